@@ -1,0 +1,8 @@
+import { resetPassword } from "@/lib/auth/password-reset";
+import { clientIp } from "@/lib/http/client-ip";
+import { publicRoute } from "@/lib/http/api";
+import { resetPasswordInput } from "@/lib/validation/auth";
+
+export const POST = publicRoute({ body: resetPasswordInput }, ({ req, body }) =>
+  resetPassword(body.token, body.newPassword, clientIp(req.headers)),
+);

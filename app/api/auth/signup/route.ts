@@ -1,0 +1,6 @@
+import { signup } from "@/lib/auth/signup";
+import { publicRoute } from "@/lib/http/api";
+import { json } from "@/lib/http/respond";
+import { signupInput } from "@/lib/validation/auth";
+
+export const POST = publicRoute({ body: signupInput }, async ({ body }) => json(await signup(body), 201));

@@ -1,0 +1,36 @@
+// Login with email + password, limited per account and per address against brute force.
+import { db } from "@/lib/db/client";
+import { audit } from "@/lib/audit/log";
+import { AppError } from "@/lib/http/errors";
+import { consume, ensureNotBlocked, LIMITS, resetLimit } from "@/lib/rate-limit";
+import { AUTH_MESSAGES, type LoginInput } from "@/lib/validation/auth";
+import { dummyPasswordHash, verifyPassword } from "./password";
+import { availableCompanies, defaultCompanyId, sessionPayload } from "./session-payload";
+
+const badCredentials = () => new AppError("INVALID_CREDENTIALS", AUTH_MESSAGES.badCredentials);
+
+/** Checks the credentials; returns the user id and the company to sign into. */
+export async function checkCredentials(input: LoginInput, ip: string) {
+  await ensureNotBlocked(LIMITS.loginAccount(), input.email);
+  await ensureNotBlocked(LIMITS.loginIp(), ip);
+  const prisma = await db();
+  const user = await prisma.user.findUnique({ where: { email: input.email } });
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  const companyId = user && ok ? await defaultCompanyId(user.id) : null;
+  if (!user || !ok || !companyId) {
+    await consume(LIMITS.loginAccount(), input.email).catch(() => undefined);
+    await consume(LIMITS.loginIp(), ip).catch(() => undefined);
+    await audit({ action: "auth.login_failed", userId: user?.id, ip, detail: { email: input.email } });
+    throw badCredentials();
+  }
+  await resetLimit(LIMITS.loginAccount(), input.email);
+  await prisma.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+  await audit({ action: "auth.login", userId: user.id, companyId, ip });
+  return { userId: user.id, companyId, sessionVersion: user.sessionVersion };
+}
+
+export async function login(input: LoginInput, ip: string) {
+  const { userId, companyId } = await checkCredentials(input, ip);
+  const payload = await sessionPayload(userId, companyId);
+  return { ...payload, availableCompanies: await availableCompanies(userId) };
+}

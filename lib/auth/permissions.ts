@@ -1,0 +1,44 @@
+// The one permission table (spec section 6). The server checks it on every call;
+// the UI reads it only to hide what a role cannot do.
+export const ROLES = ["owner", "admin", "member"] as const;
+export type Role = (typeof ROLES)[number];
+
+const EVERYONE: readonly Role[] = ["owner", "admin", "member"];
+const STAFF: readonly Role[] = ["owner", "admin"];
+const OWNER: readonly Role[] = ["owner"];
+
+export const PERMISSIONS = {
+  // Members have only these four (spec section 6).
+  view_dashboard: EVERYONE,
+  view_wheels: EVERYONE,
+  view_products: EVERYONE,
+  view_spins: EVERYONE,
+  // Admin: everything except billing, delete_company and manage_owners.
+  manage_products: STAFF,
+  manage_wheels: STAFF,
+  manage_spins: STAFF, // redeem prizes at the counter
+  manage_lgpd: STAFF,
+  manage_users: STAFF, // see the Usuários screen
+  // Spec section 6 names these as the owner's alone.
+  write_users: OWNER, // "Only the owner may create, edit or delete users"
+  update_company: OWNER, // "Company settings: only the owner can edit"
+  billing: OWNER,
+  delete_company: OWNER,
+  manage_owners: OWNER,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: string | undefined | null, permission: Permission): boolean {
+  return !!role && (PERMISSIONS[permission] as readonly string[]).includes(role);
+}
+
+export const isOwner = (role: string | undefined | null) => role === "owner";
+export const isAdmin = (role: string | undefined | null) => role === "owner" || role === "admin";
+
+/** Role labels; the member label differs between the users list and the profile (spec section 3). */
+export function roleLabel(role: string | undefined | null, where: "list" | "profile" = "list"): string {
+  if (role === "owner") return "Proprietário";
+  if (role === "admin") return "Administrador";
+  return where === "profile" ? "Membro" : "Usuário";
+}

@@ -1,0 +1,36 @@
+// Sign-up: a company with a unique slug, its owner, and a 14-day Pro trial, all or nothing.
+import { db } from "@/lib/db/client";
+import { PRO_PLAN_ID, trialEndsAt } from "@/lib/billing/effective-plan";
+import { baseCompanySlug } from "@/lib/company/slug";
+import { conflict } from "@/lib/http/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { AUTH_MESSAGES, type SignupInput } from "@/lib/validation/auth";
+import { hashPassword } from "./password";
+import { sessionPayload } from "./session-payload";
+
+async function uniqueCompanySlug(tx: Prisma.TransactionClient, name: string) {
+  const base = baseCompanySlug(name);
+  const taken = await tx.company.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } });
+  const used = new Set(taken.map((c) => c.slug));
+  if (!used.has(base)) return base;
+  for (let i = 2; ; i++) if (!used.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
+export async function signup(input: SignupInput) {
+  const prisma = await db();
+  const passwordHash = await hashPassword(input.password);
+  const existing = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (existing) throw conflict(AUTH_MESSAGES.emailTaken);
+  const now = new Date();
+  const { userId, companyId } = await prisma.$transaction(async (tx) => {
+    const slug = await uniqueCompanySlug(tx, input.companyName);
+    const company = await tx.company.create({ data: { name: input.companyName, slug, email: input.email } });
+    const user = await tx.user.create({ data: { name: input.name, email: input.email, passwordHash, lastLoginAt: now } });
+    await tx.membership.create({ data: { userId: user.id, companyId: company.id, role: "owner" } });
+    await tx.subscription.create({
+      data: { companyId: company.id, planId: PRO_PLAN_ID, status: "trial", startsAt: now, endsAt: trialEndsAt(now) },
+    });
+    return { userId: user.id, companyId: company.id };
+  });
+  return sessionPayload(userId, companyId);
+}

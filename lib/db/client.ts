@@ -1,0 +1,73 @@
+// The database factory: Postgres when DATABASE_URL is set, embedded PGlite otherwise.
+// The client is created lazily (never at build time) and migrations run before first use.
+import { mkdirSync } from "node:fs";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { env } from "@/lib/env";
+import { migrate } from "./migrate";
+import { pgliteExecutor, poolExecutor, type SqlExecutor } from "./sql-executor";
+
+export type Db = PrismaClient;
+
+interface DbHandle {
+  prisma: PrismaClient;
+  sql: SqlExecutor;
+  embedded: boolean;
+  close: () => Promise<void>;
+}
+
+const KEY = Symbol.for("roleta.db");
+type GlobalWithDb = typeof globalThis & { [KEY]?: Promise<DbHandle> };
+const g = globalThis as GlobalWithDb;
+
+async function open(): Promise<DbHandle> {
+  const { DATABASE_URL, PGLITE_DIR } = env();
+  if (DATABASE_URL) {
+    const [{ PrismaPg }, { Pool }] = await Promise.all([import("@prisma/adapter-pg"), import("pg")]);
+    const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
+    pool.on("error", (err) => console.error("[db] idle client error", err.message));
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    return { prisma, sql: poolExecutor(pool), embedded: false, close: async () => { await prisma.$disconnect(); await pool.end(); } };
+  }
+  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
+  const inMemory = PGLITE_DIR.startsWith("memory://");
+  if (!inMemory) mkdirSync(PGLITE_DIR, { recursive: true });
+  const lite = new PGlite(inMemory ? undefined : PGLITE_DIR);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  return { prisma, sql: pgliteExecutor(lite), embedded: true, close: async () => { await prisma.$disconnect(); await lite.close(); } };
+}
+
+async function init(): Promise<DbHandle> {
+  const handle = await open();
+  const applied = await migrate(handle.sql);
+  if (applied.length) console.info(`[db] applied migrations: ${applied.join(", ")}`);
+  if (handle.embedded || env().SEED_DEMO) {
+    const { seedDemoIfEmpty } = await import("./seed");
+    await seedDemoIfEmpty(handle.prisma);
+  }
+  return handle;
+}
+
+function handle(): Promise<DbHandle> {
+  if (!g[KEY]) {
+    g[KEY] = init().catch((err) => {
+      g[KEY] = undefined; // let the next call try again (e.g. Postgres was briefly down)
+      throw err;
+    });
+  }
+  return g[KEY];
+}
+
+/** The Prisma client, migrated and ready. */
+export async function db(): Promise<PrismaClient> {
+  return (await handle()).prisma;
+}
+
+export async function rawSql(): Promise<SqlExecutor> {
+  return (await handle()).sql;
+}
+
+export async function closeDb() {
+  const h = g[KEY];
+  g[KEY] = undefined;
+  if (h) await (await h).close();
+}

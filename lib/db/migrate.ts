@@ -1,0 +1,66 @@
+// Applies prisma/migrations/*/migration.sql in order, recording them in _prisma_migrations
+// exactly as `prisma migrate deploy` does, so the Prisma CLI agrees where it can run.
+import { createHash, randomUUID } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { SqlExecutor } from "./sql-executor";
+
+const PRISMA_ADVISORY_LOCK = 72707369;
+
+const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+  id VARCHAR(36) PRIMARY KEY NOT NULL, checksum VARCHAR(64) NOT NULL, finished_at TIMESTAMPTZ,
+  migration_name VARCHAR(255) NOT NULL, logs TEXT, rolled_back_at TIMESTAMPTZ,
+  started_at TIMESTAMPTZ NOT NULL DEFAULT now(), applied_steps_count INTEGER NOT NULL DEFAULT 0)`;
+
+export function migrationsDir() {
+  return path.join(process.cwd(), "prisma", "migrations");
+}
+
+async function listMigrations(dir: string) {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const names = entries.filter((e) => e.isDirectory() && /^\d{14}_/.test(e.name)).map((e) => e.name).sort();
+  return Promise.all(
+    names.map(async (name) => {
+      const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    }),
+  );
+}
+
+/** Returns the names of the migrations it applied. */
+export async function migrate(db: SqlExecutor, dir = migrationsDir()): Promise<string[]> {
+  const migrations = await listMigrations(dir);
+  return db.session(async (conn) => {
+    await conn.query(`SELECT pg_advisory_lock(${PRISMA_ADVISORY_LOCK})`);
+    try {
+      await conn.exec(BOOKKEEPING);
+      const done = await conn.query<{ migration_name: string }>(
+        `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+      );
+      const applied = new Set(done.map((r) => r.migration_name));
+      const ran: string[] = [];
+      for (const m of migrations) {
+        if (applied.has(m.name)) continue;
+        const id = randomUUID();
+        await conn.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`,
+          [id, m.checksum, m.name],
+        );
+        // One transaction per migration: a failing script leaves nothing half-applied.
+        await conn.exec(`BEGIN;\n${m.sql}\n;COMMIT;`).catch(async (err) => {
+          await conn.exec("ROLLBACK").catch(() => undefined);
+          await conn.query(`UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1`, [id, String(err)]);
+          throw new Error(`Migration ${m.name} failed: ${err instanceof Error ? err.message : err}`);
+        });
+        await conn.query(
+          `UPDATE "_prisma_migrations" SET applied_steps_count = 1, finished_at = now() WHERE id = $1`,
+          [id],
+        );
+        ran.push(m.name);
+      }
+      return ran;
+    } finally {
+      await conn.query(`SELECT pg_advisory_unlock(${PRISMA_ADVISORY_LOCK})`);
+    }
+  });
+}

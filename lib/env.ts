@@ -1,0 +1,58 @@
+// The one place process.env is read. Every variable is validated here; see .env.example.
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  PGLITE_DIR: z.string().default(".data/pglite"),
+  DATA_DIR: z.string().default(".data"),
+  NEXTAUTH_SECRET: z.string().min(16).optional(),
+  APP_URL: z.string().url().default("http://localhost:3000"),
+  SEED_DEMO: bool,
+  BLOB_READ_WRITE_TOKEN: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Roleta Premiada <no-reply@localhost>"),
+  CHECKOUT_URL_PRO: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  PAYMENT_WEBHOOK_SECRET: z.string().optional(),
+  TRUST_PROXY: bool,
+  REDIS_URL: z.string().optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment variables:\n${lines}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Tests change variables between cases; production never calls this. */
+export function resetEnvCache() {
+  cached = undefined;
+}
+
+// A fixed development secret keeps `npm run dev` working with no setup; production must set one.
+const DEV_SECRET = "dev-only-secret-change-me-in-production-0123456789";
+
+export function authSecret(): string {
+  const e = env();
+  if (e.NEXTAUTH_SECRET) return e.NEXTAUTH_SECRET;
+  if (e.NODE_ENV === "production" && process.env.NEXT_PHASE !== "phase-production-build" && e.DATABASE_URL) {
+    throw new Error("NEXTAUTH_SECRET must be set in production");
+  }
+  return DEV_SECRET;
+}
+
+export const isEmbeddedDatabase = () => !env().DATABASE_URL;

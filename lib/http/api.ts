@@ -1,0 +1,92 @@
+// The route-handler wrapper: session, permission, zod parsing of body/query/params and error
+// mapping live here, so each route.ts reads like a sentence.
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import { can, type Permission } from "@/lib/auth/permissions";
+import { resolveSession, type SessionCtx } from "@/lib/auth/session";
+import { AppError, forbidden, unauthenticated } from "./errors";
+import { errorResponse, json } from "./respond";
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+interface Parsers<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
+  body?: B;
+  query?: Q;
+}
+
+type Parsed<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface HandlerArgs<B, Q> {
+  req: NextRequest;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+}
+
+type Result = Response | object;
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const length = Number(req.headers.get("content-length") ?? 0);
+  if (length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Requisição muito grande");
+  const text = await req.text();
+  if (text.length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Requisição muito grande");
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("BAD_REQUEST", "JSON inválido no corpo da requisição");
+  }
+}
+
+async function parseInputs<B extends z.ZodType | undefined, Q extends z.ZodType | undefined>(
+  req: NextRequest,
+  routeCtx: RouteContext | undefined,
+  parsers: Parsers<B, Q>,
+) {
+  const rawParams = routeCtx ? await routeCtx.params : {};
+  const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+  const query = parsers.query
+    ? parsers.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
+    : undefined;
+  const body = parsers.body ? parsers.body.parse(await readJson(req)) : undefined;
+  return { params, query: query as Parsed<Q>, body: body as Parsed<B> };
+}
+
+function toResponse(result: Result): Response {
+  return result instanceof Response ? result : json(result);
+}
+
+/** A route for signed-in staff: resolves the session, checks the permission, parses input. */
+export function withSession<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  options: Parsers<B, Q> & { permission?: Permission },
+  handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>> & { ctx: SessionCtx }) => Promise<Result>,
+) {
+  return async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
+    try {
+      const ctx = await resolveSession(req);
+      if (!ctx) throw unauthenticated();
+      if (options.permission && !can(ctx.role, options.permission)) throw forbidden();
+      const inputs = await parseInputs(req, routeCtx, options);
+      return toResponse(await handler({ req, ctx, ...inputs }));
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}
+
+/** A route anyone may call (auth screens, public wheel, webhooks). */
+export function publicRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  options: Parsers<B, Q>,
+  handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>>) => Promise<Result>,
+) {
+  return async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
+    try {
+      const inputs = await parseInputs(req, routeCtx, options);
+      return toResponse(await handler({ req, ...inputs }));
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+}

@@ -1,0 +1,20 @@
+// JSON responses and the error body shape of API.md: { error, code, details? }.
+import { randomUUID } from "node:crypto";
+import { NextResponse } from "next/server";
+import { toAppError } from "./errors";
+
+export function json<T>(data: T, status = 200, headers?: HeadersInit) {
+  return NextResponse.json(data, { status, headers });
+}
+
+export function errorResponse(err: unknown) {
+  const appErr = toAppError(err);
+  const body: Record<string, unknown> = { error: appErr.message, code: appErr.code };
+  if (appErr.details) body.details = appErr.details;
+  if (appErr.status >= 500) {
+    const requestId = randomUUID();
+    body.requestId = requestId;
+    console.error(`[api] ${requestId}`, err);
+  }
+  return NextResponse.json(body, { status: appErr.status, headers: appErr.headers });
+}

@@ -1,0 +1,33 @@
+// Outgoing email: SMTP through nodemailer when SMTP_URL is set; otherwise the message is written
+// to .data/outbox/ and logged, so a local user can click a reset link with no mail server.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { env } from "@/lib/env";
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export function outboxDir() {
+  return path.join(env().DATA_DIR, "outbox");
+}
+
+export async function sendMail(mail: Mail): Promise<void> {
+  const { SMTP_URL, MAIL_FROM } = env();
+  if (SMTP_URL) {
+    const nodemailer = await import("nodemailer");
+    const transport = nodemailer.createTransport(SMTP_URL);
+    await transport.sendMail({ from: MAIL_FROM, ...mail });
+    return;
+  }
+  const dir = outboxDir();
+  await mkdir(dir, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, "_");
+  const file = path.join(dir, `${stamp}-${safeTo}.json`);
+  await writeFile(file, JSON.stringify({ from: MAIL_FROM, ...mail, date: new Date().toISOString() }, null, 2));
+  console.info(`[mail] outbox: ${mail.subject} -> ${mail.to} (${file})\n${mail.text}`);
+}

@@ -1,0 +1,43 @@
+// Shared field rules with the spec's pt-BR messages.
+import { z } from "zod";
+
+export const MAX_NAME = 255;
+export const BCRYPT_MAX_BYTES = 72;
+export const PASSWORD_TOO_LONG = "A senha deve ter no máximo 72 bytes";
+
+const byteLength = (s: string) => new TextEncoder().encode(s).length;
+
+/** Trims, requires, caps at 255 characters. */
+export const requiredName = (required: string, tooLong = "Nome deve ter no máximo 255 caracteres") =>
+  z.string({ error: required }).trim().min(1, required).max(MAX_NAME, tooLong);
+
+export const password = (min: string, required = min) =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .min(6, min)
+    .refine((s) => byteLength(s) <= BCRYPT_MAX_BYTES, PASSWORD_TOO_LONG);
+
+export const emailField = (required: string, invalid: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(255, invalid)
+    .pipe(z.email(invalid))
+    .transform((s) => s.toLowerCase());
+
+export const uuid = z.string().uuid("Identificador inválido");
+
+/** Query-string integers are validated, never clamped (API.md). */
+export const pageQuery = z.object({
+  page: z.coerce.number({ error: "Página inválida" }).int("Página inválida").min(1, "Página inválida").default(1),
+  limit: z.coerce
+    .number({ error: "Limite inválido" })
+    .int("Limite inválido")
+    .min(1, "Limite deve estar entre 1 e 1000")
+    .max(1000, "Limite deve estar entre 1 e 1000")
+    .default(20),
+});
+
+export const optionalSearch = z.string().trim().max(255, "Busca muito longa").optional();
