@@ -3,6 +3,7 @@
 import { randomInt } from "node:crypto";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { hashPassword } from "@/lib/auth/password";
+import { env } from "@/lib/env";
 import { PRO_PLAN_ID, trialEndsAt } from "@/lib/billing/effective-plan";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -72,7 +73,7 @@ export async function seedDemo(prisma: PrismaClient) {
 
 export function demoBanner(): string {
   const lines = DEMO_USERS.map((u) => `   ${u.role.padEnd(6)} ${u.email} / ${DEMO_PASSWORD}`);
-  return ["", " Demo company 'Loja Demo' is ready. Log in at http://localhost:3000/admin/login with:", ...lines, ""].join("\n");
+  return ["", ` Demo company 'Loja Demo' is ready. Log in at ${env().APP_URL}/admin/login with:`, ...lines, ""].join("\n");
 }
 
 export async function seedDemoIfEmpty(prisma: PrismaClient): Promise<boolean> {

@@ -45,7 +45,7 @@ async function parseInputs<B extends z.ZodType | undefined, Q extends z.ZodType 
   routeCtx: RouteContext | undefined,
   parsers: Parsers<B, Q>,
 ) {
-  const rawParams = routeCtx ? await routeCtx.params : {};
+  const rawParams = (routeCtx?.params ? await routeCtx.params : undefined) ?? {};
   const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
   const query = parsers.query
     ? parsers.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))

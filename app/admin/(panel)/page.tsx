@@ -1,0 +1,5 @@
+import { Placeholder } from "@/components/admin/placeholder";
+
+export default function Page() {
+  return <Placeholder title="Dashboard" />;
+}

@@ -1,0 +1,11 @@
+// Liveness plus database readiness: 200 when the database answers, 503 (pt-BR) otherwise.
+import { db } from "@/lib/db/client";
+import { publicRoute } from "@/lib/http/api";
+
+export const dynamic = "force-dynamic";
+
+export const GET = publicRoute({}, async () => {
+  const prisma = await db();
+  await prisma.$queryRaw`SELECT 1`;
+  return { status: "ok" };
+});

@@ -1,0 +1,24 @@
+import type { Metadata, Viewport } from "next";
+import localFont from "next/font/local";
+import { Providers } from "@/components/providers";
+import "./globals.css";
+
+const inter = localFont({ src: "./fonts/inter-latin.woff2", variable: "--font-inter", display: "swap" });
+
+export const metadata: Metadata = {
+  metadataBase: new URL(process.env.APP_URL ?? "http://localhost:3000"),
+  title: { default: "Roleta Premiada — roletas de prêmios que capturam leads", template: "%s | Roleta Premiada" },
+  description: "Crie roletas de prêmios para sua loja, clínica ou evento e capture leads com WhatsApp e LGPD.",
+};
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#7c3aed" };
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="pt-BR" className={inter.variable}>
+      <body className="min-h-screen font-sans">
+        <Providers>{children}</Providers>
+      </body>
+    </html>
+  );
+}

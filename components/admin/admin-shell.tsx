@@ -1,0 +1,156 @@
+"use client";
+// The admin shell: sidebar (company, plan, menu by permission, switcher, user menu) and header.
+import { ChevronDown, LogOut, Menu, Settings, User, X } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
+import { roleLabel } from "@/lib/auth/permissions";
+import { cn } from "@/lib/ui/cn";
+import { notify } from "@/lib/ui/toast";
+import { errorText } from "@/lib/http/client";
+import { useAdmin } from "./admin-context";
+import { navFor, titleFor } from "./nav-items";
+import { GuidedTour, startTour } from "./tour";
+
+function CompanySwitcher() {
+  const { user, companies, switchCompany } = useAdmin();
+  if (companies.length <= 1) return null;
+  return (
+    <div className="px-4 pb-3">
+      <label htmlFor="company-switcher" className="mb-1 block text-xs text-brand-100">
+        Empresa
+      </label>
+      <select
+        id="company-switcher"
+        value={user.company_id}
+        onChange={(e) => switchCompany(e.target.value).catch((err) => notify.error(errorText(err, "Erro ao trocar de empresa")))}
+        className="w-full rounded-md border border-white/20 bg-brand-800 px-2 py-1.5 text-sm text-white"
+      >
+        {companies.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function UserMenu() {
+  const { user, logout } = useAdmin();
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="relative border-t border-white/10 p-3" data-tour="user-menu">
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-haspopup="menu"
+        className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-white/10"
+      >
+        <span className="flex h-9 w-9 items-center justify-center rounded-full bg-white/20 font-semibold" aria-hidden>
+          {user.name.charAt(0).toUpperCase()}
+        </span>
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm font-medium">{user.name}</span>
+          <span className="block truncate text-xs text-brand-100">{roleLabel(user.role)}</span>
+        </span>
+        <ChevronDown className="h-4 w-4" aria-hidden />
+      </button>
+      {open && (
+        <div role="menu" className="absolute bottom-full left-3 right-3 mb-2 rounded-lg bg-white py-1 text-gray-800 shadow-lg">
+          <Link role="menuitem" href="/admin/profile" className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-gray-100" onClick={() => setOpen(false)}>
+            <User className="h-4 w-4" aria-hidden /> Meu Perfil
+          </Link>
+          <Link role="menuitem" href="/admin/settings" className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-gray-100" onClick={() => setOpen(false)}>
+            <Settings className="h-4 w-4" aria-hidden /> Configurações
+          </Link>
+          <button role="menuitem" type="button" onClick={() => void logout()} className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-gray-100">
+            <LogOut className="h-4 w-4" aria-hidden /> Sair
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const { user } = useAdmin();
+  const pathname = usePathname();
+  return (
+    <div className="flex h-full flex-col bg-brand-700 text-white">
+      <div className="px-4 py-5">
+        <p className="truncate text-lg font-bold">{user.company_name}</p>
+        <p className="text-xs text-brand-100">
+          Plano: <span className="font-semibold">{user.subscription_name}</span>
+        </p>
+      </div>
+      <CompanySwitcher />
+      <nav aria-label="Menu principal" className="flex-1 space-y-1 px-2">
+        {navFor(user.role).map((item) => {
+          const active = item.href === "/admin" ? pathname === "/admin" : pathname.startsWith(item.href);
+          const Icon = item.icon;
+          return (
+            <Link
+              key={item.href}
+              href={item.href}
+              onClick={onNavigate}
+              data-tour={item.tourId}
+              aria-current={active ? "page" : undefined}
+              className={cn("flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium", active ? "bg-white/20" : "hover:bg-white/10")}
+            >
+              <Icon className="h-5 w-5" aria-hidden />
+              {item.label}
+            </Link>
+          );
+        })}
+      </nav>
+      <UserMenu />
+    </div>
+  );
+}
+
+export function AdminShell({ children }: { children: React.ReactNode }) {
+  const pathname = usePathname();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  useEffect(() => setMobileOpen(false), [pathname]);
+  return (
+    <div className="flex min-h-screen">
+      <aside className="hidden w-64 shrink-0 md:block" aria-label="Barra lateral">
+        <div className="fixed inset-y-0 w-64">
+          <Sidebar onNavigate={() => undefined} />
+        </div>
+      </aside>
+      {mobileOpen && (
+        <div className="fixed inset-0 z-40 md:hidden">
+          <div className="absolute inset-0 bg-black/50" onClick={() => setMobileOpen(false)} aria-hidden />
+          <div className="absolute inset-y-0 left-0 w-64">
+            <Sidebar onNavigate={() => setMobileOpen(false)} />
+          </div>
+        </div>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3">
+          <button
+            type="button"
+            className="rounded p-1 md:hidden"
+            onClick={() => setMobileOpen((o) => !o)}
+            aria-label={mobileOpen ? "Fechar menu" : "Abrir menu"}
+          >
+            {mobileOpen ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
+          </button>
+          <p className="flex-1 truncate text-lg font-semibold text-gray-900">{titleFor(pathname)}</p>
+          <button
+            type="button"
+            onClick={startTour}
+            className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+          >
+            Tour de Introdução
+          </button>
+        </header>
+        <main className="flex-1 p-4 md:p-8">{children}</main>
+      </div>
+      <GuidedTour />
+    </div>
+  );
+}

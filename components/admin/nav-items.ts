@@ -1,0 +1,38 @@
+// The admin menu and the permission each item needs (spec section 2, Admin shell).
+import { BarChart3, CreditCard, Disc3, LayoutDashboard, Package, Users, UserSquare2 } from "lucide-react";
+import { can, isAdmin, type Permission, type Role } from "@/lib/auth/permissions";
+
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: typeof LayoutDashboard;
+  permission: Permission;
+  tourId: string;
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { href: "/admin", label: "Dashboard", icon: LayoutDashboard, permission: "view_dashboard", tourId: "nav-dashboard" },
+  { href: "/admin/products", label: "Produtos", icon: Package, permission: "view_products", tourId: "nav-products" },
+  { href: "/admin/wheels", label: "Roda de prêmios", icon: Disc3, permission: "view_wheels", tourId: "nav-wheels" },
+  { href: "/admin/leads", label: "Leads", icon: UserSquare2, permission: "view_spins", tourId: "nav-leads" },
+  { href: "/admin/reports", label: "Relatórios", icon: BarChart3, permission: "view_dashboard", tourId: "nav-reports" },
+  { href: "/admin/subscription", label: "Assinatura", icon: CreditCard, permission: "view_dashboard", tourId: "nav-subscription" },
+];
+
+const USERS_ITEM: NavItem = { href: "/admin/users", label: "Usuários", icon: Users, permission: "manage_users", tourId: "nav-users" };
+
+export function navFor(role: Role): NavItem[] {
+  const items = NAV_ITEMS.filter((i) => can(role, i.permission));
+  return isAdmin(role) ? [...items, USERS_ITEM] : items;
+}
+
+const EXTRA_TITLES: Record<string, string> = { "/admin/settings": "Configurações", "/admin/profile": "Meu Perfil" };
+
+/** The header title: the active item's label, else 'Painel Administrativo'. */
+export function titleFor(pathname: string): string {
+  const all = [...NAV_ITEMS, USERS_ITEM];
+  const exact = all.find((i) => i.href === pathname);
+  if (exact) return exact.label;
+  const nested = all.filter((i) => i.href !== "/admin").find((i) => pathname.startsWith(`${i.href}/`));
+  return nested?.label ?? EXTRA_TITLES[pathname] ?? "Painel Administrativo";
+}

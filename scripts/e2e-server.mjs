@@ -1,0 +1,22 @@
+// Starts the built app for the e2e suite on a fresh embedded database (or DATABASE_URL when set),
+// with its outbox in .data/e2e so tests can read reset links.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+
+const port = process.env.E2E_PORT ?? "3100";
+const dataDir = process.env.E2E_DATA_DIR ?? ".data/e2e";
+rmSync(dataDir, { recursive: true, force: true });
+const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    PGLITE_DIR: `${dataDir}/pglite`,
+    DATA_DIR: dataDir,
+    APP_URL: `http://localhost:${port}`,
+    NEXTAUTH_URL: `http://localhost:${port}`,
+    SEED_DEMO: "true",
+  },
+});
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
+child.on("exit", (code) => process.exit(code ?? 0));
