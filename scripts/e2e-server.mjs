@@ -16,6 +16,7 @@ const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start
     APP_URL: `http://localhost:${port}`,
     NEXTAUTH_URL: `http://localhost:${port}`,
     SEED_DEMO: "true",
+    NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "",
   },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
