@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { can, isAdmin, isOwner, PERMISSIONS, roleLabel, type Permission } from "@/lib/auth/permissions";
+
+const all = Object.keys(PERMISSIONS) as Permission[];
+const ownerOnly: Permission[] = ["billing", "delete_company", "manage_owners", "write_users", "update_company"];
+const memberPerms: Permission[] = ["view_dashboard", "view_wheels", "view_products", "view_spins"];
+
+describe("permission table (spec section 6)", () => {
+  it("lets the owner do everything", () => {
+    for (const p of all) expect(can("owner", p), p).toBe(true);
+  });
+
+  it("lets the admin do everything except the owner's actions", () => {
+    for (const p of all) expect(can("admin", p), p).toBe(!ownerOnly.includes(p));
+  });
+
+  it("gives any other role only the four view permissions", () => {
+    for (const role of ["member", "viewer", ""]) {
+      const granted = all.filter((p) => can(role, p));
+      expect(granted.sort()).toEqual(role === "member" ? [...memberPerms].sort() : []);
+    }
+    expect(can(undefined, "view_dashboard")).toBe(false);
+  });
+
+  it("defines isOwner and isAdmin", () => {
+    expect([isOwner("owner"), isOwner("admin"), isOwner("member")]).toEqual([true, false, false]);
+    expect([isAdmin("owner"), isAdmin("admin"), isAdmin("member")]).toEqual([true, true, false]);
+  });
+
+  it("labels roles, with Membro only on the profile", () => {
+    expect(roleLabel("owner")).toBe("Proprietário");
+    expect(roleLabel("admin")).toBe("Administrador");
+    expect(roleLabel("member")).toBe("Usuário");
+    expect(roleLabel("whatever")).toBe("Usuário");
+    expect(roleLabel("member", "profile")).toBe("Membro");
+  });
+});
