@@ -20,7 +20,6 @@ const schema = z.object({
   CHECKOUT_URL_PRO: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   PAYMENT_WEBHOOK_SECRET: z.string().optional(),
   TRUST_PROXY: bool,
-  REDIS_URL: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;
