@@ -1,23 +1,53 @@
-// Runs before every page: sends signed-out visitors of /admin/* to the login screen,
-// remembering where they were going. API routes check the session themselves.
+// Runs before every page and API call: security headers with a fresh CSP nonce per request
+// (Next applies it to its own scripts), and the /admin guard that sends signed-out visitors to
+// the login screen remembering where they were going. API routes still check the session themselves.
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret } from "@/lib/env";
+import { buildCsp, securityHeaders } from "@/lib/security/headers";
 
 const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/signup"]);
 
-export async function proxy(req: NextRequest) {
+async function adminRedirect(req: NextRequest): Promise<NextResponse | null> {
   const { pathname, search } = req.nextUrl;
-  if (pathname.startsWith("/admin") && !OPEN_ADMIN_PATHS.has(pathname)) {
-    const token = await getToken({ req, secret: authSecret() }).catch(() => null);
-    if (!token) {
-      const url = req.nextUrl.clone();
-      url.pathname = "/admin/login";
-      url.search = `?callbackUrl=${encodeURIComponent(pathname + search)}`;
-      return NextResponse.redirect(url);
-    }
-  }
-  return NextResponse.next();
+  if (!pathname.startsWith("/admin") || OPEN_ADMIN_PATHS.has(pathname)) return null;
+  const token = await getToken({ req, secret: authSecret() }).catch(() => null);
+  if (token) return null;
+  const url = req.nextUrl.clone();
+  url.pathname = "/admin/login";
+  url.search = `?callbackUrl=${encodeURIComponent(pathname + search)}`;
+  return NextResponse.redirect(url);
 }
 
-export const config = { matcher: ["/admin/:path*"] };
+export async function proxy(req: NextRequest) {
+  const { pathname } = req.nextUrl;
+  const production = process.env.NODE_ENV === "production";
+  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+  const csp = buildCsp(nonce, pathname, process.env.NODE_ENV === "development");
+
+  const redirect = await adminRedirect(req);
+  let res: NextResponse;
+  if (redirect) {
+    res = redirect;
+  } else {
+    const requestHeaders = new Headers(req.headers);
+    requestHeaders.set("x-nonce", nonce);
+    requestHeaders.set("Content-Security-Policy", csp);
+    res = NextResponse.next({ request: { headers: requestHeaders } });
+  }
+  res.headers.set("Content-Security-Policy", csp);
+  for (const [k, v] of Object.entries(securityHeaders(pathname, production))) res.headers.set(k, v);
+  return res;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!_next/static|_next/image|favicon.ico).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,34 @@
+// Security headers for every response: a nonce-based Content-Security-Policy (no unsafe-eval in
+// production), framing allowed only for public wheel pages (/w/, for the embed), a stricter
+// referrer policy on the reset page (its URL carries the token), nosniff and HSTS in production.
+export function isFramable(pathname: string) {
+  return pathname.startsWith("/w/");
+}
+
+export function buildCsp(nonce: string, pathname: string, dev: boolean): string {
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    // React style props and Radix positioning use style attributes.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? " ws:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${isFramable(pathname) ? "*" : "'none'"}`,
+  ];
+  return directives.join("; ");
+}
+
+export function securityHeaders(pathname: string, production: boolean): Record<string, string> {
+  const h: Record<string, string> = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": pathname.startsWith("/reset-password") ? "no-referrer" : "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+  };
+  if (!isFramable(pathname)) h["X-Frame-Options"] = "DENY";
+  if (production) h["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
+  return h;
+}

@@ -1,0 +1,47 @@
+// Response headers and cookies as a browser sees them from the production server.
+import { expect, test } from "@playwright/test";
+import { DEMO, signInByApi } from "./helpers";
+
+test("pages carry a nonce CSP without unsafe-eval and refuse framing", async ({ request }) => {
+  const res = await request.get("/");
+  const csp = res.headers()["content-security-policy"];
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+  expect(csp).not.toContain("unsafe-eval");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(res.headers()["x-frame-options"]).toBe("DENY");
+  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(res.headers()["strict-transport-security"]).toContain("max-age=");
+  const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+  const html = await res.text();
+  expect(html).toContain(`nonce="${nonce}"`);
+  // A second request gets a different nonce.
+  const again = (await request.get("/")).headers()["content-security-policy"];
+  expect(again).not.toBe(csp);
+});
+
+test("public wheel pages may be framed; the reset page sends no referrer", async ({ request }) => {
+  const wheel = await request.get("/w/loja-demo/roleta-de-natal");
+  expect(wheel.headers()["content-security-policy"]).toContain("frame-ancestors *");
+  expect(wheel.headers()["x-frame-options"]).toBeUndefined();
+  const reset = await request.get("/reset-password?token=abc");
+  expect(reset.headers()["referrer-policy"]).toBe("no-referrer");
+  expect((await request.get("/login")).headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+});
+
+test("the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
+  await signInByApi(page, DEMO.owner);
+  const cookie = (await context.cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
+  expect(cookie).toBeDefined();
+  expect(cookie!.httpOnly).toBe(true);
+  expect(cookie!.sameSite).toBe("Lax");
+});
+
+test("the page runs under the CSP with no violations", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy|Refused to/.test(msg.text())) violations.push(msg.text());
+  });
+  await page.goto("/admin/login");
+  await expect(page.getByLabel("Email")).toBeVisible();
+  expect(violations).toEqual([]);
+});
