@@ -1,0 +1,89 @@
+// Helpers for benchmark and fault scripts: a fresh Postgres database, and the built app started
+// on a free port against it. Scripts only; never imported by the app.
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import pg from "pg";
+
+export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+export async function createDatabase(prefix: string): Promise<string> {
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropDatabase(dbUrl: string) {
+  const name = new URL(dbUrl).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export interface AppServer {
+  url: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/** Starts the production build (`npm run build` first) and waits for /api/health. */
+export async function startApp(env: Record<string, string>, port?: number): Promise<AppServer> {
+  const p = port ?? (await freePort());
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(p)], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout?.on("data", (d) => (log += d));
+  child.stderr?.on("data", (d) => (log += d));
+  const url = `http://127.0.0.1:${p}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Peak resident memory (VmHWM) of a process, in MB, from /proc. */
+export async function peakRssMb(pid: number): Promise<number | null> {
+  try {
+    const { readFile } = await import("node:fs/promises");
+    const status = await readFile(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
