@@ -3,7 +3,7 @@
 import { ChevronDown, LogOut, Menu, Settings, User, X } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { roleLabel } from "@/lib/auth/permissions";
 import { cn } from "@/lib/ui/cn";
 import { notify } from "@/lib/ui/toast";
@@ -113,7 +113,6 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
 export function AdminShell({ children }: { children: React.ReactNode }) {
   const pathname = usePathname();
   const [mobileOpen, setMobileOpen] = useState(false);
-  useEffect(() => setMobileOpen(false), [pathname]);
   return (
     <div className="flex min-h-screen">
       <aside className="hidden w-64 shrink-0 md:block" aria-label="Barra lateral">

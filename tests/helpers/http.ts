@@ -24,6 +24,7 @@ export interface CallResult<T = Record<string, unknown>> {
 
 export const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary JSON bodies
 export async function call<T = any>(handler: Handler, opts: CallOptions = {}): Promise<CallResult<T>> {
   const headers: Record<string, string> = { "x-forwarded-for": opts.ip ?? randomIp(), ...(opts.headers ?? {}) };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
