@@ -1,0 +1,129 @@
+// The foundation's journeys in a real browser: sign-up from the landing page, logout, the
+// remembered location after login, password reset through the outbox, and the 404 page.
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, signupByApi } from "./helpers";
+
+const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? ".data/e2e", "outbox");
+
+async function resetLinkFor(email: string): Promise<string> {
+  for (let i = 0; i < 40; i++) {
+    const files = (await readdir(OUTBOX).catch(() => [] as string[])).filter((f) => f.includes(email)).sort();
+    if (files.length) {
+      const mail = JSON.parse(await readFile(path.join(OUTBOX, files.at(-1)!), "utf8"));
+      const match = /(\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text);
+      if (match) return match[1];
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no reset email for ${email}`);
+}
+
+async function skipTour(page: Page) {
+  await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
+}
+
+test.beforeEach(async ({ page }) => skipTour(page));
+
+test("sign up from the landing email form and land in the admin", async ({ page }) => {
+  const email = `landing-${Date.now()}@teste.com.br`;
+  await page.goto("/");
+  await page.locator("#hero-email").fill(email);
+  await page.locator("#hero-email").press("Enter");
+  await expect(page).toHaveURL(/\/admin\/signup\?email=/);
+  await expect(page.getByLabel("Email")).toHaveValue(email);
+  await page.getByLabel("Nome da empresa").fill("Sorveteria Boa Vista");
+  await page.getByLabel("Seu nome").fill("Paula");
+  await page.getByLabel("Senha", { exact: true }).fill("senha-forte-1");
+  await page.getByLabel("Confirmar senha", { exact: true }).fill("senha-forte-1");
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText("Sorveteria Boa Vista").first()).toBeVisible();
+  await expect(page.getByText("Conta criada com sucesso! Bem-vindo!")).toBeVisible();
+});
+
+test("sign-up shows the spec's validation messages", async ({ page }) => {
+  await page.goto("/admin/signup");
+  await page.getByLabel("Nome da empresa").fill("Loja");
+  await page.getByLabel("Seu nome").fill("Ana");
+  await page.getByLabel("Email").fill("ana@loja.com.br");
+  await page.getByLabel("Senha", { exact: true }).fill("123");
+  await page.getByLabel("Confirmar senha", { exact: true }).fill("456");
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page.getByText("A senha deve ter pelo menos 6 caracteres")).toBeVisible();
+  await expect(page.getByText("As senhas não coincidem")).toBeVisible();
+});
+
+test("logout from the user menu goes to the login screen", async ({ page }) => {
+  const account = await signupByApi(page, "Empresa Logout");
+  await page.goto("/admin/login");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Senha", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole("button", { name: /Pessoa E2E/ }).click();
+  await page.getByRole("menuitem", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login\?callbackUrl=%2Fadmin/);
+});
+
+test("a signed-out visit to /admin/wheels returns there after login", async ({ page }) => {
+  await page.goto("/admin/wheels");
+  await expect(page).toHaveURL(/\/admin\/login\?callbackUrl=%2Fadmin%2Fwheels/);
+  await page.getByLabel("Email").fill(DEMO.owner.email);
+  await page.getByLabel("Senha", { exact: true }).fill("senha-errada");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByText("Erro ao fazer login, usuário ou senha inválidos.").first()).toBeVisible();
+  await page.getByLabel("Senha", { exact: true }).fill(DEMO.owner.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/admin\/wheels$/);
+  await expect(page.getByText("Loja Demo").first()).toBeVisible();
+});
+
+test("forgot password, reset through the emailed link, log in with the new password", async ({ page }) => {
+  const account = await signupByApi(page, "Empresa Reset");
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await page.getByRole("link", { name: "Esqueceu sua senha?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByRole("button", { name: "Enviar instruções" }).click();
+  await expect(page.getByText("Se o email existir, você receberá instruções para recuperação")).toBeVisible();
+  await expect(page.getByText("O link expira em 1 hora.")).toBeVisible();
+
+  await page.goto(await resetLinkFor(account.email));
+  await page.getByLabel("Nova senha", { exact: true }).fill("nova-senha-42");
+  await expect(page.getByText("Força da senha: Forte")).toBeVisible();
+  await page.getByLabel("Confirmar nova senha", { exact: true }).fill("nova-senha-42");
+  await expect(page.getByText("As senhas coincidem")).toBeVisible();
+  await page.getByRole("button", { name: "Redefinir senha" }).click();
+  await expect(page.getByText("Senha redefinida com sucesso!").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 8000 });
+
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Senha", { exact: true }).fill("nova-senha-42");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+});
+
+test("reset without a token explains and returns to login", async ({ page }) => {
+  await page.goto("/reset-password");
+  await expect(page.getByText("Token de recuperação não encontrado").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
+});
+
+test("an unknown path shows the 404 page", async ({ page }) => {
+  const res = await page.goto("/pagina-que-nao-existe");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
+});
+
+test("the landing page describes a free offer in BRL for search engines", async ({ page }) => {
+  await page.goto("/");
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
+  expect(ld.offers.some((o: { price: string; priceCurrency: string }) => o.price === "0" && o.priceCurrency === "BRL")).toBe(true);
+  await expect(page.getByRole("link", { name: "Entrar" })).toHaveAttribute("href", "/admin/login");
+  await expect(page.getByRole("link", { name: "Começar Grátis" })).toHaveAttribute("href", "/admin/signup");
+});
