@@ -1,0 +1,7 @@
+import { withSession } from "@/lib/http/api";
+import { uploadProductImage } from "@/lib/products/upload";
+import { uuid } from "@/lib/validation/common";
+
+export const POST = withSession({ permission: "manage_products" }, ({ ctx, req, params }) =>
+  uploadProductImage(ctx, req, uuid.parse(params.id)),
+);

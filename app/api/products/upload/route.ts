@@ -1,0 +1,4 @@
+import { withSession } from "@/lib/http/api";
+import { uploadProductImage } from "@/lib/products/upload";
+
+export const POST = withSession({ permission: "manage_products" }, ({ ctx, req }) => uploadProductImage(ctx, req));

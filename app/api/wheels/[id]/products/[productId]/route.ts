@@ -1,0 +1,6 @@
+import { withSession } from "@/lib/http/api";
+import { removeWheelProduct } from "@/lib/wheels/wheel-products";
+
+export const DELETE = withSession({ permission: "manage_wheels" }, ({ ctx, params }) =>
+  removeWheelProduct(ctx, params.id, params.productId),
+);

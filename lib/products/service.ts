@@ -1,0 +1,80 @@
+// Products of one company: list, create (within the plan), update, delete, set image.
+import type { SessionCtx } from "@/lib/auth/session";
+import { assertCanCreate } from "@/lib/billing/plan-limits";
+import { tenantDb } from "@/lib/db/tenant";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { notFound } from "@/lib/http/errors";
+import { pagination } from "@/lib/http/pagination";
+import type { ProductCreateInput, ProductListQuery, ProductUpdateInput } from "@/lib/validation/products";
+import { LOW_STOCK_MAX, productDto } from "./dto";
+
+const NOT_FOUND = "Produto não encontrado";
+
+export async function listProducts(ctx: SessionCtx, q: ProductListQuery) {
+  const t = await tenantDb(ctx);
+  const where: Prisma.ProductWhereInput = {
+    ...(q.search ? { name: { contains: q.search, mode: "insensitive" } } : {}),
+    ...(q.active !== undefined ? { isActive: q.active } : {}),
+    ...(q.lowstock ? { isActive: true, stock: { lte: LOW_STOCK_MAX } } : {}),
+  };
+  const [rows, total] = await Promise.all([
+    t.product.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.limit, take: q.limit }),
+    t.product.count({ where }),
+  ]);
+  return { products: rows.map(productDto), pagination: pagination(q.page, q.limit, total) };
+}
+
+export async function getProduct(ctx: SessionCtx, id: string) {
+  const t = await tenantDb(ctx);
+  const p = await t.product.findFirst({ where: { id } });
+  if (!p) throw notFound(NOT_FOUND);
+  return p;
+}
+
+export async function createProduct(ctx: SessionCtx, input: ProductCreateInput) {
+  await assertCanCreate(ctx.companyId, "products");
+  const t = await tenantDb(ctx);
+  const p = await t.product.create({
+    data: {
+      companyId: ctx.companyId,
+      name: input.name,
+      description: input.description,
+      imageUrl: input.image_url,
+      stock: input.stock,
+      weight: input.weight,
+      isActive: input.is_active,
+    },
+  });
+  return { product: productDto(p) };
+}
+
+export async function updateProduct(ctx: SessionCtx, id: string, input: ProductUpdateInput) {
+  await getProduct(ctx, id);
+  const t = await tenantDb(ctx);
+  const p = await t.product.update({
+    where: { id },
+    data: {
+      name: input.name,
+      description: input.description,
+      imageUrl: input.image_url,
+      stock: input.stock,
+      weight: input.weight,
+      isActive: input.is_active,
+    },
+  });
+  return { product: productDto(p) };
+}
+
+/** Removing a product takes it off every wheel (cascade); spins keep their snapshots. */
+export async function deleteProduct(ctx: SessionCtx, id: string) {
+  await getProduct(ctx, id);
+  const t = await tenantDb(ctx);
+  await t.product.delete({ where: { id } });
+  return { message: "Produto excluído com sucesso" };
+}
+
+export async function setProductImage(ctx: SessionCtx, id: string, imageUrl: string) {
+  await getProduct(ctx, id);
+  const t = await tenantDb(ctx);
+  await t.product.update({ where: { id }, data: { imageUrl } });
+}

@@ -1,0 +1,59 @@
+// Product input (spec section 5), shared by the product form and the API.
+import { z } from "zod";
+import { optionalSearch, pageQuery, requiredName } from "./common";
+
+export const PRODUCT_MESSAGES = {
+  name: "Nome é obrigatório",
+  description: "Descrição é obrigatória",
+  stock: "Estoque deve ser maior ou igual a 0",
+  weight: "Peso deve ser maior que 0",
+  formInvalid: "Por favor, corrija os erros no formulário",
+  imageType: "Por favor, selecione uma imagem válida",
+  imageSize: "Imagem muito grande. Tamanho máximo: 5MB",
+  imageUrl: "Endereço de imagem inválido",
+} as const;
+
+const m = PRODUCT_MESSAGES;
+
+/** Our own uploads (/uploads/...) or an https URL (Vercel Blob); never javascript: or data:. */
+const imageUrl = z
+  .string()
+  .trim()
+  .max(2048, m.imageUrl)
+  .refine((s) => s === "" || s.startsWith("/uploads/") || /^https:\/\/[^\s]+$/.test(s), m.imageUrl)
+  .transform((s) => (s === "" ? null : s));
+
+const fields = {
+  name: requiredName(m.name),
+  description: z.string({ error: m.description }).trim().min(1, m.description).max(2000, "Descrição deve ter no máximo 2000 caracteres"),
+  image_url: imageUrl.nullable(),
+  stock: z.number({ error: m.stock }).int(m.stock).min(0, m.stock).max(1_000_000, "Estoque muito alto"),
+  weight: z.number({ error: m.weight }).int(m.weight).min(1, m.weight).max(1_000_000, "Peso muito alto"),
+  is_active: z.boolean({ error: "Status inválido" }),
+};
+
+export const productCreateInput = z.object({
+  ...fields,
+  image_url: fields.image_url.optional().default(null),
+  stock: fields.stock.optional().default(1),
+  weight: fields.weight.optional().default(1),
+  is_active: fields.is_active.optional().default(true),
+});
+
+export const productUpdateInput = z.object(fields).partial();
+
+/** The form always sends every field. */
+export const productForm = z.object(fields);
+
+const bool = z.enum(["true", "false"], { error: "Valor inválido" }).transform((v) => v === "true");
+
+export const productListQuery = pageQuery.extend({
+  search: optionalSearch,
+  active: bool.optional(),
+  lowstock: bool.optional(),
+});
+
+export type ProductCreateInput = z.infer<typeof productCreateInput>;
+export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
+export type ProductFormValues = z.infer<typeof productForm>;
+export type ProductListQuery = z.infer<typeof productListQuery>;

@@ -1,0 +1,23 @@
+// The wheel and wheel product as the API shows them (API.md).
+import type { Product, Wheel, WheelProduct } from "@/lib/generated/prisma/client";
+import { productDto } from "@/lib/products/dto";
+
+export function wheelDto(w: Wheel) {
+  return {
+    id: w.id,
+    name: w.name,
+    slug: w.slug,
+    status: w.status,
+    created_at: w.createdAt.toISOString(),
+    updated_at: w.updatedAt.toISOString(),
+    total_spins: w.spinCount,
+  };
+}
+
+export type WheelDto = ReturnType<typeof wheelDto>;
+
+export function wheelProductDto(wp: WheelProduct & { product: Product }) {
+  return { ...productDto(wp.product), odds_weight: wp.oddsWeight };
+}
+
+export type WheelProductDto = ReturnType<typeof wheelProductDto>;
