@@ -1,0 +1,21 @@
+// A spin (lead) as the API shows it (API.md).
+import type { Spin } from "@/lib/generated/prisma/client";
+
+export function spinDto(s: Spin) {
+  return {
+    id: s.id,
+    customer_name: s.customerName,
+    whatsapp: s.whatsapp,
+    customer_birthdate: s.customerBirthdate ? s.customerBirthdate.toISOString().slice(0, 10) : null,
+    wheel_id: s.wheelId,
+    wheel_name: s.wheelName,
+    product_id: s.productId,
+    product_name: s.productName,
+    has_won: s.won,
+    created_at: s.createdAt.toISOString(),
+    redemption_code: s.redemptionCode,
+    redeemed_at: s.redeemedAt ? s.redeemedAt.toISOString() : null,
+  };
+}
+
+export type SpinDto = ReturnType<typeof spinDto>;
