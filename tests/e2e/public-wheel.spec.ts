@@ -1,0 +1,54 @@
+// A visitor at the counter, on a phone: open the link, fill the form, spin, see the prize and
+// code; the same number again is refused with the spec's notice.
+import { devices, expect, test } from "@playwright/test";
+
+const phone = devices["Pixel 7"];
+test.use({ viewport: phone.viewport, userAgent: phone.userAgent, deviceScaleFactor: phone.deviceScaleFactor, isMobile: true, hasTouch: true });
+
+const URL = "/w/loja-demo/roleta-de-natal";
+
+test("play the demo wheel, win, and be refused a second time", async ({ page }) => {
+  const whatsapp = `(11) 9${String(Date.now()).slice(-8, -4)}-${String(Date.now()).slice(-4)}`;
+  await page.goto(URL);
+  await expect(page.getByRole("heading", { name: "Roleta de Natal" })).toBeVisible();
+  await expect(page.getByText(/prêmios disponíveis/)).toBeVisible();
+  await expect(page.getByText("Você deve ter pelo menos 13 anos para participar")).toBeVisible();
+  const start = page.getByRole("button", { name: "Começar" });
+  await expect(start).toBeDisabled();
+
+  await page.getByLabel("Nome completo").fill("Visitante Teste");
+  await page.getByLabel("WhatsApp").fill(whatsapp);
+  await page.getByRole("checkbox").check();
+  await start.click();
+
+  await expect(page.getByRole("heading", { name: "Olá, Visitante! Boa sorte!" })).toBeVisible();
+  await page.getByRole("button", { name: "GIRAR" }).click();
+  await expect(page.getByRole("button", { name: "Girando..." })).toBeVisible();
+  await expect(page.getByText("Parabéns! Você ganhou um prêmio!")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Mostre esta tela no balcão para retirar o seu prêmio.")).toBeVisible();
+  await expect(page.getByTestId("redemption-code")).toHaveText(/^[A-Z2-9]{8}$/);
+  await expect(page.getByText("Visitante Teste")).toBeVisible();
+
+  await page.goto(URL);
+  await page.getByLabel("Nome completo").fill("Visitante Teste");
+  await page.getByLabel("WhatsApp").fill(whatsapp);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Começar" }).click();
+  await page.getByRole("button", { name: "GIRAR" }).click();
+  await expect(page.getByText("Este WhatsApp já foi utilizado nesta roleta.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Começar" })).toBeVisible();
+});
+
+test("an unknown wheel shows 'Roleta não encontrada', not indexed by search engines", async ({ page }) => {
+  // The page streams (its loading state renders first), so Next marks the miss with noindex.
+  await page.goto("/w/loja-demo/nao-existe");
+  await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute("content", /noindex/);
+  await expect(page.getByRole("heading", { name: "Roleta não encontrada" })).toBeVisible();
+  await expect(page.getByText("A roleta que você está procurando não existe ou não está ativa.")).toBeVisible();
+});
+
+test("?embed=1 renders only the play steps", async ({ page }) => {
+  await page.goto(`${URL}?embed=1`);
+  await expect(page.getByRole("heading", { name: "Roleta de Natal" })).toBeVisible();
+  await expect(page.getByText("Roleta Premiada", { exact: false })).toHaveCount(0);
+});
