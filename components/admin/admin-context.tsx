@@ -67,8 +67,6 @@ export function AdminProvider({ children }: { children: React.ReactNode }) {
 
   useEffect(() => {
     if (status === "unauthenticated") toLogin();
-    // refresh() sets state after the fetch resolves, not synchronously.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (status === "authenticated") void refresh();
   }, [status, refresh, toLogin]);
 

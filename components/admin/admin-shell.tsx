@@ -4,7 +4,8 @@ import { ChevronDown, LogOut, Menu, Settings, User, X } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
-import { roleLabel } from "@/lib/auth/permissions";
+import { RedeemButton } from "@/components/redeem/redeem-dialog";
+import { can, roleLabel } from "@/lib/auth/permissions";
 import { cn } from "@/lib/ui/cn";
 import { notify } from "@/lib/ui/toast";
 import { errorText } from "@/lib/http/client";
@@ -112,6 +113,7 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
 
 export function AdminShell({ children }: { children: React.ReactNode }) {
   const pathname = usePathname();
+  const { user } = useAdmin();
   const [mobileOpen, setMobileOpen] = useState(false);
   return (
     <div className="flex min-h-screen">
@@ -139,6 +141,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
             {mobileOpen ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
           </button>
           <p className="flex-1 truncate text-lg font-semibold text-gray-900">{titleFor(pathname)}</p>
+          {can(user.role, "manage_spins") && <RedeemButton />}
           <button
             type="button"
             onClick={startTour}

@@ -1,0 +1,52 @@
+"use client";
+// Image choice for a product: checked here (type, 5 MB), uploaded first, URL kept in the form.
+import { useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { api, errorText } from "@/lib/http/client";
+import { MAX_IMAGE_BYTES } from "@/lib/storage/image-type";
+import { notify } from "@/lib/ui/toast";
+import { PRODUCT_MESSAGES } from "@/lib/validation/products";
+
+export function ImagePicker({ value, onChange }: { value: string | null; onChange: (url: string | null) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function pick(file: File | undefined) {
+    if (!file) return;
+    if (!file.type.startsWith("image/")) return notify.error(PRODUCT_MESSAGES.imageType);
+    if (file.size > MAX_IMAGE_BYTES) return notify.error(PRODUCT_MESSAGES.imageSize);
+    const form = new FormData();
+    form.append("image", file);
+    setBusy(true);
+    try {
+      const { imageUrl } = await api<{ imageUrl: string }>("/products/upload", { method: "POST", body: form });
+      onChange(imageUrl);
+    } catch (err) {
+      notify.error(errorText(err, PRODUCT_MESSAGES.imageType));
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  return (
+    <div>
+      <span className="mb-1 block text-sm font-medium text-gray-700">Imagem</span>
+      {value ? (
+        <div className="flex items-center gap-3">
+          {/* eslint-disable-next-line @next/next/no-img-element -- user uploads from local storage or Blob */}
+          <img src={value} alt="Pré-visualização da imagem do produto" className="h-20 w-20 rounded-lg border object-cover" />
+          <Button variant="secondary" onClick={() => onChange(null)}>Remover imagem</Button>
+        </div>
+      ) : (
+        <div className="flex items-center gap-3">
+          <label className="inline-flex cursor-pointer items-center rounded-lg border border-dashed border-gray-400 px-4 py-3 text-sm text-gray-700 hover:bg-gray-50">
+            {busy ? "Enviando..." : "Escolher imagem"}
+            <input ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="sr-only" onChange={(e) => pick(e.target.files?.[0])} aria-label="Escolher imagem do produto" />
+          </label>
+          <span className="text-xs text-gray-600">PNG, JPG, GIF ou WebP, até 5MB</span>
+        </div>
+      )}
+    </div>
+  );
+}
