@@ -1,0 +1,81 @@
+// A shop owner sets up a promotion: a product with an image, a wheel with odds, activated,
+// its URL copied and its QR code opened.
+import { writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import QRCode from "qrcode";
+import { expect, test } from "@playwright/test";
+import { signInByApi, signupByApi } from "./helpers";
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
+});
+
+test("create a product with an image, a wheel with odds, activate it, copy its URL and open its QR", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const account = await signupByApi(page, "Doceria da Praça");
+  await signInByApi(page, account);
+  const png = path.join(os.tmpdir(), `produto-${Date.now()}.png`);
+  await writeFile(png, await QRCode.toBuffer("produto", { type: "png" }));
+
+  await page.goto("/admin/products");
+  await page.getByRole("button", { name: "Novo produto" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(dialog.getByText("Nome é obrigatório")).toBeVisible();
+  await expect(page.getByText("Por favor, corrija os erros no formulário")).toBeVisible();
+  await dialog.getByLabel("Nome").fill("Brigadeiro gourmet");
+  await dialog.getByLabel("Descrição").fill("Caixa com 4 unidades");
+  await dialog.getByLabel("Estoque").fill("12");
+  await dialog.getByLabel("Peso (chance base)").fill("3");
+  await dialog.getByLabel("Escolher imagem do produto").setInputFiles(png);
+  await expect(dialog.getByAltText("Pré-visualização da imagem do produto")).toBeVisible();
+  await dialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Produto criado com sucesso!")).toBeVisible();
+  const row = page.getByRole("row", { name: /Brigadeiro gourmet/ });
+  await expect(row).toContainText("12 em estoque");
+  const img = row.locator("img");
+  await expect(img).toHaveAttribute("src", /^\/uploads\//);
+  const served = await page.request.get((await img.getAttribute("src"))!);
+  expect(served.headers()["content-type"]).toBe("image/png");
+
+  await page.goto("/admin/wheels");
+  await page.getByRole("button", { name: "Nova roleta" }).click();
+  await page.getByRole("dialog").getByLabel("Nome").fill("Páscoa Doce 2026");
+  await expect(page.getByRole("dialog").getByLabel("Slug (endereço público)")).toHaveValue("pascoa-doce-2026");
+  await page.getByRole("dialog").getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByRole("row", { name: /Páscoa Doce 2026/ })).toContainText("Rascunho");
+
+  await page.getByRole("button", { name: "Produtos de Páscoa Doce 2026" }).click();
+  const prizes = page.getByRole("dialog");
+  await prizes.getByLabel("Adicionar produto (ativos e com estoque)").selectOption({ label: "Brigadeiro gourmet (estoque 12)" });
+  await prizes.getByRole("button", { name: "Adicionar" }).click();
+  await expect(prizes.getByLabel("Peso", { exact: true })).toHaveValue("3");
+  await prizes.getByLabel("Peso", { exact: true }).fill("5");
+  await prizes.getByRole("button", { name: "Salvar produtos" }).click();
+  await expect(page.getByText("Produtos salvos com sucesso!")).toBeVisible();
+  await prizes.getByRole("button", { name: "Fechar" }).first().click();
+
+  await page.getByRole("button", { name: "Editar Páscoa Doce 2026" }).click();
+  await page.getByRole("dialog").getByLabel("Status").selectOption("active");
+  await page.getByRole("dialog").getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByRole("row", { name: /Páscoa Doce 2026/ })).toContainText("Ativa");
+
+  await page.getByRole("button", { name: "Copiar link de Páscoa Doce 2026" }).click();
+  await expect(page.getByText("Link copiado!")).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toMatch(new RegExp(`/w/${account.company.slug}/pascoa-doce-2026$`));
+
+  const qrLink = page.getByRole("link", { name: "QR Code de Páscoa Doce 2026" });
+  await expect(qrLink).toHaveAttribute("target", "_blank");
+  const [qr] = await Promise.all([context.waitForEvent("page"), qrLink.click()]);
+  await qr.waitForLoadState();
+  expect(qr.url()).toContain("/qr");
+  const qrResponse = await page.request.get((await qrLink.getAttribute("href"))!);
+  expect(qrResponse.headers()["content-type"]).toBe("image/png");
+  expect((await qrResponse.body()).subarray(1, 4).toString()).toBe("PNG");
+
+  const publicPage = await context.newPage();
+  await publicPage.goto(copied);
+  await expect(publicPage.getByRole("heading", { name: "Páscoa Doce 2026" })).toBeVisible();
+});
