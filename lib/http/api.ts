@@ -60,14 +60,14 @@ function toResponse(result: Result): Response {
 
 /** A route for signed-in staff: resolves the session, checks the permission, parses input. */
 export function withSession<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  options: Parsers<B, Q> & { permission?: Permission },
+  options: Parsers<B, Q> & { permission?: Permission; forbiddenMessage?: string },
   handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>> & { ctx: SessionCtx }) => Promise<Result>,
 ) {
   return async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
     try {
       const ctx = await resolveSession(req);
       if (!ctx) throw unauthenticated();
-      if (options.permission && !can(ctx.role, options.permission)) throw forbidden();
+      if (options.permission && !can(ctx.role, options.permission)) throw forbidden(options.forbiddenMessage);
       const inputs = await parseInputs(req, routeCtx, options);
       return toResponse(await handler({ req, ctx, ...inputs }));
     } catch (err) {

@@ -1,0 +1,8 @@
+import { isSlugAvailable } from "@/lib/company/profile";
+import { withSession } from "@/lib/http/api";
+import { companySlug } from "@/lib/validation/company";
+
+export const GET = withSession({ permission: "view_dashboard" }, async ({ ctx, params }) => {
+  const parsed = companySlug.safeParse(params.slug);
+  return { available: parsed.success && (await isSlugAvailable(ctx, parsed.data)) };
+});

@@ -1,0 +1,4 @@
+import { availablePlans } from "@/lib/billing/plans";
+import { withSession } from "@/lib/http/api";
+
+export const GET = withSession({ permission: "view_dashboard" }, ({ ctx }) => availablePlans(ctx));

@@ -1,0 +1,14 @@
+// Kiwify webhook. The raw body is read as text first: the signature covers its exact bytes.
+import type { NextRequest } from "next/server";
+import { handlePaymentWebhook } from "@/lib/billing/webhook";
+import { errorResponse, json } from "@/lib/http/respond";
+
+export async function POST(req: NextRequest) {
+  try {
+    const raw = await req.text();
+    if (raw.length > 1024 * 1024) return json({ error: "Requisição muito grande", code: "PAYLOAD_TOO_LARGE" }, 413);
+    return json(await handlePaymentWebhook(raw, req.nextUrl.searchParams.get("signature")));
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

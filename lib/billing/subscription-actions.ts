@@ -1,0 +1,63 @@
+// Owner actions on the subscription: upgrade (Kiwify checkout) and cancel (Pro until paid end).
+import type { SessionCtx } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { tenantDb } from "@/lib/db/tenant";
+import { env } from "@/lib/env";
+import { AppError, badRequest } from "@/lib/http/errors";
+import { BILLING_MESSAGES as M } from "@/lib/validation/billing";
+import { effectivePlanId, effectiveStatus, PRO_PLAN_ID } from "./effective-plan";
+
+export function checkoutUrl(base: string, companyId: string, email: string) {
+  const url = new URL(base);
+  url.searchParams.set("s1", companyId);
+  url.searchParams.set("email", email);
+  return url.toString();
+}
+
+export async function upgrade(ctx: SessionCtx, planId: string) {
+  if (planId !== PRO_PLAN_ID) throw badRequest(M.onlyToPro);
+  const prisma = await db();
+  const sub = await prisma.subscription.findUnique({ where: { companyId: ctx.companyId } });
+  if (effectivePlanId(sub) === PRO_PLAN_ID && effectiveStatus(sub) === "active") throw badRequest(M.alreadyPro);
+  const base = env().CHECKOUT_URL_PRO;
+  if (!base) throw new AppError("UNAVAILABLE", M.notConfigured, { code: "PAYMENTS_NOT_CONFIGURED" });
+  const owner = await prisma.user.findUniqueOrThrow({ where: { id: ctx.userId }, select: { email: true } });
+  return {
+    message: "Você será levado ao pagamento seguro do plano Pro.",
+    next_steps: "Conclua o pagamento na página da Kiwify. Assim que ele for aprovado, o plano Pro é ativado automaticamente.",
+    checkout_url: checkoutUrl(base, ctx.companyId, owner.email),
+  };
+}
+
+const longDate = (d: Date) => d.toLocaleDateString("pt-BR", { timeZone: "America/Sao_Paulo", day: "2-digit", month: "long", year: "numeric" });
+
+export async function cancel(ctx: SessionCtx, reason: string | null | undefined, now = new Date()) {
+  const prisma = await db();
+  const sub = await prisma.subscription.findUnique({ where: { companyId: ctx.companyId } });
+  if (!sub || effectivePlanId(sub, now) !== PRO_PLAN_ID) throw badRequest(M.notPro);
+  if (sub.status === "cancelled") throw badRequest(M.alreadyCancelled);
+  const endsAt = sub.endsAt ?? now;
+  await prisma.subscription.update({
+    where: { companyId: ctx.companyId },
+    data: { status: "cancelled", cancelledAt: now, cancelReason: reason || null, endsAt },
+  });
+  return {
+    message: "Assinatura cancelada.",
+    notice: `Seu acesso ao plano Pro continua até ${longDate(endsAt)}. Depois disso, a empresa passa para o plano Free.`,
+  };
+}
+
+export async function billingHistory(ctx: SessionCtx) {
+  const t = await tenantDb(ctx);
+  const rows = await t.billingTransaction.findMany({ orderBy: { createdAt: "desc" }, take: 100 });
+  return {
+    transactions: rows.map((t) => ({
+      id: t.id,
+      date: t.createdAt.toISOString(),
+      order_id: t.orderId,
+      event_type: t.eventType,
+      payment_method: t.paymentMethod,
+      installments: t.installments,
+    })),
+  };
+}

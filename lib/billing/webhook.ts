@@ -1,0 +1,103 @@
+// Applies a verified payment event: every event is stored as a billing transaction (unique by
+// event identity, so a replay changes nothing), and the subscription follows the event, in one
+// transaction. Events for unknown companies are recorded and acknowledged (no retry storms).
+import { createHash } from "node:crypto";
+import { audit } from "@/lib/audit/log";
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { AppError } from "@/lib/http/errors";
+import { FREE_PLAN_ID, PRO_PLAN_ID } from "./effective-plan";
+import { eventType, kiwifyPayload, paidUntil, validSignature, type BillingEvent, type KiwifyPayload } from "./kiwify";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function findCompanyId(tx: Prisma.TransactionClient, p: KiwifyPayload): Promise<string | null> {
+  const s1 = p.TrackingParameters?.s1;
+  if (s1 && UUID.test(s1)) {
+    const c = await tx.company.findUnique({ where: { id: s1 }, select: { id: true } });
+    if (c) return c.id;
+  }
+  const email = p.Customer?.email?.toLowerCase();
+  if (!email) return null;
+  const bySub = await tx.subscription.findFirst({ where: { buyerEmail: email }, select: { companyId: true } });
+  if (bySub) return bySub.companyId;
+  const owner = await tx.membership.findFirst({ where: { role: "owner", user: { email } }, orderBy: { createdAt: "asc" }, select: { companyId: true } });
+  return owner?.companyId ?? null;
+}
+
+function subscriptionChange(type: BillingEvent, p: KiwifyPayload, now: Date): Prisma.SubscriptionUpdateInput | null {
+  const ids = {
+    ...(p.Customer?.email ? { buyerEmail: p.Customer.email.toLowerCase() } : {}),
+    ...(p.subscription_id ? { externalSubscriptionId: p.subscription_id } : {}),
+  };
+  switch (type) {
+    case "order_approved":
+    case "subscription_renewed":
+      return { plan: { connect: { id: PRO_PLAN_ID } }, status: "active", endsAt: paidUntil(p, now), cancelledAt: null, ...ids, ...(type === "order_approved" ? { startsAt: now } : {}) };
+    case "subscription_late":
+      return { status: "past_due", ...ids };
+    case "subscription_canceled":
+      return { status: "cancelled", cancelledAt: now, ...ids };
+    case "order_refunded":
+    case "order_chargeback":
+      // Money returned: back to Free at once.
+      return { plan: { connect: { id: FREE_PLAN_ID } }, status: "active", endsAt: null, ...ids };
+    default:
+      return null; // order_refused and unknown events are only recorded
+  }
+}
+
+export async function handlePaymentWebhook(rawBody: string, signature: string | null, now = new Date()) {
+  if (!validSignature(rawBody, signature, env().PAYMENT_WEBHOOK_SECRET)) {
+    throw new AppError("UNAUTHENTICATED", "Assinatura do webhook inválida");
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw new AppError("BAD_REQUEST", "JSON inválido no corpo da requisição");
+  }
+  const p = kiwifyPayload.parse(json);
+  const type = eventType(p);
+  // Event identity: the event type with the order it concerns; without an order, the body itself.
+  const identity = p.order_id
+    ? `${p.webhook_event_type}:${p.order_id}:${p.subscription_id ?? ""}`
+    : `${p.webhook_event_type ?? "unknown"}:${createHash("sha256").update(rawBody).digest("hex")}`;
+  const installments = p.installments == null ? null : Number.parseInt(String(p.installments), 10);
+  const amount = p.Commissions?.charge_amount == null ? null : Number.parseInt(String(p.Commissions.charge_amount), 10);
+
+  const prisma = await db();
+  try {
+    const result = await prisma.$transaction(async (tx) => {
+      const companyId = await findCompanyId(tx, p);
+      await tx.billingTransaction.create({
+        data: {
+          companyId,
+          eventKey: identity.slice(0, 255),
+          eventType: type === "unknown" ? (p.webhook_event_type ?? "unknown").slice(0, 50) : type,
+          orderId: p.order_id ?? null,
+          paymentMethod: p.payment_method?.slice(0, 50) ?? null,
+          installments: Number.isFinite(installments) ? installments : null,
+          amountCents: Number.isFinite(amount) ? amount : null,
+          payload: json as Prisma.InputJsonValue,
+        },
+      });
+      const change = companyId ? subscriptionChange(type, p, now) : null;
+      if (companyId && change) {
+        await tx.subscription.upsert({
+          where: { companyId },
+          update: {},
+          create: { company: { connect: { id: companyId } }, plan: { connect: { id: FREE_PLAN_ID } }, status: "active", startsAt: now },
+        });
+        await tx.subscription.update({ where: { companyId }, data: change });
+      }
+      return { companyId, applied: !!change && !!companyId };
+    });
+    await audit({ action: "billing.webhook", companyId: result.companyId, detail: { type, applied: result.applied } });
+    return { received: true, event: type, applied: result.applied };
+  } catch (err) {
+    if ((err as { code?: string }).code === "P2002") return { received: true, duplicate: true };
+    throw err;
+  }
+}

@@ -1,0 +1,66 @@
+// The company profile with its plan, subscription and usage; updates by the owner only.
+import type { SessionCtx } from "@/lib/auth/session";
+import { effectivePlanId, effectiveStatus, planName } from "@/lib/billing/effective-plan";
+import { planLimits, usage } from "@/lib/billing/plan-limits";
+import { planPricing } from "@/lib/billing/plans";
+import { db } from "@/lib/db/client";
+import { conflict } from "@/lib/http/errors";
+import { COMPANY_MESSAGES, type CompanyUpdateInput } from "@/lib/validation/company";
+
+function usageItem(current: number, limit: number) {
+  const unlimited = limit < 0;
+  return { current, limit, unlimited, percentage: unlimited || limit === 0 ? 0 : Math.min(100, Math.round((current / limit) * 100)) };
+}
+
+export async function companyProfile(ctx: SessionCtx, now = new Date()) {
+  const prisma = await db();
+  const company = await prisma.company.findUniqueOrThrow({ where: { id: ctx.companyId }, include: { subscription: true } });
+  const planId = effectivePlanId(company.subscription, now);
+  const plan = await prisma.plan.findUniqueOrThrow({ where: { id: planId } });
+  const [limits, used] = await Promise.all([planLimits(ctx.companyId, now), usage(ctx.companyId, now)]);
+  const sub = company.subscription;
+  return {
+    company: {
+      id: company.id,
+      name: company.name,
+      slug: company.slug,
+      email: company.email,
+      phone: company.phone,
+      subscription_name: planName(planId),
+      created_at: company.createdAt.toISOString(),
+      updated_at: company.updatedAt.toISOString(),
+      plan: { id: plan.id, name: plan.name, pricing: planPricing(plan.priceYearlyCents) },
+      subscription: sub
+        ? {
+            plan_id: sub.planId,
+            status: effectiveStatus(sub, now),
+            starts_at: sub.startsAt.toISOString(),
+            ends_at: sub.endsAt ? sub.endsAt.toISOString() : null,
+            buyer_email: sub.buyerEmail,
+            cancelled_at: sub.cancelledAt ? sub.cancelledAt.toISOString() : null,
+          }
+        : null,
+      usage: {
+        wheels: usageItem(used.wheels, limits.maxWheels),
+        products: usageItem(used.products, limits.maxProducts),
+        spins_month: usageItem(used.spinsMonth, limits.maxSpinsMonth),
+      },
+    },
+  };
+}
+
+export async function isSlugAvailable(ctx: SessionCtx, slug: string) {
+  const prisma = await db();
+  const owner = await prisma.company.findUnique({ where: { slug }, select: { id: true } });
+  return !owner || owner.id === ctx.companyId;
+}
+
+export async function updateCompany(ctx: SessionCtx, input: CompanyUpdateInput) {
+  if (!(await isSlugAvailable(ctx, input.slug))) throw conflict(COMPANY_MESSAGES.slugTaken);
+  const prisma = await db();
+  await prisma.company.update({
+    where: { id: ctx.companyId },
+    data: { name: input.name, slug: input.slug, ...(input.email !== undefined ? { email: input.email } : {}), ...(input.phone !== undefined ? { phone: input.phone } : {}) },
+  });
+  return companyProfile(ctx);
+}

@@ -1,0 +1,19 @@
+// Subscription actions (spec section 5, Subscription cancel).
+import { z } from "zod";
+
+export const BILLING_MESSAGES = {
+  onlyOwnerUpgrade: "Apenas o proprietário pode fazer upgrade de plano",
+  onlyOwnerCancel: "Apenas o proprietário pode cancelar a assinatura",
+  onlyOwnerHistory: "Apenas o proprietário pode ver o histórico de cobrança",
+  nonOwnerNotice: "Apenas o proprietário da empresa pode fazer alterações na assinatura.",
+  reasonMax: "O motivo deve ter no máximo 500 caracteres",
+  alreadyPro: "A empresa já está no plano Pro",
+  onlyToPro: "O upgrade só é possível para o plano Pro",
+  notPro: "Só é possível cancelar uma assinatura Pro",
+  alreadyCancelled: "Esta assinatura já foi cancelada",
+  notConfigured: "Os pagamentos ainda não estão configurados. Fale com o suporte para assinar o plano Pro.",
+} as const;
+
+export const upgradeInput = z.object({ plan_id: z.string({ error: BILLING_MESSAGES.onlyToPro }).trim().min(1, BILLING_MESSAGES.onlyToPro).max(20, BILLING_MESSAGES.onlyToPro) });
+
+export const cancelInput = z.object({ reason: z.string().trim().max(500, BILLING_MESSAGES.reasonMax).optional().nullable() });

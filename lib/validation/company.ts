@@ -1,0 +1,56 @@
+// Company settings (spec section 5, owner only).
+import { z } from "zod";
+
+export const COMPANY_MESSAGES = {
+  name: "Nome da empresa é obrigatório",
+  nameMax: "Nome da empresa deve ter no máximo 255 caracteres",
+  slugFormat: "Slug deve conter apenas letras minúsculas, números e hífens",
+  slugLength: "Slug deve ter entre 3 e 50 caracteres",
+  slugTaken: "Este slug já está em uso",
+  slugInvalid: "Slug inválido e indisponível",
+  email: "Por favor, informe um email válido",
+  phone: "Telefone deve ter 10 ou 11 dígitos",
+  onlyOwner: "Apenas o proprietário pode atualizar os dados da empresa",
+  readOnly: "Apenas o proprietário da empresa pode editar estas configurações. Você pode visualizar as informações abaixo.",
+  updated: "Dados da empresa atualizados com sucesso!",
+} as const;
+
+const m = COMPANY_MESSAGES;
+
+export const companySlug = z
+  .string({ error: m.slugLength })
+  .trim()
+  .min(3, m.slugLength)
+  .max(50, m.slugLength)
+  .regex(/^[a-z0-9-]+$/, m.slugFormat);
+
+export const companyUpdateInput = z.object({
+  name: z.string({ error: m.name }).trim().min(1, m.name).max(255, m.nameMax),
+  slug: companySlug,
+  email: z
+    .string()
+    .trim()
+    .max(255, m.email)
+    .refine((s) => s === "" || z.email().safeParse(s).success, m.email)
+    .transform((s) => (s === "" ? null : s.toLowerCase()))
+    .nullable()
+    .optional(),
+  phone: z
+    .string()
+    .transform((s) => s.replace(/\D/g, ""))
+    .refine((s) => s === "" || s.length === 10 || s.length === 11, m.phone)
+    .transform((s) => (s === "" ? null : s))
+    .nullable()
+    .optional(),
+});
+
+export type CompanyUpdateInput = z.infer<typeof companyUpdateInput>;
+
+/** (99) 99999-9999 while typing; only digits are sent. */
+export function maskPhone(value: string): string {
+  const d = value.replace(/\D/g, "").slice(0, 11);
+  if (d.length <= 2) return d.length ? `(${d}` : "";
+  if (d.length <= 6) return `(${d.slice(0, 2)}) ${d.slice(2)}`;
+  if (d.length <= 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+}

@@ -1,0 +1,35 @@
+// Own profile and password change (spec section 5, Profile).
+import { z } from "zod";
+import { PASSWORD_TOO_LONG } from "./common";
+
+export const PROFILE_MESSAGES = {
+  name: "Nome é obrigatório",
+  nameMax: "Nome deve ter no máximo 255 caracteres",
+  current: "Senha atual é obrigatória",
+  newRequired: "Nova senha é obrigatória",
+  newMin: "Nova senha deve ter pelo menos 6 caracteres",
+  mismatch: "As senhas não coincidem",
+  wrongCurrent: "Senha atual incorreta",
+  updated: "Perfil atualizado com sucesso!",
+  passwordChanged: "Senha alterada com sucesso!",
+  emailLocked: "O email não pode ser alterado",
+} as const;
+
+const m = PROFILE_MESSAGES;
+
+export const profileInput = z.object({ name: z.string({ error: m.name }).trim().min(1, m.name).max(255, m.nameMax) });
+
+const newPassword = z
+  .string({ error: m.newRequired })
+  .min(1, m.newRequired)
+  .min(6, m.newMin)
+  .refine((s) => new TextEncoder().encode(s).length <= 72, PASSWORD_TOO_LONG);
+
+export const passwordChangeInput = z.object({
+  currentPassword: z.string({ error: m.current }).min(1, m.current).max(1024, m.wrongCurrent),
+  newPassword,
+});
+
+export const passwordChangeForm = passwordChangeInput
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: m.mismatch, path: ["confirmPassword"] });

@@ -1,0 +1,29 @@
+// Team users (spec section 5, User): create needs name, email, password; edit sends name and role.
+import { z } from "zod";
+import { emailField, optionalSearch, password, requiredName } from "./common";
+
+export const USER_MESSAGES = {
+  required: "Todos os campos são obrigatórios",
+  role: "Papel inválido: escolha Usuário ou Administrador",
+  onlyOwner: "Apenas o proprietário pode gerenciar usuários",
+  ownerLocked: "O proprietário não pode ser editado ou excluído",
+  alreadyMember: "Este usuário já faz parte da empresa",
+  noAccess: "Você não tem permissão para gerenciar usuários.",
+} as const;
+
+const m = USER_MESSAGES;
+const role = z.enum(["admin", "member"], { error: m.role });
+
+export const userCreateInput = z.object({
+  name: requiredName(m.required),
+  email: emailField(m.required, "Por favor, informe um email válido"),
+  password: password("A senha deve ter pelo menos 6 caracteres", m.required),
+  role: role.default("member"),
+});
+
+export const userUpdateInput = z.object({ name: requiredName("Nome é obrigatório"), role });
+
+export const userListQuery = z.object({ search: optionalSearch });
+
+export type UserCreateInput = z.infer<typeof userCreateInput>;
+export type UserUpdateInput = z.infer<typeof userUpdateInput>;
