@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as historyRoute } from "@/app/api/company/billing/history/route";
+import { POST as cancelRoute } from "@/app/api/company/subscription/cancel/route";
+import { GET as plansRoute } from "@/app/api/company/subscription/plans/route";
+import { POST as upgradeRoute } from "@/app/api/company/subscription/upgrade/route";
+import { GET as statusRoute } from "@/app/api/subscription/status/route";
+import { POST as webhookRoute } from "@/app/api/webhooks/payments/route";
+import { effectivePlanId, effectiveStatus, trialEndsAt } from "@/lib/billing/effective-plan";
+import { sign } from "@/lib/billing/kiwify";
+import { db } from "@/lib/db/client";
+import { resetEnvCache } from "@/lib/env";
+import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
+import { call } from "../helpers/http";
+
+const SECRET = "kiwify-token-de-teste";
+const CHECKOUT = "https://pay.kiwify.com.br/AbCdEf";
+
+beforeAll(() => {
+  process.env.PAYMENT_WEBHOOK_SECRET = SECRET;
+  process.env.CHECKOUT_URL_PRO = CHECKOUT;
+  resetEnvCache();
+});
+afterAll(() => {
+  delete process.env.PAYMENT_WEBHOOK_SECRET;
+  delete process.env.CHECKOUT_URL_PRO;
+  resetEnvCache();
+});
+
+let order = 0;
+function kiwify(c: TestCompany, type: string, extra: Record<string, unknown> = {}) {
+  order++;
+  return {
+    order_id: `ord-${Date.now()}-${order}`,
+    order_status: "paid",
+    webhook_event_type: type,
+    payment_method: "credit_card",
+    installments: 1,
+    subscription_id: `sub-${c.companyId.slice(0, 8)}`,
+    Customer: { email: c.owner.email, full_name: "Dono" },
+    Subscription: { status: "active", next_payment: "2027-11-22T00:00:00.000Z" },
+    TrackingParameters: { s1: c.companyId },
+    ...extra,
+  };
+}
+
+async function post(payload: unknown, signature?: string) {
+  const raw = JSON.stringify(payload);
+  const sig = signature ?? sign(raw, SECRET);
+  return call(webhookRoute, { url: `/api/webhooks/payments?signature=${sig}`, rawBody: raw, headers: { "content-type": "application/json" } });
+}
+
+async function sub(companyId: string) {
+  return (await db()).subscription.findUniqueOrThrow({ where: { companyId } });
+}
+
+describe("payments webhook (Kiwify)", () => {
+  it("refuses a bad or missing signature, and a re-serialised body, changing nothing", async () => {
+    const c = await createCompany();
+    const payload = kiwify(c, "order_approved");
+    expect((await post(payload, "0".repeat(40))).status).toBe(401);
+    expect((await call(webhookRoute, { url: "/api/webhooks/payments", rawBody: JSON.stringify(payload) })).status).toBe(401);
+    const raw = JSON.stringify(payload);
+    const reserialised = JSON.stringify(payload, null, 2);
+    const r = await call(webhookRoute, { url: `/api/webhooks/payments?signature=${sign(raw, SECRET)}`, rawBody: reserialised });
+    expect(r.status).toBe(401);
+    expect((await sub(c.companyId)).status).toBe("trial");
+    expect(await (await db()).billingTransaction.count({ where: { companyId: c.companyId } })).toBe(0);
+  });
+
+  it("approved -> Pro active until the paid period; a replay changes nothing", async () => {
+    const c = await createCompany();
+    const payload = kiwify(c, "order_approved");
+    const first = await post(payload);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ received: true, event: "order_approved", applied: true });
+    let s = await sub(c.companyId);
+    expect(s).toMatchObject({ planId: "pro", status: "active", buyerEmail: c.owner.email });
+    expect(s.endsAt?.toISOString()).toBe("2027-11-22T00:00:00.000Z");
+    await (await db()).subscription.update({ where: { companyId: c.companyId }, data: { status: "past_due" } });
+    const replay = await post(payload);
+    expect(replay.body).toMatchObject({ received: true, duplicate: true });
+    s = await sub(c.companyId);
+    expect(s.status).toBe("past_due");
+    const history = await call(historyRoute, { token: c.owner.token });
+    expect(history.body.transactions).toHaveLength(1);
+    expect(history.body.transactions[0]).toMatchObject({ order_id: payload.order_id, event_type: "order_approved", payment_method: "credit_card", installments: 1 });
+  });
+
+  it("late -> past_due, canceled -> cancelled keeping access, refunded and chargeback -> Free now", async () => {
+    const c = await createCompany();
+    await post(kiwify(c, "order_approved"));
+    await post(kiwify(c, "subscription_late"));
+    expect((await sub(c.companyId)).status).toBe("past_due");
+    await post(kiwify(c, "subscription_renewed", { Subscription: { next_payment: "2028-01-01T00:00:00.000Z" } }));
+    expect(await sub(c.companyId)).toMatchObject({ status: "active", planId: "pro" });
+    await post(kiwify(c, "subscription_canceled"));
+    const cancelled = await sub(c.companyId);
+    expect(cancelled.status).toBe("cancelled");
+    expect(effectivePlanId(cancelled, new Date("2027-12-31T00:00:00Z"))).toBe("pro");
+    expect(effectivePlanId(cancelled, new Date("2028-01-02T00:00:00Z"))).toBe("free");
+    await post(kiwify(c, "order_refunded"));
+    expect(await sub(c.companyId)).toMatchObject({ planId: "free" });
+    const d = await createCompany();
+    await post(kiwify(d, "order_approved"));
+    await post(kiwify(d, "chargeback"));
+    expect((await sub(d.companyId)).planId).toBe("free");
+    await post(kiwify(d, "order_rejected"));
+    const types = (await call(historyRoute, { token: d.owner.token })).body.transactions.map((t: { event_type: string }) => t.event_type);
+    expect(types.sort()).toEqual(["order_approved", "order_chargeback", "order_refused"]);
+  });
+
+  it("finds the company by buyer email without s1, and records unknown companies without failing", async () => {
+    const c = await createCompany();
+    const res = await post(kiwify(c, "order_approved", { TrackingParameters: null }));
+    expect(res.body.applied).toBe(true);
+    expect((await sub(c.companyId)).status).toBe("active");
+    const unknown = await post({ order_id: `x-${Date.now()}`, webhook_event_type: "order_approved", Customer: { email: "ninguem@nada.com" } });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toMatchObject({ received: true, applied: false });
+    expect(await (await db()).billingTransaction.count({ where: { companyId: null, orderId: { startsWith: "x-" } } })).toBeGreaterThan(0);
+  });
+});
+
+describe("subscription actions", () => {
+  it("upgrade answers the checkout URL with the company reference; owner only; not configured -> 503", async () => {
+    const c = await createCompany();
+    const admin = await addMember(c.companyId, "admin");
+    const denied = await call(upgradeRoute, { token: admin.token, body: { plan_id: "pro" } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.error).toBe("Apenas o proprietário pode fazer upgrade de plano");
+    const res = await call(upgradeRoute, { token: c.owner.token, body: { plan_id: "pro" } });
+    expect(res.status).toBe(200);
+    const url = new URL(res.body.checkout_url);
+    expect(url.origin + url.pathname).toBe(CHECKOUT);
+    expect(url.searchParams.get("s1")).toBe(c.companyId);
+    expect(url.searchParams.get("email")).toBe(c.owner.email);
+    expect((await call(upgradeRoute, { token: c.owner.token, body: { plan_id: "free" } })).status).toBe(400);
+    delete process.env.CHECKOUT_URL_PRO;
+    resetEnvCache();
+    const off = await call(upgradeRoute, { token: c.owner.token, body: { plan_id: "pro" } });
+    expect(off.status).toBe(503);
+    expect(off.body.error).toMatch(/não estão configurados/);
+    process.env.CHECKOUT_URL_PRO = CHECKOUT;
+    resetEnvCache();
+  });
+
+  it("cancel keeps Pro until the end of the paid period; reason max 500; owner only", async () => {
+    const c = await createCompany();
+    const member = await addMember(c.companyId, "member");
+    expect((await call(cancelRoute, { token: member.token, body: {} })).body.error).toBe("Apenas o proprietário pode cancelar a assinatura");
+    expect((await call(cancelRoute, { token: c.owner.token, body: { reason: "x".repeat(501) } })).body.error).toBe("O motivo deve ter no máximo 500 caracteres");
+    await post(kiwify(c, "order_approved"));
+    const res = await call(cancelRoute, { token: c.owner.token, body: { reason: "Fechamos a loja" } });
+    expect(res.status).toBe(200);
+    expect(res.body.notice).toContain("2027");
+    const s = await sub(c.companyId);
+    expect(s).toMatchObject({ status: "cancelled", planId: "pro", cancelReason: "Fechamos a loja" });
+    expect((await call(statusRoute, { token: c.owner.token })).body.planName).toBe("Pro");
+    expect((await call(cancelRoute, { token: c.owner.token, body: {} })).status).toBe(400);
+  });
+
+  it("a trial falls back to Free when it ends unpaid (clock moved in the service layer)", async () => {
+    const start = new Date("2026-11-01T12:00:00Z");
+    const trial = { planId: "pro", status: "trial" as const, endsAt: trialEndsAt(start) };
+    expect(effectivePlanId(trial, new Date("2026-11-14T12:00:00Z"))).toBe("pro");
+    expect(effectiveStatus(trial, new Date("2026-11-14T12:00:00Z"))).toBe("trial");
+    expect(effectivePlanId(trial, new Date("2026-11-15T12:00:01Z"))).toBe("free");
+    expect(effectiveStatus(trial, new Date("2026-11-15T12:00:01Z"))).toBe("expired");
+    const c = await createCompany();
+    await (await db()).subscription.update({ where: { companyId: c.companyId }, data: { endsAt: new Date(Date.now() - 1000) } });
+    const status = await call(statusRoute, { token: c.owner.token });
+    expect(status.body).toMatchObject({ planName: "Free", status: "expired", limits: { maxWheels: 1, maxProducts: 10, maxSpinsMonth: 200 } });
+    const plans = await call(plansRoute, { token: c.owner.token });
+    expect(plans.body.available_plans.find((p: { id: string }) => p.id === "free").is_current).toBe(true);
+    expect(plans.body.available_plans.find((p: { id: string }) => p.id === "pro").pricing).toEqual({ yearly: 97, monthly: 8.08 });
+  });
+});
