@@ -1,11 +1,70 @@
 "use client";
-// Placeholder for the guided tour (issue 6 replaces it). The header button dispatches this event.
+// The guided tour (driver.js): nine steps, 'x de y' progress, Próximo / Voltar / Pular Tour /
+// Finalizar. It starts 1.5 s after entering an admin page until finished or skipped once
+// (kept in local storage); the header's 'Tour de Introdução' button restarts it.
+import { driver, type DriveStep } from "driver.js";
+import "driver.js/dist/driver.css";
+import { useEffect } from "react";
+
 export const START_TOUR_EVENT = "roleta:start-tour";
+export const TOUR_COMPLETED_KEY = "tourCompleted";
+export const TOUR_DELAY_MS = 1500;
+
+const STEPS: { selector?: string; title: string; description: string }[] = [
+  { title: "Bem-vindo à Roleta Premiada!", description: "Vamos mostrar rapidamente onde fica cada parte do painel." },
+  { selector: '[data-tour="nav-dashboard"]', title: "Dashboard", description: "Resumo dos seus produtos, roletas, giros e do estoque." },
+  { selector: '[data-tour="nav-products"]', title: "Produtos", description: "Cadastre os prêmios com estoque, imagem e chance base." },
+  { selector: '[data-tour="nav-wheels"]', title: "Roda de prêmios", description: "Crie roletas, escolha os prêmios e compartilhe o link ou o QR Code." },
+  { selector: '[data-tour="nav-leads"]', title: "Leads", description: "Veja quem participou, filtre e exporte em CSV." },
+  { selector: '[data-tour="nav-reports"]', title: "Relatórios", description: "Acompanhe giros, prêmios distribuídos e a atividade diária." },
+  { selector: '[data-tour="nav-subscription"]', title: "Assinatura", description: "Seu plano, o uso do mês e o upgrade para o Pro." },
+  { selector: '[data-tour="user-menu"]', title: "Menu do usuário", description: "Seu perfil, as configurações da empresa e a saída." },
+  { title: "Tudo pronto!", description: "Você pode rever este tour a qualquer momento pelo botão 'Tour de Introdução'." },
+];
+
+function visible(selector?: string): Element | undefined {
+  if (!selector) return undefined;
+  const el = document.querySelector(selector) as HTMLElement | null;
+  return el && el.offsetParent !== null ? el : undefined;
+}
 
 export function startTour() {
   window.dispatchEvent(new Event(START_TOUR_EVENT));
 }
 
+function runTour() {
+  const steps: DriveStep[] = STEPS.map((s) => ({ element: visible(s.selector), popover: { title: s.title, description: s.description } }));
+  const tour = driver({
+    steps,
+    showProgress: true,
+    progressText: "{{current}} de {{total}}",
+    nextBtnText: "Próximo",
+    prevBtnText: "Voltar",
+    doneBtnText: "Finalizar",
+    allowClose: true,
+    onPopoverRender: (popover) => {
+      const skip = document.createElement("button");
+      skip.type = "button";
+      skip.textContent = "Pular Tour";
+      skip.className = "tour-skip";
+      skip.style.cssText = "margin-right:auto;background:none;border:0;color:#4b5563;text-decoration:underline;cursor:pointer;font-size:13px";
+      skip.addEventListener("click", () => tour.destroy());
+      popover.footer.prepend(skip);
+    },
+    onDestroyed: () => localStorage.setItem(TOUR_COMPLETED_KEY, "true"),
+  });
+  tour.drive();
+}
+
 export function GuidedTour() {
+  useEffect(() => {
+    const onStart = () => runTour();
+    window.addEventListener(START_TOUR_EVENT, onStart);
+    const timer = localStorage.getItem(TOUR_COMPLETED_KEY) ? undefined : setTimeout(runTour, TOUR_DELAY_MS);
+    return () => {
+      window.removeEventListener(START_TOUR_EVENT, onStart);
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
   return null;
 }

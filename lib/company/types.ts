@@ -1,0 +1,4 @@
+// The company profile as the client receives it.
+import type { companyProfile } from "./profile";
+
+export type CompanyProfileDto = Awaited<ReturnType<typeof companyProfile>>["company"];
