@@ -2,8 +2,8 @@
 // remembered location after login, password reset through the outbox, and the 404 page.
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO, signupByApi } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { DEMO, signupByApi, skipTour } from "./helpers";
 
 const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? ".data/e2e", "outbox");
 
@@ -18,10 +18,6 @@ async function resetLinkFor(email: string): Promise<string> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`no reset email for ${email}`);
-}
-
-async function skipTour(page: Page) {
-  await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
 }
 
 test.beforeEach(async ({ page }) => skipTour(page));

@@ -5,11 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import QRCode from "qrcode";
 import { expect, test } from "@playwright/test";
-import { signInByApi, signupByApi } from "./helpers";
+import { signInByApi, signupByApi, skipTour } from "./helpers";
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
-});
+test.beforeEach(async ({ page }) => skipTour(page));
 
 test("create a product with an image, a wheel with odds, activate it, copy its URL and open its QR", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);

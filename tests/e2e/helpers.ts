@@ -28,3 +28,8 @@ export async function signupByApi(page: Page, companyName = "Empresa E2E") {
   const body = await res.json();
   return { email, password, company: body.company as { id: string; slug: string; name: string } };
 }
+
+/** Marks the guided tour as done so it does not auto-start over the screen under test. */
+export async function skipTour(page: Page) {
+  await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
+}

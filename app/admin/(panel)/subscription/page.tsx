@@ -133,11 +133,12 @@ export default function SubscriptionPage() {
             <p className="mt-2 text-2xl font-bold text-gray-900">{p.pricing.yearly ? `${brl(p.pricing.yearly)}/ano` : "Grátis"}</p>
             {p.pricing.yearly > 0 && <p className="text-sm text-gray-600">≈ {brl(p.pricing.monthly)}/mês</p>}
             <ul className="mt-4 space-y-1 text-sm text-gray-800">{p.features.map((f) => <li key={f}>✓ {f}</li>)}</ul>
-            {p.is_current ? (
-              <p className="mt-4 text-sm font-medium text-green-800">Plano atual</p>
-            ) : owner && p.id === "pro" ? (
-              <Button className="mt-4 w-full" loading={busy} onClick={() => upgrade(p.id)}>Fazer upgrade para o Pro</Button>
-            ) : null}
+            {p.is_current && <p className="mt-4 text-sm font-medium text-green-800">Plano atual{sub?.status === "trial" ? " (teste grátis)" : ""}</p>}
+            {owner && p.id === "pro" && (!p.is_current || sub?.status === "trial") && (
+              <Button className="mt-4 w-full" loading={busy} onClick={() => upgrade(p.id)}>
+                {p.is_current ? "Assinar o Pro" : "Fazer upgrade para o Pro"}
+              </Button>
+            )}
           </Card>
         ))}
       </div>

@@ -1,0 +1,27 @@
+// The guided tour starts by itself on the first visit, walks with Próximo, and Pular Tour ends it for good.
+import { expect, test } from "@playwright/test";
+import { signInByApi, signupByApi } from "./helpers";
+
+test("tour: auto start, progress, skip, restart from the header", async ({ page }) => {
+  const owner = await signupByApi(page, "Tour Ltda");
+  await signInByApi(page, owner);
+  await page.goto("/admin");
+  const popover = page.locator(".driver-popover");
+  await expect(popover).toBeVisible({ timeout: 10_000 });
+  await expect(popover).toContainText("Bem-vindo à Roleta Premiada!");
+  await expect(popover).toContainText("1 de 9");
+  await popover.getByRole("button", { name: "Próximo" }).click();
+  await expect(popover).toContainText("2 de 9");
+  await expect(popover).toContainText("Dashboard");
+  await popover.getByRole("button", { name: "Voltar" }).click();
+  await expect(popover).toContainText("1 de 9");
+  await popover.getByRole("button", { name: "Pular Tour" }).click();
+  await expect(popover).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("tourCompleted"))).toBe("true");
+
+  await page.reload();
+  await page.waitForTimeout(2500);
+  await expect(popover).toHaveCount(0);
+  await page.getByRole("button", { name: "Tour de Introdução" }).click();
+  await expect(popover).toContainText("1 de 9");
+});
