@@ -39,7 +39,8 @@ export async function call<T = any>(handler: Handler, opts: CallOptions = {}): P
     body,
   });
   const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
-  const text = await res.text();
+  // Keep a BOM if there is one (CSV exports start with it); Response.text() would drop it.
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : {};

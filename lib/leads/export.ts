@@ -1,0 +1,33 @@
+// The leads CSV: every matching row, streamed; dates in São Paulo time.
+import type { SessionCtx } from "@/lib/auth/session";
+import { csvResponse, fileStamp } from "@/lib/csv";
+import type { Spin } from "@/lib/generated/prisma/client";
+import { formatWhatsapp } from "@/lib/spins/whatsapp";
+import type { SpinFilters } from "@/lib/validation/leads";
+import { spinBatches } from "./service";
+
+const dateTime = (d: Date | null) => (d ? d.toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo" }) : "");
+
+export const LEADS_CSV_HEADER = ["Nome", "WhatsApp", "Data de nascimento", "Roleta", "Prêmio", "Ganhou", "Código", "Resgatado em", "Data"];
+
+export function leadRow(s: Spin): unknown[] {
+  return [
+    s.customerName,
+    formatWhatsapp(s.whatsapp).replace(/^\+/, ""), // no leading "+": spreadsheets would read a formula
+    s.customerBirthdate ? s.customerBirthdate.toISOString().slice(0, 10).split("-").reverse().join("/") : "",
+    s.wheelName,
+    s.productName ?? "",
+    s.won ? "Sim" : "Não",
+    s.redemptionCode ?? "",
+    dateTime(s.redeemedAt),
+    dateTime(s.createdAt),
+  ];
+}
+
+async function* rows(companyId: string, f: SpinFilters) {
+  for await (const batch of spinBatches(companyId, f)) yield batch.map(leadRow);
+}
+
+export function exportLeads(ctx: SessionCtx, f: SpinFilters, prefix = "leads") {
+  return csvResponse(`${prefix}-${fileStamp()}.csv`, LEADS_CSV_HEADER, rows(ctx.companyId, f));
+}

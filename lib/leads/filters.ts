@@ -1,0 +1,25 @@
+// One SQL WHERE for the spin filters, shared by the leads list, stats, export and reports.
+// The company comes first, so every query stays on that company's index range.
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { SpinFilters } from "@/lib/validation/leads";
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function spinWhere(companyId: string, f: SpinFilters): Prisma.Sql {
+  const parts: Prisma.Sql[] = [Prisma.sql`"companyId" = ${companyId}`];
+  if (f.wheel_id) parts.push(Prisma.sql`"wheelId" = ${f.wheel_id}`);
+  if (f.status) parts.push(f.status === "won" ? Prisma.sql`won = true` : Prisma.sql`won = false`);
+  if (f.start_date) parts.push(Prisma.sql`"createdAt" >= ${f.start_date}`);
+  if (f.end_date) parts.push(Prisma.sql`"createdAt" <= ${f.end_date}`);
+  if (f.search) {
+    const like = `%${escapeLike(f.search)}%`;
+    // WhatsApp is stored as +55...; searching "11 98765" should match it, so digits are compared too.
+    const digits = f.search.replace(/\D/g, "");
+    parts.push(
+      digits.length >= 3
+        ? Prisma.sql`("customerName" ILIKE ${like} OR whatsapp ILIKE ${like} OR whatsapp LIKE ${`%${digits}%`})`
+        : Prisma.sql`("customerName" ILIKE ${like} OR whatsapp ILIKE ${like})`,
+    );
+  }
+  return Prisma.join(parts, " AND ");
+}

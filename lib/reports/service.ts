@@ -1,0 +1,44 @@
+// Report figures computed in SQL: totals, top 5 prizes, and the last 7 days in São Paulo time.
+import type { SessionCtx } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
+import { spinWhere } from "@/lib/leads/filters";
+import { spinStats } from "@/lib/leads/service";
+import type { SpinFilters } from "@/lib/validation/leads";
+
+const TZ = "America/Sao_Paulo";
+const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10000) / 100 : 0);
+
+/** YYYY-MM-DD of an instant in São Paulo. */
+export const spDay = (d: Date) => d.toLocaleDateString("en-CA", { timeZone: TZ });
+
+export function lastSevenDays(now = new Date()): string[] {
+  return Array.from({ length: 7 }, (_, i) => spDay(new Date(now.getTime() - (6 - i) * 86_400_000)));
+}
+
+export async function report(ctx: SessionCtx, f: Pick<SpinFilters, "wheel_id" | "start_date" | "end_date">, now = new Date()) {
+  const prisma = await db();
+  const where = spinWhere(ctx.companyId, f);
+  const days = lastSevenDays(now);
+  // Brazil keeps -03:00 all year (no daylight saving since 2019).
+  const since = new Date(`${days[0]}T00:00:00.000-03:00`);
+  const dailyWhere = spinWhere(ctx.companyId, { wheel_id: f.wheel_id });
+  const [stats, top, daily] = await Promise.all([
+    spinStats(ctx.companyId, f),
+    prisma.$queryRaw<{ product_name: string; total_wins: number }[]>`
+      SELECT "productName" AS product_name, count(*)::int AS total_wins FROM "Spin"
+      WHERE ${where} AND won = true GROUP BY "productName" ORDER BY total_wins DESC, "productName" ASC LIMIT 5`,
+    prisma.$queryRaw<{ date: string; total_spins: number; unique_users: number }[]>`
+      SELECT to_char(("createdAt" - interval '3 hours'), 'YYYY-MM-DD') AS date,
+             count(*)::int AS total_spins, count(DISTINCT whatsapp)::int AS unique_users
+      FROM "Spin" WHERE ${dailyWhere} AND "createdAt" >= ${since}
+      GROUP BY 1 ORDER BY 1`,
+  ]);
+  const byDay = new Map(daily.map((d) => [d.date, d]));
+  return {
+    stats: { total_spins: stats.total, unique_users: stats.unique, products_distributed: stats.wins, success_rate: stats.rate },
+    // win_percentage: this prize's share of all prizes given out under the same filters.
+    top_products: top.map((t) => ({ product_name: t.product_name, total_wins: t.total_wins, win_percentage: percent(t.total_wins, stats.wins) })),
+    daily_activity: days.map((date) => ({ date, total_spins: byDay.get(date)?.total_spins ?? 0, unique_users: byDay.get(date)?.unique_users ?? 0 })),
+  };
+}
+

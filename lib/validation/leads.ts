@@ -1,0 +1,37 @@
+// Filters of the leads list, its export and the reports (API.md). Values are validated, never clamped.
+import { z } from "zod";
+import { pageQuery } from "./common";
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A plain date is a whole day in São Paulo; a full ISO instant is taken as is. */
+const dateBound = (edge: "start" | "end") =>
+  z
+    .string()
+    .trim()
+    .refine((s) => (DAY.test(s) ? !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) : !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}T/.test(s)), "Data inválida: use o formato AAAA-MM-DD")
+    .transform((s) => (DAY.test(s) ? new Date(`${s}T${edge === "start" ? "00:00:00.000" : "23:59:59.999"}-03:00`) : new Date(s)));
+
+export const spinFilters = z.object({
+  wheel_id: z.string().uuid("Roleta inválida").optional(),
+  search: z.string().trim().max(255, "Busca muito longa").optional(),
+  status: z.enum(["won", "lost"], { error: "Status inválido: use won ou lost" }).optional(),
+  start_date: dateBound("start").optional(),
+  end_date: dateBound("end").optional(),
+});
+
+export const leadsQuery = pageQuery.extend({ limit: pageQuery.shape.limit.removeDefault().default(10) }).merge(spinFilters);
+
+export const reportsQuery = spinFilters.pick({ wheel_id: true, start_date: true, end_date: true });
+
+export type SpinFilters = z.infer<typeof spinFilters>;
+export type LeadsQuery = z.infer<typeof leadsQuery>;
+
+export const lgpdInput = z.object({
+  whatsapp: z
+    .string({ error: "Informe o WhatsApp" })
+    .trim()
+    .min(1, "Informe o WhatsApp")
+    .max(30, "WhatsApp inválido")
+    .refine((s) => s.replace(/\D/g, "").length >= 10, "Informe um WhatsApp válido com DDD"),
+});
