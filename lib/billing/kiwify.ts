@@ -57,3 +57,9 @@ export function paidUntil(p: KiwifyPayload, now: Date): Date {
   if (next && !Number.isNaN(next.getTime()) && next > now) return next;
   return new Date(now.getTime() + 365 * 24 * 60 * 60 * 1000);
 }
+
+/** For a cancellation with no known paid end: the platform's next charge date if given, else now. */
+export function paidUntilOrNow(p: KiwifyPayload, now: Date): Date {
+  const next = p.Subscription?.next_payment ? new Date(p.Subscription.next_payment) : null;
+  return next && !Number.isNaN(next.getTime()) && next > now ? next : now;
+}

@@ -1,4 +1,5 @@
 // Owner actions on the subscription: upgrade (Kiwify checkout) and cancel (Pro until paid end).
+import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
@@ -20,8 +21,9 @@ export async function upgrade(ctx: SessionCtx, planId: string) {
   const sub = await prisma.subscription.findUnique({ where: { companyId: ctx.companyId } });
   if (effectivePlanId(sub) === PRO_PLAN_ID && effectiveStatus(sub) === "active") throw badRequest(M.alreadyPro);
   const base = env().CHECKOUT_URL_PRO;
-  if (!base) throw new AppError("UNAVAILABLE", M.notConfigured, { code: "PAYMENTS_NOT_CONFIGURED" });
+  if (!base) throw new AppError("PAYMENTS_NOT_CONFIGURED", M.notConfigured);
   const owner = await prisma.user.findUniqueOrThrow({ where: { id: ctx.userId }, select: { email: true } });
+  await audit({ action: "billing.checkout_requested", companyId: ctx.companyId, userId: ctx.userId });
   return {
     message: "Você será levado ao pagamento seguro do plano Pro.",
     next_steps: "Conclua o pagamento na página da Kiwify. Assim que ele for aprovado, o plano Pro é ativado automaticamente.",
@@ -35,21 +37,23 @@ export async function cancel(ctx: SessionCtx, reason: string | null | undefined,
   const prisma = await db();
   const sub = await prisma.subscription.findUnique({ where: { companyId: ctx.companyId } });
   if (!sub || effectivePlanId(sub, now) !== PRO_PLAN_ID) throw badRequest(M.notPro);
+  if (sub.status === "trial") throw badRequest(M.trialNoCancel);
   if (sub.status === "cancelled") throw badRequest(M.alreadyCancelled);
   const endsAt = sub.endsAt ?? now;
   await prisma.subscription.update({
     where: { companyId: ctx.companyId },
     data: { status: "cancelled", cancelledAt: now, cancelReason: reason || null, endsAt },
   });
+  await audit({ action: "billing.cancelled", companyId: ctx.companyId, userId: ctx.userId, detail: { endsAt: endsAt.toISOString() } });
   return {
     message: "Assinatura cancelada.",
-    notice: `Seu acesso ao plano Pro continua até ${longDate(endsAt)}. Depois disso, a empresa passa para o plano Free.`,
+    notice: `Seu acesso ao plano Pro continua até ${longDate(endsAt)}. Depois disso, a empresa passa para o plano Free. Para encerrar a cobrança recorrente, cancele também a assinatura na área do cliente da Kiwify.`,
   };
 }
 
 export async function billingHistory(ctx: SessionCtx) {
   const t = await tenantDb(ctx);
-  const rows = await t.billingTransaction.findMany({ orderBy: { createdAt: "desc" }, take: 100 });
+  const rows = await t.billingTransaction.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 100 });
   return {
     transactions: rows.map((t) => ({
       id: t.id,

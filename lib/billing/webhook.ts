@@ -8,7 +8,7 @@ import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { FREE_PLAN_ID, PRO_PLAN_ID } from "./effective-plan";
-import { eventType, kiwifyPayload, paidUntil, validSignature, type BillingEvent, type KiwifyPayload } from "./kiwify";
+import { eventType, kiwifyPayload, paidUntil, paidUntilOrNow, validSignature, type BillingEvent, type KiwifyPayload } from "./kiwify";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,11 +38,13 @@ function subscriptionChange(type: BillingEvent, p: KiwifyPayload, now: Date): Pr
     case "subscription_late":
       return { status: "past_due", ...ids };
     case "subscription_canceled":
+      // Access lasts to the end of the paid period (endsAt is filled in by applyChange when absent).
       return { status: "cancelled", cancelledAt: now, ...ids };
     case "order_refunded":
     case "order_chargeback":
-      // Money returned: back to Free at once.
-      return { plan: { connect: { id: FREE_PLAN_ID } }, status: "active", endsAt: null, ...ids };
+      // Money returned: back to Free at once. We keep status "active" on the Free plan (a
+      // working Free account, not an error state); the billing history keeps the refund.
+      return { plan: { connect: { id: FREE_PLAN_ID } }, status: "active", endsAt: null, cancelledAt: now, ...ids };
     default:
       return null; // order_refused and unknown events are only recorded
   }
@@ -60,10 +62,12 @@ export async function handlePaymentWebhook(rawBody: string, signature: string | 
   }
   const p = kiwifyPayload.parse(json);
   const type = eventType(p);
-  // Event identity: the event type with the order it concerns; without an order, the body itself.
+  // Event identity: the (normalised) event type with the order it concerns; without an order,
+  // a hash of the body itself. Kiwify's and the spec's names for one event share a key.
+  const typeKey = type === "unknown" ? (p.webhook_event_type ?? "unknown") : type;
   const identity = p.order_id
-    ? `${p.webhook_event_type}:${p.order_id}:${p.subscription_id ?? ""}`
-    : `${p.webhook_event_type ?? "unknown"}:${createHash("sha256").update(rawBody).digest("hex")}`;
+    ? `${p.order_id}:${typeKey}:${p.subscription_id ?? ""}`
+    : `${typeKey}:${createHash("sha256").update(rawBody).digest("hex")}`;
   const installments = p.installments == null ? null : Number.parseInt(String(p.installments), 10);
   const amount = p.Commissions?.charge_amount == null ? null : Number.parseInt(String(p.Commissions.charge_amount), 10);
 
@@ -85,11 +89,12 @@ export async function handlePaymentWebhook(rawBody: string, signature: string | 
       });
       const change = companyId ? subscriptionChange(type, p, now) : null;
       if (companyId && change) {
-        await tx.subscription.upsert({
+        const current = await tx.subscription.upsert({
           where: { companyId },
           update: {},
           create: { company: { connect: { id: companyId } }, plan: { connect: { id: FREE_PLAN_ID } }, status: "active", startsAt: now },
         });
+        if (type === "subscription_canceled" && !current.endsAt) change.endsAt = paidUntilOrNow(p, now);
         await tx.subscription.update({ where: { companyId }, data: change });
       }
       return { companyId, applied: !!change && !!companyId };

@@ -1,4 +1,5 @@
 // The company profile with its plan, subscription and usage; updates by the owner only.
+import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
 import { effectivePlanId, effectiveStatus, planName } from "@/lib/billing/effective-plan";
 import { planLimits, usage } from "@/lib/billing/plan-limits";
@@ -58,9 +59,16 @@ export async function isSlugAvailable(ctx: SessionCtx, slug: string) {
 export async function updateCompany(ctx: SessionCtx, input: CompanyUpdateInput) {
   if (!(await isSlugAvailable(ctx, input.slug))) throw conflict(COMPANY_MESSAGES.slugTaken);
   const prisma = await db();
-  await prisma.company.update({
-    where: { id: ctx.companyId },
-    data: { name: input.name, slug: input.slug, ...(input.email !== undefined ? { email: input.email } : {}), ...(input.phone !== undefined ? { phone: input.phone } : {}) },
-  });
+  try {
+    await prisma.company.update({
+      where: { id: ctx.companyId },
+      data: { name: input.name, slug: input.slug, ...(input.email !== undefined ? { email: input.email } : {}), ...(input.phone !== undefined ? { phone: input.phone } : {}) },
+    });
+  } catch (err) {
+    // Another company took the slug between the check and the write: the unique index decides.
+    if ((err as { code?: string }).code === "P2002") throw conflict(COMPANY_MESSAGES.slugTaken);
+    throw err;
+  }
+  await audit({ action: "company.updated", companyId: ctx.companyId, userId: ctx.userId, detail: { slug: input.slug } });
   return companyProfile(ctx);
 }

@@ -1,5 +1,6 @@
 // The company's team. Only the owner writes (permission write_users); owner rows are locked.
 // Adding an email that already has an account adds a membership and keeps their password.
+import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
 import { hashPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db/client";
@@ -38,6 +39,7 @@ export async function createUser(ctx: SessionCtx, input: UserCreateInput) {
   if (existing) {
     if (await t.membership.findFirst({ where: { userId: existing.id } })) throw conflict(USER_MESSAGES.alreadyMember);
     const m = await t.membership.create({ data: { userId: existing.id, companyId: ctx.companyId, role: input.role }, include: { user: true } });
+    await audit({ action: "user.added", companyId: ctx.companyId, userId: ctx.userId, detail: { target: existing.id, role: input.role, existing: true } });
     return { user: companyUserDto(m) };
   }
   const passwordHash = await hashPassword(input.password);
@@ -45,6 +47,7 @@ export async function createUser(ctx: SessionCtx, input: UserCreateInput) {
     const user = await tx.user.create({ data: { name: input.name, email: input.email, passwordHash } });
     return tx.membership.create({ data: { userId: user.id, companyId: ctx.companyId, role: input.role }, include: { user: true } });
   });
+  await audit({ action: "user.added", companyId: ctx.companyId, userId: ctx.userId, detail: { target: m.userId, role: input.role, existing: false } });
   return { user: companyUserDto(m) };
 }
 
@@ -63,6 +66,7 @@ export async function updateUser(ctx: SessionCtx, userId: string, input: UserUpd
     await tx.user.update({ where: { id: m.userId }, data: { name: input.name } });
     return tx.membership.update({ where: { id: m.id }, data: { role: input.role }, include: { user: true } });
   });
+  if (m.role !== input.role) await audit({ action: "user.role_changed", companyId: ctx.companyId, userId: ctx.userId, detail: { target: userId, from: m.role, to: input.role } });
   return { user: companyUserDto(updated) };
 }
 
@@ -74,5 +78,6 @@ export async function deleteUser(ctx: SessionCtx, userId: string) {
     await tx.membership.delete({ where: { id: m.id } });
     if ((await tx.membership.count({ where: { userId } })) === 0) await tx.user.delete({ where: { id: userId } });
   });
+  await audit({ action: "user.removed", companyId: ctx.companyId, userId: ctx.userId, detail: { target: userId } });
   return { message: "Usuário removido com sucesso" };
 }

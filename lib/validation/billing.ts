@@ -10,6 +10,7 @@ export const BILLING_MESSAGES = {
   alreadyPro: "A empresa já está no plano Pro",
   onlyToPro: "O upgrade só é possível para o plano Pro",
   notPro: "Só é possível cancelar uma assinatura Pro",
+  trialNoCancel: "O período de teste termina sozinho: não há assinatura paga para cancelar",
   alreadyCancelled: "Esta assinatura já foi cancelada",
   notConfigured: "Os pagamentos ainda não estão configurados. Fale com o suporte para assinar o plano Pro.",
 } as const;

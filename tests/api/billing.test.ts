@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as historyRoute } from "@/app/api/company/billing/history/route";
+import { GET as companyRoute } from "@/app/api/company/profile/route";
 import { POST as cancelRoute } from "@/app/api/company/subscription/cancel/route";
 import { GET as plansRoute } from "@/app/api/company/subscription/plans/route";
 import { POST as upgradeRoute } from "@/app/api/company/subscription/upgrade/route";
@@ -7,6 +8,7 @@ import { GET as statusRoute } from "@/app/api/subscription/status/route";
 import { POST as webhookRoute } from "@/app/api/webhooks/payments/route";
 import { effectivePlanId, effectiveStatus, trialEndsAt } from "@/lib/billing/effective-plan";
 import { sign } from "@/lib/billing/kiwify";
+import { planLimits } from "@/lib/billing/plan-limits";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
@@ -121,6 +123,83 @@ describe("payments webhook (Kiwify)", () => {
   });
 });
 
+describe("payments webhook: edge cases", () => {
+  it("without a configured secret every call is 401; a signed body that is not JSON is 400; nothing recorded", async () => {
+    const c = await createCompany();
+    const payload = kiwify(c, "order_approved");
+    delete process.env.PAYMENT_WEBHOOK_SECRET;
+    resetEnvCache();
+    expect((await post(payload)).status).toBe(401);
+    process.env.PAYMENT_WEBHOOK_SECRET = SECRET;
+    resetEnvCache();
+    const raw = "{not json";
+    const bad = await call(webhookRoute, { url: `/api/webhooks/payments?signature=${sign(raw, SECRET)}`, rawBody: raw });
+    expect(bad.status).toBe(400);
+    expect(await (await db()).billingTransaction.count({ where: { companyId: c.companyId } })).toBe(0);
+    expect((await sub(c.companyId)).status).toBe("trial");
+  });
+
+  it("Kiwify's and the spec's names for one event share an identity; unknown events are only recorded", async () => {
+    const c = await createCompany();
+    const approved = kiwify(c, "order_approved", { installments: "12", payment_method: "pix" });
+    await post(approved);
+    const chargeback = { ...approved, webhook_event_type: "chargeback" };
+    expect((await post(chargeback)).body).toMatchObject({ received: true, event: "order_chargeback", applied: true });
+    const sameUnderSpecName = await post({ ...approved, webhook_event_type: "order_chargeback" });
+    expect(sameUnderSpecName.body).toEqual({ received: true, duplicate: true });
+    const unknown = await post(kiwify(c, "pix_created"));
+    expect(unknown.body).toMatchObject({ received: true, event: "unknown", applied: false });
+    expect(await sub(c.companyId)).toMatchObject({ planId: "free", status: "active", endsAt: null });
+    const tx = (await call(historyRoute, { token: c.owner.token })).body.transactions;
+    expect(tx.map((t: { event_type: string }) => t.event_type).sort()).toEqual(["order_approved", "order_chargeback", "pix_created"]);
+    const first = tx.find((t: { event_type: string }) => t.event_type === "order_approved");
+    expect(first).toMatchObject({ order_id: approved.order_id, payment_method: "pix", installments: 12 });
+    expect(Object.keys(first).sort()).toEqual(["date", "event_type", "id", "installments", "order_id", "payment_method"]);
+  });
+
+  it("a cancellation with no known end keeps Pro only until the platform's next charge, else ends now", async () => {
+    const c = await createCompany();
+    const prisma = await db();
+    await prisma.subscription.update({ where: { companyId: c.companyId }, data: { planId: "pro", status: "active", endsAt: null } });
+    await post(kiwify(c, "subscription_canceled", { Subscription: { status: "canceled", next_payment: "2030-05-01T00:00:00.000Z" } }));
+    let s = await sub(c.companyId);
+    expect(s.status).toBe("cancelled");
+    expect(s.endsAt?.toISOString()).toBe("2030-05-01T00:00:00.000Z");
+    const d = await createCompany();
+    await prisma.subscription.update({ where: { companyId: d.companyId }, data: { planId: "pro", status: "active", endsAt: null } });
+    await post(kiwify(d, "subscription_canceled", { Subscription: null }));
+    s = await sub(d.companyId);
+    expect(s.status).toBe("cancelled");
+    expect(effectivePlanId(s, new Date(Date.now() + 1000))).toBe("free");
+  });
+
+  it("finds the company by the subscription's buyer email on later events; history is per company and owner only", async () => {
+    const c = await createCompany();
+    const other = await createCompany();
+    const buyer = `comprador-${Date.now()}@pagador.com`;
+    await post(kiwify(c, "order_approved", { Customer: { email: buyer } }));
+    expect((await sub(c.companyId)).buyerEmail).toBe(buyer);
+    const late = await post(kiwify(c, "subscription_late", { TrackingParameters: {}, Customer: { email: buyer.toUpperCase() } }));
+    expect(late.body.applied).toBe(true);
+    expect((await sub(c.companyId)).status).toBe("past_due");
+    const profile = await call(companyRoute, { token: c.owner.token });
+    expect(profile.body.company.subscription).toMatchObject({ status: "past_due", buyer_email: buyer });
+
+    await post(kiwify(other, "order_refused"));
+    expect((await sub(other.companyId)).status).toBe("trial");
+    const mine = (await call(historyRoute, { token: c.owner.token })).body.transactions;
+    expect(mine.map((t: { event_type: string }) => t.event_type).sort()).toEqual(["order_approved", "subscription_late"]);
+    expect(Date.parse(mine[0].date)).toBeGreaterThanOrEqual(Date.parse(mine[1].date));
+    const theirs = (await call(historyRoute, { token: other.owner.token })).body.transactions;
+    expect(theirs.map((t: { event_type: string }) => t.event_type)).toEqual(["order_refused"]);
+    for (const role of ["admin", "member"] as const) {
+      const u = await addMember(c.companyId, role);
+      const r = await call(historyRoute, { token: u.token });
+      expect(r.status).toBe(403);
+    }
+  });
+});
+
 describe("subscription actions", () => {
   it("upgrade answers the checkout URL with the company reference; owner only; not configured -> 503", async () => {
     const c = await createCompany();
@@ -135,20 +214,33 @@ describe("subscription actions", () => {
     expect(url.searchParams.get("s1")).toBe(c.companyId);
     expect(url.searchParams.get("email")).toBe(c.owner.email);
     expect((await call(upgradeRoute, { token: c.owner.token, body: { plan_id: "free" } })).status).toBe(400);
+    expect((await call(upgradeRoute, { token: c.owner.token, body: {} })).status).toBe(400);
+    const member = await addMember(c.companyId, "member");
+    expect((await call(upgradeRoute, { token: member.token, body: { plan_id: "pro" } })).status).toBe(403);
     delete process.env.CHECKOUT_URL_PRO;
     resetEnvCache();
     const off = await call(upgradeRoute, { token: c.owner.token, body: { plan_id: "pro" } });
     expect(off.status).toBe(503);
-    expect(off.body.error).toMatch(/não estão configurados/);
+    expect(off.body).toMatchObject({ code: "PAYMENTS_NOT_CONFIGURED", error: "Os pagamentos ainda não estão configurados. Fale com o suporte para assinar o plano Pro." });
     process.env.CHECKOUT_URL_PRO = CHECKOUT;
     resetEnvCache();
+    // Once Pro is paid and active, there is nothing to upgrade to.
+    await post(kiwify(c, "order_approved"));
+    const already = await call(upgradeRoute, { token: c.owner.token, body: { plan_id: "pro" } });
+    expect(already.status).toBe(400);
+    expect(already.body.error).toBe("A empresa já está no plano Pro");
   });
 
   it("cancel keeps Pro until the end of the paid period; reason max 500; owner only", async () => {
     const c = await createCompany();
     const member = await addMember(c.companyId, "member");
     expect((await call(cancelRoute, { token: member.token, body: {} })).body.error).toBe("Apenas o proprietário pode cancelar a assinatura");
+    const admin = await addMember(c.companyId, "admin");
+    expect((await call(cancelRoute, { token: admin.token, body: {} })).status).toBe(403);
     expect((await call(cancelRoute, { token: c.owner.token, body: { reason: "x".repeat(501) } })).body.error).toBe("O motivo deve ter no máximo 500 caracteres");
+    // A trial has no paid subscription to cancel; neither has Free.
+    expect((await call(cancelRoute, { token: c.owner.token, body: {} })).status).toBe(400);
+    expect((await sub(c.companyId)).status).toBe("trial");
     await post(kiwify(c, "order_approved"));
     const res = await call(cancelRoute, { token: c.owner.token, body: { reason: "Fechamos a loja" } });
     expect(res.status).toBe(200);
@@ -167,6 +259,16 @@ describe("subscription actions", () => {
     expect(effectivePlanId(trial, new Date("2026-11-15T12:00:01Z"))).toBe("free");
     expect(effectiveStatus(trial, new Date("2026-11-15T12:00:01Z"))).toBe("expired");
     const c = await createCompany();
+    const trialEnd = (await sub(c.companyId)).endsAt!;
+    const before = await planLimits(c.companyId, new Date(trialEnd.getTime() - 1000));
+    expect(before).toMatchObject({ planId: "pro", status: "trial", maxWheels: -1 });
+    const after = await planLimits(c.companyId, new Date(trialEnd.getTime() + 1000));
+    expect(after).toMatchObject({ planId: "free", planName: "Free", status: "expired", maxWheels: 1, maxProducts: 10, maxSpinsMonth: 200 });
+    const trialStatus = await call(statusRoute, { token: c.owner.token });
+    expect(trialStatus.body).toEqual({ planName: "Pro", status: "trial", limits: { maxWheels: -1, maxProducts: -1, maxSpinsMonth: -1 } });
+    const trialPlans = await call(plansRoute, { token: c.owner.token });
+    expect(trialPlans.body.available_plans.map((p: { id: string; is_current: boolean }) => [p.id, p.is_current])).toEqual([["free", false], ["pro", true]]);
+    // The same through the route once the trial's end is in the past.
     await (await db()).subscription.update({ where: { companyId: c.companyId }, data: { endsAt: new Date(Date.now() - 1000) } });
     const status = await call(statusRoute, { token: c.owner.token });
     expect(status.body).toMatchObject({ planName: "Free", status: "expired", limits: { maxWheels: 1, maxProducts: 10, maxSpinsMonth: 200 } });
