@@ -6,7 +6,7 @@ import { Field, inputClass, PasswordField } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { api, errorText } from "@/lib/http/client";
 import { notify } from "@/lib/ui/toast";
-import { USER_MESSAGES } from "@/lib/validation/users";
+import { USER_MESSAGES, userCreateInput, userUpdateInput } from "@/lib/validation/users";
 
 export interface CompanyUser {
   id: string;
@@ -31,7 +31,9 @@ export function UserFormModal({ open, user, onClose, onSaved }: { open: boolean;
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
-    if (!form.name.trim() || (!user && (!form.email.trim() || !form.password))) return setError(USER_MESSAGES.required);
+    // The same schemas as the server, so the messages match (spec section 5, User).
+    const parsed = user ? userUpdateInput.safeParse({ name: form.name, role: form.role }) : userCreateInput.safeParse(form);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? USER_MESSAGES.required);
     setBusy(true);
     setError("");
     try {

@@ -25,8 +25,9 @@ interface Profile {
 const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
 
 export default function ProfilePage() {
-  const { refresh } = useAdmin();
+  const { user: me, refresh, switchCompany, logout } = useAdmin();
   const [profile, setProfile] = useState<Profile | null>(null);
+  const [loadError, setLoadError] = useState("");
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState("");
   const [pw, setPw] = useState(EMPTY);
@@ -37,13 +38,19 @@ export default function ProfilePage() {
   useEffect(() => {
     api<{ user: Profile }>("/user/profile").then(
       ({ user }) => {
+        if (!user) return setLoadError("Perfil não encontrado");
         setProfile(user);
         setName(user.name);
       },
-      (err) => notify.error(errorText(err, "Erro ao carregar perfil")),
+      (err) => {
+        const text = errorText(err, "Erro ao carregar perfil");
+        setLoadError(text);
+        notify.error(text);
+      },
     );
   }, []);
 
+  if (loadError) return <Card><p className="text-red-700">{loadError}</p></Card>;
   if (!profile) return <Spinner />;
 
   async function saveName(e: React.FormEvent) {
@@ -76,10 +83,15 @@ export default function ProfilePage() {
     setBusy("password");
     try {
       await api("/user/password", { method: "PUT", body: { currentPassword: pw.currentPassword, newPassword: pw.newPassword } });
-      // The change revoked every session, this one included: sign in again with the new password.
-      await signIn("credentials", { email: profile!.email, password: pw.newPassword, redirect: false });
+      // The change revoked every session, this one included: sign in again with the new password
+      // so this browser stays signed in (in the same company) while every other session ends.
+      const again = await signIn("credentials", { email: profile!.email, password: pw.newPassword, redirect: false });
       setPw(EMPTY);
       notify.success(M.passwordChanged);
+      if (!again || again.error) return void logout();
+      // A fresh sign-in opens the default company; come back to the one in use.
+      const now = await api<{ user: { company_id: string } }>("/auth/verify").catch(() => null);
+      if (now && now.user.company_id !== me.company_id) await switchCompany(me.company_id).catch(() => undefined);
     } catch (err) {
       if (err instanceof ApiError && err.fields) setPwErrors(err.fields);
       notify.error(errorText(err, "Erro ao alterar senha"));

@@ -1,0 +1,57 @@
+// Read-only cards of the settings screen: the current subscription and the system info.
+import Link from "next/link";
+import { Card } from "@/components/ui/misc";
+import type { CompanyProfileDto } from "@/lib/company/types";
+import { longDate } from "@/lib/ui/dates";
+import { StatusLabel } from "./status-label";
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-gray-600">{label}</dt>
+      <dd className="text-right font-medium text-gray-900">{children}</dd>
+    </div>
+  );
+}
+
+export function SubscriptionSummary({ company }: { company: CompanyProfileDto }) {
+  const sub = company.subscription;
+  return (
+    <Card>
+      <h2 className="font-semibold text-gray-900">Assinatura atual</h2>
+      <dl className="mt-3 space-y-2 text-sm">
+        <Row label="Plano">{company.plan.name}</Row>
+        <Row label="Status">{sub ? <StatusLabel status={sub.status} /> : "N/A"}</Row>
+        <Row label="Início">{longDate(sub?.starts_at)}</Row>
+        <Row label={sub?.status === "trial" ? "Fim do teste" : sub?.status === "cancelled" ? "Acesso até" : "Renovação"}>{longDate(sub?.ends_at)}</Row>
+      </dl>
+      <p className="mt-3 text-sm text-gray-700">
+        Para fazer upgrade, downgrade ou cancelar, acesse{" "}
+        <Link href="/admin/subscription" className="font-medium text-brand-700 underline">
+          Assinatura e Planos
+        </Link>
+        .
+      </p>
+    </Card>
+  );
+}
+
+export function SystemInfo({ company }: { company: CompanyProfileDto }) {
+  return (
+    <Card>
+      <h2 className="font-semibold text-gray-900">Informações do sistema</h2>
+      <dl className="mt-3 space-y-2 text-sm">
+        <div>
+          <dt className="text-gray-600">ID da empresa</dt>
+          <dd className="break-all font-mono text-xs text-gray-900">{company.id}</dd>
+        </div>
+        <Row label="Criada em">{longDate(company.created_at)}</Row>
+        <Row label="Última atualização">{longDate(company.updated_at)}</Row>
+        <div>
+          <dt className="text-gray-600">Email do assinante (Kiwify)</dt>
+          <dd className="break-all text-gray-900">{company.subscription?.buyer_email ?? "N/A"}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+// The demo owner filters leads and downloads the CSV of what is filtered.
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { DEMO, signInByApi, skipTour } from "./helpers";
+
+test.beforeEach(async ({ page }) => skipTour(page));
+
+test("filter leads by result and download them as CSV", async ({ page }) => {
+  await signInByApi(page, DEMO.owner);
+  await page.goto("/admin/leads");
+  const total = page.getByTestId("stat-Total de leads");
+  await expect(total).not.toHaveText("0");
+  const all = Number((await total.textContent())!.replace(/\D/g, ""));
+  const withPrize = Number((await page.getByTestId("stat-Com prêmio").textContent())!.replace(/\D/g, ""));
+
+  await page.getByLabel("Resultado").selectOption("won");
+  await expect(total).toHaveText(String(withPrize));
+  await expect(page.getByTestId("stat-Taxa de conversão")).toHaveText("100,00%");
+  expect(withPrize).toBeLessThan(all);
+  const rows = page.getByRole("table", { name: "Lista de leads" }).locator("tbody tr");
+  await expect(rows).toHaveCount(Math.min(withPrize, 10));
+  await expect(rows.first().getByRole("link")).toHaveAttribute("href", /^https:\/\/wa\.me\/55\d{10,11}$/);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^leads-.*\.csv$/);
+  const csv = await readFile((await download.path())!, "utf8");
+  const lines = csv.replace(/^\uFEFF/, "").trim().split(/\r\n/);
+  expect(lines[0]).toBe("Nome,WhatsApp,Data de nascimento,Roleta,Prêmio,Ganhou,Código,Resgatado em,Data");
+  expect(lines).toHaveLength(withPrize + 1);
+  expect(lines.slice(1).every((l) => l.includes(",Sim,"))).toBe(true);
+
+  await page.getByLabel("Buscar (nome ou WhatsApp)").fill("zzz-ninguem");
+  await expect(total).toHaveText("0");
+  await page.getByRole("button", { name: "Exportar CSV" }).click();
+  await expect(page.getByText("Nenhum lead para exportar")).toBeVisible();
+});
+
+test("reports show the stats, the top prizes and the last 7 days", async ({ page }) => {
+  await signInByApi(page, DEMO.admin);
+  await page.goto("/admin/reports");
+  await expect(page.getByText("Total de giros")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Top 5 prêmios" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Atividade diária dos últimos 7 dias" }).locator("tbody tr")).toHaveCount(7);
+  await expect(page.getByRole("img", { name: /Gráfico de giros/ })).toBeVisible();
+});
