@@ -1,0 +1,294 @@
+// The authorization matrix: one entry per route x method. Each entry says who may call it (public,
+// any session, or a permission from lib/auth/permissions.ts) and how to build a request that acts on
+// a given company's resource. The test crosses every entry with every actor and both companies.
+import { randomUUID } from "node:crypto";
+import QRCode from "qrcode";
+import type { Permission } from "@/lib/auth/permissions";
+import { sign } from "@/lib/billing/kiwify";
+import { db } from "@/lib/db/client";
+import { addMember, PASSWORD } from "../../helpers/fixtures";
+import type { CallOptions } from "../../helpers/http";
+import type { ActorName, Tenant } from "./actors";
+import type { Method } from "./route-files";
+
+export const WEBHOOK_SECRET = "matrix-webhook-secret";
+
+/** Who may call: everyone, any signed-in staff, or staff whose role has the permission. */
+export type Access = "public" | "session" | Permission;
+
+export interface Built extends Omit<CallOptions, "token"> {
+  /** Overrides the actor's token (routes that revoke it, like a password change). */
+  token?: string;
+  /** Reads the target's resource; compared before and after refused calls ("nothing changed"). */
+  snapshot?: () => Promise<unknown>;
+}
+
+export interface BuildArgs {
+  /** The company whose resource the request points at. */
+  target: Tenant;
+  /** The caller's company (always A). */
+  home: Tenant;
+  actor: ActorName;
+}
+
+export interface Scenario {
+  route: string;
+  method: Method;
+  access: Access;
+  /** Status when the caller is allowed and acts on its own company. */
+  ok: number;
+  build: (a: BuildArgs) => Promise<Built>;
+  /**
+   * The cross-company cell: status when an allowed caller points at the other company's resource
+   * (default 404). Absent for routes that take no resource of a company.
+   */
+  other?: { status: number; check?: (body: Record<string, unknown>) => void };
+}
+
+// ---- resources, created straight in the database so every cell starts from a clean one ----
+
+async function product(t: Tenant, stock = 5) {
+  const prisma = await db();
+  return prisma.product.create({
+    data: { companyId: t.company.companyId, name: `Prêmio ${randomUUID().slice(0, 6)}`, description: "Brinde", stock, weight: 1 },
+  });
+}
+
+async function wheel(t: Tenant) {
+  const prisma = await db();
+  return prisma.wheel.create({
+    data: { companyId: t.company.companyId, name: "Roleta", slug: `r-${randomUUID().slice(0, 8)}`, status: "active" },
+  });
+}
+
+async function wheelWithProduct(t: Tenant) {
+  const prisma = await db();
+  const [w, p] = [await wheel(t), await product(t)];
+  await prisma.wheelProduct.create({ data: { companyId: t.company.companyId, wheelId: w.id, productId: p.id, oddsWeight: 1 } });
+  return { wheel: w, product: p };
+}
+
+/** A won lead with a redemption code, as a spin would leave it. */
+async function lead(t: Tenant) {
+  const prisma = await db();
+  const { wheel: w, product: p } = await wheelWithProduct(t);
+  const whatsapp = `5511${String(900000000 + Math.floor(Math.random() * 99999999))}`;
+  const code = Array.from({ length: 8 }, () => "ABCDEFGHJKMNPQRSTUVWXYZ23456789"[Math.floor(Math.random() * 31)]).join("");
+  return prisma.spin.create({
+    data: {
+      companyId: t.company.companyId, wheelId: w.id, wheelName: w.name, customerName: "Cliente Teste", whatsapp,
+      productId: p.id, productName: p.name, won: true, consentAt: new Date(), consentVersion: "v1", redemptionCode: code,
+    },
+  });
+}
+
+const row = (model: "product" | "wheel" | "spin" | "user" | "membership" | "wheelProduct" | "company" | "subscription", where: object) => async () => {
+  const prisma = await db();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one reader for several models
+  return (prisma[model] as any).findFirst({ where });
+};
+
+const png = async () => new Uint8Array(await QRCode.toBuffer("matriz", { type: "png" }));
+function imageForm(bytes: Uint8Array) {
+  const form = new FormData();
+  form.append("image", new Blob([bytes as BlobPart], { type: "image/png" }), "foto.png");
+  return form;
+}
+
+const noCrossTenant = undefined;
+const nothingOfTheirs = (key: string, empty: unknown) => ({
+  status: 200,
+  check: (body: Record<string, unknown>) => {
+    const value = key.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], body);
+    if (JSON.stringify(value) !== JSON.stringify(empty)) throw new Error(`${key} = ${JSON.stringify(value)}, expected ${JSON.stringify(empty)}`);
+  },
+});
+
+/**
+ * next-auth's own handler reads cookies() from Next's request scope, which exists only inside a
+ * running server: its two methods are exercised over real HTTP by the e2e suite instead.
+ */
+export const CHECKED_IN_BROWSER = [
+  { route: "/api/auth/[...nextauth]", method: "GET", by: "tests/e2e/helpers.ts signInByApi (csrf, session)" },
+  { route: "/api/auth/[...nextauth]", method: "POST", by: "tests/e2e/helpers.ts signInByApi (credentials callback), auth.spec.ts logout (sign-out)" },
+] as const;
+
+export const SCENARIOS: Scenario[] = [
+  // ---------- auth (public) ----------
+  { route: "/api/auth/signup", method: "POST", access: "public", ok: 201, other: noCrossTenant,
+    build: async () => ({ body: { companyName: "Nova Empresa", name: "Pessoa", email: `m-${randomUUID().slice(0, 8)}@teste.com.br`, password: PASSWORD } }) },
+  { route: "/api/auth/login", method: "POST", access: "public", ok: 200, other: noCrossTenant,
+    build: async ({ home }) => ({ body: { email: home.company.owner.email, password: PASSWORD } }) },
+  { route: "/api/auth/forgot-password", method: "POST", access: "public", ok: 200, other: noCrossTenant,
+    build: async ({ home }) => ({ body: { email: home.company.owner.email } }) },
+  { route: "/api/auth/reset-password", method: "POST", access: "public", ok: 400, other: noCrossTenant,
+    // A token nobody was sent: refused the same way for everyone.
+    build: async () => ({ body: { token: randomUUID(), newPassword: "outra-senha-123" } }) },
+  { route: "/api/auth/verify", method: "GET", access: "session", ok: 200, other: noCrossTenant, build: async () => ({}) },
+  { route: "/api/auth/switch-company", method: "POST", access: "session", ok: 200, other: { status: 404 },
+    build: async ({ target }) => ({ body: { companyId: target.company.companyId } }) },
+
+  // ---------- company, subscription, billing ----------
+  { route: "/api/company/profile", method: "GET", access: "view_dashboard", ok: 200, other: noCrossTenant, build: async () => ({}) },
+  { route: "/api/company/profile", method: "PUT", access: "update_company", ok: 200, other: noCrossTenant,
+    build: async ({ home }) => ({
+      body: { name: "Empresa Renomeada", slug: home.company.slug },
+      snapshot: row("company", { id: home.company.companyId }),
+    }) },
+  { route: "/api/company/check-slug/[slug]", method: "GET", access: "view_dashboard", ok: 200,
+    other: nothingOfTheirs("available", false),
+    build: async ({ target, home }) => ({ params: { slug: target === home ? `livre-${randomUUID().slice(0, 8)}` : target.company.slug } }) },
+  { route: "/api/company/subscription/plans", method: "GET", access: "view_dashboard", ok: 200, other: noCrossTenant, build: async () => ({}) },
+  { route: "/api/subscription/status", method: "GET", access: "view_dashboard", ok: 200, other: noCrossTenant, build: async () => ({}) },
+  { route: "/api/company/subscription/upgrade", method: "POST", access: "billing", ok: 200, other: noCrossTenant,
+    build: async () => ({ body: { plan_id: "pro" } }) },
+  { route: "/api/company/subscription/cancel", method: "POST", access: "billing", ok: 200, other: noCrossTenant,
+    build: async ({ home }) => {
+      const prisma = await db();
+      // Only the owner's call may cancel; everyone else meets an active Pro subscription that must stay.
+      await prisma.subscription.update({
+        where: { companyId: home.company.companyId },
+        data: { planId: "pro", status: "active", endsAt: new Date(Date.now() + 30 * 864e5), cancelledAt: null },
+      });
+      return { body: { reason: "Teste" }, snapshot: row("subscription", { companyId: home.company.companyId }) };
+    } },
+  { route: "/api/company/billing/history", method: "GET", access: "billing", ok: 200, other: noCrossTenant, build: async () => ({}) },
+  { route: "/api/webhooks/payments", method: "POST", access: "public", ok: 200, other: noCrossTenant,
+    build: async ({ home }) => {
+      const raw = JSON.stringify({
+        webhook_event_type: "order_approved", order_id: randomUUID(),
+        Customer: { email: home.company.owner.email }, TrackingParameters: { s1: home.company.companyId },
+      });
+      return { url: `/api/webhooks/payments?signature=${sign(raw, WEBHOOK_SECRET)}`, rawBody: raw, headers: { "content-type": "application/json" } };
+    } },
+
+  // ---------- dashboard, profile ----------
+  { route: "/api/dashboard", method: "GET", access: "view_dashboard", ok: 200, other: noCrossTenant, build: async () => ({}) },
+  { route: "/api/health", method: "GET", access: "public", ok: 200, other: noCrossTenant, build: async () => ({}) },
+  { route: "/api/user/profile", method: "GET", access: "session", ok: 200, other: noCrossTenant, build: async () => ({}) },
+  { route: "/api/user/profile", method: "PUT", access: "session", ok: 200, other: noCrossTenant,
+    build: async () => ({ body: { name: "Nome Novo" } }) },
+  { route: "/api/user/password", method: "PUT", access: "session", ok: 200, other: noCrossTenant,
+    // A password change revokes the caller's tokens: a throwaway user of the same role takes the call.
+    build: async ({ home, actor }) => {
+      if (actor === "anonymous") return { body: { currentPassword: PASSWORD, newPassword: "senha-nova-123" } };
+      const role = actor === "owner" ? "admin" : actor;
+      const who = await addMember(home.company.companyId, role);
+      return { token: who.token, body: { currentPassword: PASSWORD, newPassword: "senha-nova-123" } };
+    } },
+
+  // ---------- users ----------
+  { route: "/api/users", method: "GET", access: "manage_users", ok: 200, other: noCrossTenant, build: async () => ({}) },
+  { route: "/api/users", method: "POST", access: "write_users", ok: 201, other: noCrossTenant,
+    build: async () => ({ body: { name: "Pessoa Nova", email: `novo-${randomUUID().slice(0, 8)}@teste.com.br`, password: PASSWORD, role: "member" } }) },
+  { route: "/api/users/[id]", method: "PUT", access: "write_users", ok: 200, other: { status: 404 },
+    build: async ({ target }) => {
+      const m = await addMember(target.company.companyId, "member");
+      return { params: { id: m.id }, body: { name: "Outro Nome", role: "admin" }, snapshot: row("membership", { userId: m.id }) };
+    } },
+  { route: "/api/users/[id]", method: "DELETE", access: "write_users", ok: 200, other: { status: 404 },
+    build: async ({ target }) => {
+      const m = await addMember(target.company.companyId, "member");
+      return { params: { id: m.id }, snapshot: row("membership", { userId: m.id }) };
+    } },
+
+  // ---------- products and uploads ----------
+  { route: "/api/products", method: "GET", access: "view_products", ok: 200, other: noCrossTenant, build: async () => ({}) },
+  { route: "/api/products", method: "POST", access: "manage_products", ok: 201, other: noCrossTenant,
+    build: async () => ({ body: { name: "Brinde", description: "Um brinde", stock: 3, weight: 1 } }) },
+  { route: "/api/products/[id]", method: "GET", access: "view_products", ok: 200, other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await product(target)).id } }) },
+  { route: "/api/products/[id]", method: "PUT", access: "manage_products", ok: 200, other: { status: 404 },
+    build: async ({ target }) => {
+      const p = await product(target);
+      return { params: { id: p.id }, body: { name: "Trocado", description: "Outro", stock: 0, weight: 9 }, snapshot: row("product", { id: p.id }) };
+    } },
+  { route: "/api/products/[id]", method: "DELETE", access: "manage_products", ok: 200, other: { status: 404 },
+    build: async ({ target }) => {
+      const p = await product(target);
+      return { params: { id: p.id }, snapshot: row("product", { id: p.id }) };
+    } },
+  { route: "/api/products/upload", method: "POST", access: "manage_products", ok: 200, other: noCrossTenant,
+    build: async () => ({ rawBody: imageForm(await png()), method: "POST" }) },
+  { route: "/api/products/upload/[id]", method: "POST", access: "manage_products", ok: 200, other: { status: 404 },
+    build: async ({ target }) => {
+      const p = await product(target);
+      return { params: { id: p.id }, rawBody: imageForm(await png()), method: "POST", snapshot: row("product", { id: p.id }) };
+    } },
+
+  // ---------- wheels ----------
+  { route: "/api/wheels", method: "GET", access: "view_wheels", ok: 200, other: noCrossTenant, build: async () => ({}) },
+  { route: "/api/wheels", method: "POST", access: "manage_wheels", ok: 201, other: noCrossTenant,
+    build: async () => ({ body: { name: "Roleta Nova", slug: `nova-${randomUUID().slice(0, 8)}`, status: "draft" } }) },
+  { route: "/api/wheels/[id]", method: "GET", access: "view_wheels", ok: 200, other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await wheel(target)).id } }) },
+  { route: "/api/wheels/[id]", method: "PUT", access: "manage_wheels", ok: 200, other: { status: 404 },
+    build: async ({ target }) => {
+      const w = await wheel(target);
+      return { params: { id: w.id }, body: { name: "Renomeada", slug: w.slug, status: "draft" }, snapshot: row("wheel", { id: w.id }) };
+    } },
+  { route: "/api/wheels/[id]", method: "DELETE", access: "manage_wheels", ok: 200, other: { status: 404 },
+    build: async ({ target }) => {
+      const w = await wheel(target);
+      return { params: { id: w.id }, snapshot: row("wheel", { id: w.id }) };
+    } },
+  { route: "/api/wheels/[id]/products", method: "GET", access: "view_wheels", ok: 200, other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await wheelWithProduct(target)).wheel.id } }) },
+  { route: "/api/wheels/[id]/products", method: "POST", access: "manage_wheels", ok: 200, other: { status: 404 },
+    build: async ({ target }) => {
+      const [w, p] = [await wheel(target), await product(target)];
+      return { params: { id: w.id }, body: { products: [{ product_id: p.id, odds_weight: 3 }] }, snapshot: row("wheelProduct", { wheelId: w.id }) };
+    } },
+  { route: "/api/wheels/[id]/products/[productId]", method: "DELETE", access: "manage_wheels", ok: 200, other: { status: 404 },
+    build: async ({ target }) => {
+      const { wheel: w, product: p } = await wheelWithProduct(target);
+      return { params: { id: w.id, productId: p.id }, snapshot: row("wheelProduct", { wheelId: w.id }) };
+    } },
+  { route: "/api/wheels/[id]/qr", method: "GET", access: "view_wheels", ok: 200, other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await wheel(target)).id } }) },
+  { route: "/api/wheels/[id]/spins", method: "GET", access: "view_spins", ok: 200, other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await lead(target)).wheelId } }) },
+
+  // ---------- leads, reports, LGPD, redemption ----------
+  { route: "/api/wheels/spins/all", method: "GET", access: "view_spins", ok: 200, other: nothingOfTheirs("pagination.total", 0),
+    build: async ({ target }) => ({ url: `/api/wheels/spins/all?wheel_id=${(await lead(target)).wheelId}` }) },
+  { route: "/api/wheels/spins/export", method: "GET", access: "view_spins", ok: 200,
+    // The CSV of another company's wheel holds the header only.
+    other: { status: 200, check: (body) => { if (String(body).trim().split(/\r?\n/).length !== 1) throw new Error(`CSV has rows: ${String(body)}`); } },
+    build: async ({ target }) => ({ url: `/api/wheels/spins/export?wheel_id=${(await lead(target)).wheelId}` }) },
+  { route: "/api/reports", method: "GET", access: "view_dashboard", ok: 200, other: nothingOfTheirs("stats.total_spins", 0),
+    build: async ({ target }) => ({ url: `/api/reports?wheel_id=${(await lead(target)).wheelId}` }) },
+  { route: "/api/reports/export", method: "GET", access: "view_spins", ok: 200,
+    other: { status: 200, check: (body) => { if (String(body).trim().split(/\r?\n/).length !== 1) throw new Error(`CSV has rows: ${String(body)}`); } },
+    build: async ({ target }) => ({ url: `/api/reports/export?wheel_id=${(await lead(target)).wheelId}` }) },
+  { route: "/api/lgpd", method: "GET", access: "manage_lgpd", ok: 200, other: nothingOfTheirs("spins", []),
+    build: async ({ target }) => ({ url: `/api/lgpd?whatsapp=${(await lead(target)).whatsapp}` }) },
+  { route: "/api/lgpd/export", method: "GET", access: "manage_lgpd", ok: 200, other: nothingOfTheirs("records", []),
+    build: async ({ target }) => ({ url: `/api/lgpd/export?whatsapp=${(await lead(target)).whatsapp}` }) },
+  { route: "/api/lgpd/erase", method: "POST", access: "manage_lgpd", ok: 200, other: nothingOfTheirs("erased", 0),
+    build: async ({ target }) => {
+      const l = await lead(target);
+      return { body: { whatsapp: l.whatsapp }, snapshot: row("spin", { id: l.id }) };
+    } },
+  { route: "/api/spins/redeem", method: "GET", access: "manage_spins", ok: 200, other: { status: 404 },
+    build: async ({ target }) => ({ url: `/api/spins/redeem?code=${(await lead(target)).redemptionCode}` }) },
+  { route: "/api/spins/redeem", method: "POST", access: "manage_spins", ok: 200, other: { status: 404 },
+    build: async ({ target }) => {
+      const l = await lead(target);
+      return { body: { redemption_code: l.redemptionCode }, snapshot: row("spin", { id: l.id }) };
+    } },
+
+  // ---------- public play ----------
+  { route: "/api/public/[companySlug]/wheels/[wheel]", method: "GET", access: "public", ok: 200, other: { status: 404 },
+    // Cross-company: the caller's company slug with the other company's wheel.
+    build: async ({ target, home }) => ({ params: { companySlug: home.company.slug, wheel: (await wheelWithProduct(target)).wheel.id } }) },
+  { route: "/api/public/[companySlug]/wheels/[wheel]/spin", method: "POST", access: "public", ok: 201, other: { status: 404 },
+    build: async ({ target, home }) => {
+      const { wheel: w, product: p } = await wheelWithProduct(target);
+      return {
+        params: { companySlug: home.company.slug, wheel: w.slug },
+        body: { name: "Visitante", whatsapp: `119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`, consent: true },
+        snapshot: row("product", { id: p.id }),
+      };
+    } },
+];
