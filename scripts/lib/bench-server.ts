@@ -87,3 +87,57 @@ export async function peakRssMb(pid: number): Promise<number | null> {
     return null;
   }
 }
+
+/** The benchmarks build into their own folder so they never touch another run's `.next`. */
+export const BENCH_DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
+
+/**
+ * Builds the app into BENCH_DIST_DIR unless a build is already there (BENCH_BUILD=1 forces one).
+ * Next rewrites tsconfig.json when building into another folder: the file's exact bytes are
+ * restored afterwards, so the checkout is left as it was.
+ */
+export async function ensureBuild(force = process.env.BENCH_BUILD === "1"): Promise<void> {
+  const { existsSync } = await import("node:fs");
+  const { readFile, writeFile } = await import("node:fs/promises");
+  if (!force && existsSync(`${BENCH_DIST_DIR}/BUILD_ID`)) return;
+  console.log(`building the app into ${BENCH_DIST_DIR} ...`);
+  const tsconfig = await readFile("tsconfig.json");
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn("npm", ["run", "build"], {
+        env: { ...process.env, NEXT_DIST_DIR: BENCH_DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
+        stdio: ["ignore", "inherit", "inherit"],
+      });
+      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`build failed (exit ${code})`))));
+      child.on("error", reject);
+    });
+  } finally {
+    await writeFile("tsconfig.json", tsconfig);
+  }
+}
+
+/** startApp on the benchmark build. */
+export function startBenchApp(env: Record<string, string>, port?: number): Promise<AppServer> {
+  return startApp({ NEXT_DIST_DIR: BENCH_DIST_DIR, ...env }, port);
+}
+
+/** Current resident memory (VmRSS) of a process, in MB. */
+export async function rssMb(pid: number): Promise<number | null> {
+  try {
+    const { readFile } = await import("node:fs/promises");
+    const status = await readFile(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Nearest-rank percentile of a list of numbers. */
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export const median = (values: number[]) => percentile(values, 50);

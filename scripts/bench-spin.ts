@@ -1,0 +1,189 @@
+// Benchmark (on demand, not CI): the public spin route against a trivial JSON route, both under
+// autocannon with 32 connections on the built app and a fresh Postgres database.
+// Goal: spin req/s >= 50% of the trivial route's, spin p99 < 100 ms.
+// Usage: npm run bench:spin   (builds into .next-bench first if there is no build there;
+//        BENCH_BUILD=1 forces a rebuild, BENCH_ROUNDS / BENCH_SECONDS change the load)
+import autocannon from "autocannon";
+import pg from "pg";
+import { migrate } from "@/lib/db/migrate";
+import { poolExecutor } from "@/lib/db/sql-executor";
+import { isMain, printer, verdict, type BenchResult } from "./lib/bench-report";
+import { createDatabase, dropDatabase, ensureBuild, median, peakRssMb, startBenchApp } from "./lib/bench-server";
+
+const CONNECTIONS = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_SECONDS = 3;
+const COMPANY_SLUG = "bench-spin";
+const WHEEL_SLUG = "roleta";
+
+async function seed(pool: pg.Pool) {
+  const { rows } = await pool.query(
+    `INSERT INTO "Company" (id, name, slug, "updatedAt") VALUES (gen_random_uuid(), 'Bench Spin', $1, now()) RETURNING id`,
+    [COMPANY_SLUG],
+  );
+  const companyId = rows[0].id as string;
+  await pool.query(
+    `INSERT INTO "Subscription" (id, "companyId", "planId", status, "updatedAt") VALUES (gen_random_uuid(), $1, 'pro', 'active', now())`,
+    [companyId],
+  );
+  const wheel = await pool.query(
+    `INSERT INTO "Wheel" (id, "companyId", name, slug, status, "updatedAt") VALUES (gen_random_uuid(), $1, 'Roleta', $2, 'active', now()) RETURNING id`,
+    [companyId, WHEEL_SLUG],
+  );
+  // Six prizes with a large stock each, weighted like a real wheel (a common prize and rarer ones).
+  for (const [i, weight] of [40, 25, 15, 10, 7, 3].entries()) {
+    const p = await pool.query(
+      `INSERT INTO "Product" (id, "companyId", name, description, stock, weight, "isActive", "updatedAt")
+       VALUES (gen_random_uuid(), $1, $2, 'prêmio', 10000000, 1, true, now()) RETURNING id`,
+      [companyId, `Prêmio ${i + 1}`],
+    );
+    await pool.query(
+      `INSERT INTO "WheelProduct" (id, "companyId", "wheelId", "productId", "oddsWeight") VALUES (gen_random_uuid(), $1, $2, $3, $4)`,
+      [companyId, wheel.rows[0].id, p.rows[0].id, weight],
+    );
+  }
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statuses: Record<string, number>;
+}
+
+function summarize(r: autocannon.Result): Run {
+  const statuses: Record<string, number> = {};
+  for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statuses[code] = s.count ?? 0;
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statuses,
+  };
+}
+
+let visitor = 0;
+
+/** Each request is a new visitor: a new WhatsApp and a new address (TRUST_PROXY=true). */
+function spinRequest(path: string): autocannon.Request {
+  return {
+    method: "POST",
+    path,
+    setupRequest: (req) => {
+      const n = ++visitor;
+      return {
+        ...req,
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+        },
+        // 11 digits: DDD 11 + a 9-digit mobile number, unique per request.
+        body: JSON.stringify({ name: `Visitante ${n}`, whatsapp: `119${String(n).padStart(8, "0")}`, consent: true }),
+      };
+    },
+  };
+}
+
+function load(url: string, seconds: number, requests?: autocannon.Request[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests }, (err, result) =>
+      err ? reject(err) : resolve(summarize(result)),
+    );
+  });
+}
+
+const fmt = (r: Run) =>
+  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ` +
+  `${r.total} requests, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}  statuses ${JSON.stringify(r.statuses)}`;
+
+export async function benchSpin(): Promise<BenchResult> {
+  const lines: string[] = [];
+  const print = printer(lines);
+  await ensureBuild();
+  const dbUrl = await createDatabase("bench_spin");
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  let app: Awaited<ReturnType<typeof startBenchApp>> | null = null;
+  try {
+    await migrate(poolExecutor(pool));
+    await seed(pool);
+    app = await startBenchApp({ DATABASE_URL: dbUrl, TRUST_PROXY: "true", NEXTAUTH_SECRET: "bench-secret-0123456789abcdef" });
+    const trivialUrl = `${app.url}/api/health`;
+    const spinPath = `/api/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`;
+
+    print(`bench:spin  ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route (after a ${WARMUP_SECONDS} s warm-up each)`);
+    print(`  trivial: GET /api/health (SELECT 1)   spin: POST ${spinPath} (new WhatsApp and X-Forwarded-For per request)`);
+    await load(trivialUrl, WARMUP_SECONDS);
+    await load(app.url, WARMUP_SECONDS, [spinRequest(spinPath)]);
+
+    const trivial: Run[] = [];
+    const spins: Run[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      // Alternate the routes so a noisy neighbour on the machine hits both alike.
+      trivial.push(await load(trivialUrl, SECONDS));
+      spins.push(await load(app.url, SECONDS, [spinRequest(spinPath)]));
+      print(`  round ${round} trivial ${fmt(trivial.at(-1)!)}`);
+      print(`  round ${round} spin    ${fmt(spins.at(-1)!)}`);
+    }
+
+    const ratios = spins.map((s, i) => s.rps / trivial[i].rps);
+    const ratio = median(ratios);
+    const spinP50 = median(spins.map((s) => s.p50));
+    const spinP99 = median(spins.map((s) => s.p99));
+    const spinNon2xx = spins.reduce((a, s) => a + s.non2xx + s.errors + s.timeouts, 0);
+    const trivialNon2xx = trivial.reduce((a, s) => a + s.non2xx + s.errors + s.timeouts, 0);
+    const conflicts = spins.reduce((a, s) => a + (s.statuses["409"] ?? 0), 0);
+
+    const check = await pool.query<{ spins: number; wins: number; dup: number }>(
+      `SELECT count(*)::int AS spins, count(*) FILTER (WHERE won)::int AS wins,
+              (SELECT count(*)::int FROM (SELECT 1 FROM "Spin" GROUP BY "wheelId", whatsapp HAVING count(*) > 1) d) AS dup
+       FROM "Spin"`,
+    );
+    const peak = await peakRssMb(app.child.pid!);
+
+    print(`  median trivial: ${median(trivial.map((t) => t.rps)).toFixed(0)} req/s, p50 ${median(trivial.map((t) => t.p50))} ms, p99 ${median(trivial.map((t) => t.p99))} ms, non-2xx/errors ${trivialNon2xx}`);
+    print(`  median spin:    ${median(spins.map((s) => s.rps)).toFixed(0)} req/s, p50 ${spinP50} ms, p99 ${spinP99} ms, non-2xx/errors ${spinNon2xx} (409: ${conflicts})`);
+    print(`  spin/trivial ratio per round: ${ratios.map((r) => `${(r * 100).toFixed(1)}%`).join(", ")}; median ${(ratio * 100).toFixed(1)}%`);
+    print(`  database after the runs: ${check.rows[0].spins} spins recorded (${check.rows[0].wins} wins), duplicate (wheel, whatsapp) pairs: ${check.rows[0].dup}; server peak RSS ${peak} MB`);
+
+    const goals = [
+      { label: "spin req/s / trivial req/s (32 connections)", value: `${(ratio * 100).toFixed(1)}%`, goal: ">= 50%", pass: ratio >= 0.5 },
+      { label: "spin p99 latency (32 connections)", value: `${spinP99} ms`, goal: "< 100 ms", pass: spinP99 < 100 },
+      { label: "spin non-2xx / errors (409 must not happen)", value: `${spinNon2xx} (409: ${conflicts})`, goal: "0", pass: spinNon2xx === 0 },
+    ];
+    for (const g of goals) print(`  ${verdict(g.pass)}  ${g.label}: ${g.value} (goal ${g.goal})`);
+    return {
+      name: "Spin throughput",
+      lines,
+      goals,
+      notes: [
+        "One company on Pro with one active wheel of six prizes (stock 10,000,000 each); every spin wins a prize, so each one takes stock, bumps the wheel counter and records the lead in one transaction.",
+        "autocannon runs on the same machine as the server and Postgres, so the three share the CPUs; the ratio to the trivial route measured in the same round is the figure to compare across machines.",
+        "TRUST_PROXY=true and a distinct X-Forwarded-For per request give every request its own per-address spin limit (30/min), so the limiter never refuses a request.",
+      ],
+    };
+  } finally {
+    await app?.stop();
+    await pool.end();
+    await dropDatabase(dbUrl);
+  }
+}
+
+if (isMain(import.meta.url)) {
+  // A missed goal is a figure to report, not a failure of the script: exit 1 only on a crash.
+  benchSpin().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
