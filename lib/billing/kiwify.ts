@@ -1,6 +1,6 @@
 // Kiwify webhooks: the signature check over the raw body, and the event's fields we use.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
+import { z } from "@/lib/validation/z";
 
 /** `signature` = lowercase hex HMAC-SHA1 of the raw body, keyed with the webhook token. */
 export function validSignature(rawBody: string, signature: string | null, secret: string | undefined): boolean {

@@ -6,6 +6,7 @@ import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { parseJsonText } from "@/lib/http/input-text";
 import { AppError } from "@/lib/http/errors";
 import { FREE_PLAN_ID, PRO_PLAN_ID } from "./effective-plan";
 import { eventType, kiwifyPayload, paidUntil, paidUntilOrNow, validSignature, type BillingEvent, type KiwifyPayload } from "./kiwify";
@@ -54,12 +55,7 @@ export async function handlePaymentWebhook(rawBody: string, signature: string | 
   if (!validSignature(rawBody, signature, env().PAYMENT_WEBHOOK_SECRET)) {
     throw new AppError("UNAUTHENTICATED", "Assinatura do webhook inválida");
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(rawBody);
-  } catch {
-    throw new AppError("BAD_REQUEST", "JSON inválido no corpo da requisição");
-  }
+  const json = parseJsonText(rawBody);
   const p = kiwifyPayload.parse(json);
   const type = eventType(p);
   // Event identity: the (normalised) event type with the order it concerns; without an order,

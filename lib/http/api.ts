@@ -4,6 +4,7 @@ import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { resolveSession, type SessionCtx } from "@/lib/auth/session";
+import { assertNoNullBytes, parseJsonText } from "./input-text";
 import { AppError, forbidden, unauthenticated } from "./errors";
 import { errorResponse, json } from "./respond";
 
@@ -33,11 +34,7 @@ async function readJson(req: NextRequest): Promise<unknown> {
   const text = await req.text();
   if (text.length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Requisição muito grande");
   if (!text.trim()) return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError("BAD_REQUEST", "JSON inválido no corpo da requisição");
-  }
+  return parseJsonText(text);
 }
 
 async function parseInputs<B extends z.ZodType | undefined, Q extends z.ZodType | undefined>(
@@ -47,6 +44,8 @@ async function parseInputs<B extends z.ZodType | undefined, Q extends z.ZodType 
 ) {
   const rawParams = (routeCtx?.params ? await routeCtx.params : undefined) ?? {};
   const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+  assertNoNullBytes(Object.values(params));
+  assertNoNullBytes(req.nextUrl.searchParams.values());
   const query = parsers.query
     ? parsers.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
     : undefined;

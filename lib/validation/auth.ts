@@ -1,5 +1,5 @@
 // Auth inputs (spec section 5), shared by the screens' forms and the route handlers.
-import { z } from "zod";
+import { z } from "./z";
 import { emailField, password, requiredName } from "./common";
 
 export const AUTH_MESSAGES = {

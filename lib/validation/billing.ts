@@ -1,5 +1,5 @@
 // Subscription actions (spec section 5, Subscription cancel).
-import { z } from "zod";
+import { z } from "./z";
 
 export const BILLING_MESSAGES = {
   onlyOwnerUpgrade: "Apenas o proprietário pode fazer upgrade de plano",

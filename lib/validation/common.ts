@@ -1,5 +1,5 @@
 // Shared field rules with the spec's pt-BR messages.
-import { z } from "zod";
+import { z } from "./z";
 
 export const MAX_NAME = 255;
 export const BCRYPT_MAX_BYTES = 72;

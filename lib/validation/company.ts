@@ -1,5 +1,5 @@
 // Company settings (spec section 5, owner only).
-import { z } from "zod";
+import { z } from "./z";
 
 export const COMPANY_MESSAGES = {
   name: "Nome da empresa é obrigatório",

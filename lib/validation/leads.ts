@@ -1,5 +1,5 @@
 // Filters of the leads list, its export and the reports (API.md). Values are validated, never clamped.
-import { z } from "zod";
+import { z } from "./z";
 import { pageQuery } from "./common";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

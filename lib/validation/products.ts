@@ -1,5 +1,5 @@
 // Product input (spec section 5), shared by the product form and the API.
-import { z } from "zod";
+import { z } from "./z";
 import { optionalSearch, pageQuery, requiredName } from "./common";
 
 export const PRODUCT_MESSAGES = {

@@ -1,5 +1,5 @@
 // Own profile and password change (spec section 5, Profile).
-import { z } from "zod";
+import { z } from "./z";
 import { PASSWORD_TOO_LONG } from "./common";
 
 export const PROFILE_MESSAGES = {

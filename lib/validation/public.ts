@@ -1,5 +1,5 @@
 // The visitor's form on the public wheel (spec section 5, Public form).
-import { z } from "zod";
+import { z } from "./z";
 import { MAX_NAME } from "./common";
 
 export const PUBLIC_MESSAGES = {

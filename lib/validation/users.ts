@@ -1,5 +1,5 @@
 // Team users (spec section 5, User): create needs name, email, password; edit sends name and role.
-import { z } from "zod";
+import { z } from "./z";
 import { emailField, optionalSearch, password, requiredName } from "./common";
 
 export const USER_MESSAGES = {

@@ -1,5 +1,5 @@
 // Wheel and wheel-product inputs (spec section 5), shared by the forms and the API.
-import { z } from "zod";
+import { z } from "./z";
 import { optionalSearch, pageQuery, requiredName } from "./common";
 
 export const WHEEL_MESSAGES = {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "@/lib/validation/z";
 import { withSession } from "@/lib/http/api";
 import { lookupCode, redeemCode } from "@/lib/spins/redeem";
 import { redeemInput } from "@/lib/validation/public";
