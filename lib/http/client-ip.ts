@@ -1,12 +1,12 @@
-// The visitor's address for rate limits and consent proof. X-Forwarded-For is trusted only
-// behind a proxy we were told about (TRUST_PROXY): then the last entry is the one it added.
+// The visitor's address for rate limits and consent proof. X-Forwarded-For is trusted only behind
+// a proxy we were told about (TRUST_PROXY): then the last entry is the one that proxy added.
+// Otherwise the socket's own address counts (stamped at server start), whatever the client sends.
 import { env } from "@/lib/env";
+import { SOCKET_ADDRESS_HEADER } from "./socket-address";
 
 export function clientIp(headers: Headers): string {
+  const socket = headers.get(SOCKET_ADDRESS_HEADER) ?? "unknown";
+  if (!env().TRUST_PROXY) return socket;
   const xff = headers.get("x-forwarded-for");
-  const entries = xff ? xff.split(",").map((s) => s.trim()).filter(Boolean) : [];
-  if (env().TRUST_PROXY) return entries.at(-1) ?? "unknown";
-  // Without a trusted proxy Next fills x-forwarded-for from the socket only when the client sent
-  // none; a client that sends one is bucketed with every other such client, so it gains nothing.
-  return entries.length === 1 ? entries[0] : "untrusted-forwarded";
+  return xff?.split(",").map((s) => s.trim()).filter(Boolean).at(-1) ?? socket;
 }

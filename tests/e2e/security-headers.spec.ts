@@ -1,6 +1,6 @@
 // Response headers and cookies as a browser sees them from the production server.
 import { expect, test } from "@playwright/test";
-import { DEMO, signInByApi } from "./helpers";
+import { DEMO, signInByApi, signupByApi } from "./helpers";
 
 test("pages carry a nonce CSP without unsafe-eval and refuse framing", async ({ request }) => {
   const res = await request.get("/");
@@ -44,4 +44,27 @@ test("the page runs under the CSP with no violations", async ({ page }) => {
   await page.goto("/admin/login");
   await expect(page.getByLabel("Email")).toBeVisible();
   expect(violations).toEqual([]);
+});
+
+test("without TRUST_PROXY a made-up X-Forwarded-For does not escape the spin limit", async ({ page }) => {
+  const owner = await signupByApi(page, "Empresa Flood");
+  await signInByApi(page, owner);
+  const product = await (await page.request.post("/api/products", { data: { name: "Brinde", description: "Um brinde", stock: 60, weight: 1 } })).json();
+  const wheel = await (await page.request.post("/api/wheels", { data: { name: "Roleta Flood", slug: "roleta-flood", status: "active" } })).json();
+  await page.request.post(`/api/wheels/${wheel.wheel.id}/products`, { data: { products: [{ product_id: product.product.id, odds_weight: 1 }] } });
+
+  const statuses: number[] = [];
+  let retryAfter: string | undefined;
+  for (let i = 0; i < 32 && !retryAfter; i++) {
+    const res = await page.request.post(`/api/public/${owner.company.slug}/wheels/roleta-flood/spin`, {
+      headers: { "x-forwarded-for": `203.0.113.${i + 1}` },
+      data: { name: "Visitante", whatsapp: `1198765${String(4000 + i)}`, consent: true },
+    });
+    statuses.push(res.status());
+    if (res.status() === 429) retryAfter = res.headers()["retry-after"];
+  }
+  expect(statuses[0]).toBe(201);
+  expect(statuses.at(-1)).toBe(429);
+  expect(statuses.length).toBeLessThanOrEqual(31);
+  expect(Number(retryAfter)).toBeGreaterThan(0);
 });

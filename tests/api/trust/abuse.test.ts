@@ -1,0 +1,111 @@
+// Abuse: password guessing across accounts, spoofed client addresses, account discovery through
+// forgot-password, over-long passwords; and the audit trail those attempts leave.
+import { afterEach, describe, expect, it } from "vitest";
+import { POST as forgotRoute } from "@/app/api/auth/forgot-password/route";
+import { POST as loginRoute } from "@/app/api/auth/login/route";
+import { POST as resetRoute } from "@/app/api/auth/reset-password/route";
+import { POST as switchRoute } from "@/app/api/auth/switch-company/route";
+import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
+import { db } from "@/lib/db/client";
+import { resetEnvCache } from "@/lib/env";
+import { SOCKET_ADDRESS_HEADER } from "@/lib/http/socket-address";
+import { addToWheel, createProduct, createWheel } from "../../helpers/catalogue";
+import { createCompany, PASSWORD } from "../../helpers/fixtures";
+import { call, randomIp, uniqueEmail } from "../../helpers/http";
+
+afterEach(() => {
+  process.env.TRUST_PROXY = "true";
+  resetEnvCache();
+});
+
+describe("abuse", () => {
+  it("guessing passwords for many accounts from one address is refused after 30 failures", async () => {
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push((await call(loginRoute, { ip, body: { email: uniqueEmail("alvo"), password: "chute-123" } })).status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    const last = await call(loginRoute, { ip, body: { email: uniqueEmail("alvo"), password: "chute-123" } });
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await call(loginRoute, { body: { email: uniqueEmail("alvo"), password: "chute-123" } })).status).toBe(401);
+  });
+
+  it("X-Forwarded-For counts only with TRUST_PROXY; otherwise the socket address does", async () => {
+    const c = await createCompany();
+    const product = await createProduct(c.owner.token, { stock: 100 });
+    const wheel = await createWheel(c.owner.token);
+    await addToWheel(c.owner.token, wheel.id, [{ product_id: product.id, odds_weight: 1 }]);
+    process.env.TRUST_PROXY = "false";
+    resetEnvCache();
+    const socket = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await call(spinRoute, {
+        // A different made-up address each time, from one socket.
+        ip: randomIp(),
+        headers: { [SOCKET_ADDRESS_HEADER]: socket },
+        params: { companySlug: c.slug, wheel: wheel.slug },
+        body: { name: "Visitante", whatsapp: `1198${String(1000000 + i)}`, consent: true },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Each spin's consent proof holds the socket address, not the made-up one.
+    const ips = await (await db()).spin.findMany({ where: { wheelId: wheel.id }, select: { consentIp: true }, distinct: ["consentIp"] });
+    expect(ips).toEqual([{ consentIp: socket }]);
+  });
+
+  it("forgot-password answers the same, in about the same time, for known and unknown emails", async () => {
+    const c = await createCompany();
+    const saved = process.env.NODE_ENV;
+    // Outside tests the email is sent after the answer; time what a visitor would see.
+    Object.assign(process.env, { NODE_ENV: "production" });
+    try {
+      const timed = async (email: string) => {
+        const started = performance.now();
+        const res = await call(forgotRoute, { body: { email } });
+        return { ms: performance.now() - started, status: res.status, text: res.text };
+      };
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const [k, u] = [await timed(c.owner.email), await timed(uniqueEmail("ninguem"))];
+        expect(k.status).toBe(200);
+        expect(u.text).toBe(k.text);
+        known.push(k.ms);
+        unknown.push(u.ms);
+      }
+      const median = (xs: number[]) => xs.sort((a, b) => a - b)[2];
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(25);
+    } finally {
+      Object.assign(process.env, { NODE_ENV: saved });
+      await new Promise((r) => setTimeout(r, 300)); // let the background emails finish
+    }
+  });
+
+  it("passwords longer than bcrypt's 72 bytes are refused with a clear message, never cut", async () => {
+    const res = await call(resetRoute, { body: { token: "qualquer", newPassword: "ç".repeat(37) } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("A senha deve ter no máximo 72 bytes");
+  });
+});
+
+describe("audit trail", () => {
+  it("records logins, failed logins, resets requested and refused cross-company switches", async () => {
+    const [a, b] = [await createCompany("Empresa A"), await createCompany("Empresa B")];
+    const ip = randomIp();
+    expect((await call(loginRoute, { ip, body: { email: a.owner.email, password: PASSWORD } })).status).toBe(200);
+    expect((await call(loginRoute, { ip, body: { email: a.owner.email, password: "errada-123" } })).status).toBe(401);
+    expect((await call(forgotRoute, { ip, body: { email: a.owner.email } })).status).toBe(200);
+    expect((await call(switchRoute, { token: a.owner.token, body: { companyId: b.companyId } })).status).toBe(404);
+    const rows = await (await db()).auditLog.findMany({ where: { userId: a.owner.id }, orderBy: { createdAt: "asc" } });
+    const actions = rows.map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(["auth.login", "auth.login_failed", "auth.reset_requested", "tenant.cross_company_refused"]));
+    expect(rows.find((r) => r.action === "auth.login_failed")?.ip).toBe(ip);
+    expect(rows.find((r) => r.action === "tenant.cross_company_refused")?.detail).toEqual({ target: b.companyId });
+  });
+});
