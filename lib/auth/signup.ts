@@ -1,5 +1,7 @@
 // Sign-up: a company with a unique slug, its owner, and a 14-day Pro trial, all or nothing.
+import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { PRO_PLAN_ID, trialEndsAt } from "@/lib/billing/effective-plan";
 import { baseCompanySlug } from "@/lib/company/slug";
 import { conflict } from "@/lib/http/errors";
@@ -8,8 +10,10 @@ import { AUTH_MESSAGES, type SignupInput } from "@/lib/validation/auth";
 import { hashPassword } from "./password";
 import { sessionPayload } from "./session-payload";
 
-async function uniqueCompanySlug(tx: Prisma.TransactionClient, name: string) {
+async function uniqueCompanySlug(tx: Prisma.TransactionClient, name: string, attempt: number) {
   const base = baseCompanySlug(name);
+  // After a lost race for the next number, a random suffix ends the contest.
+  if (attempt > 2) return `${base.slice(0, 43).replace(/-+$/, "")}-${randomBytes(3).toString("hex")}`;
   const taken = await tx.company.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } });
   const used = new Set(taken.map((c) => c.slug));
   if (!used.has(base)) return base;
@@ -22,8 +26,8 @@ export async function signup(input: SignupInput) {
   const existing = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
   if (existing) throw conflict(AUTH_MESSAGES.emailTaken);
   const now = new Date();
-  const { userId, companyId } = await prisma.$transaction(async (tx) => {
-    const slug = await uniqueCompanySlug(tx, input.companyName);
+  const create = (attempt: number) => prisma.$transaction(async (tx) => {
+    const slug = await uniqueCompanySlug(tx, input.companyName, attempt);
     const company = await tx.company.create({ data: { name: input.companyName, slug, email: input.email } });
     const user = await tx.user.create({ data: { name: input.name, email: input.email, passwordHash, lastLoginAt: now } });
     await tx.membership.create({ data: { userId: user.id, companyId: company.id, role: "owner" } });
@@ -32,5 +36,14 @@ export async function signup(input: SignupInput) {
     });
     return { userId: user.id, companyId: company.id };
   });
-  return sessionPayload(userId, companyId);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { userId, companyId } = await create(attempt);
+      return sessionPayload(userId, companyId);
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt === 5) throw err;
+      // Another sign-up took this email or the same slug between our read and our write.
+      if (await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw conflict(AUTH_MESSAGES.emailTaken);
+    }
+  }
 }

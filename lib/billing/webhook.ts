@@ -1,6 +1,7 @@
 // Applies a verified payment event: every event is stored as a billing transaction (unique by
 // event identity, so a replay changes nothing), and the subscription follows the event, in one
 // transaction. Events for unknown companies are recorded and acknowledged (no retry storms).
+import { isUniqueViolation } from "@/lib/db/errors";
 import { createHash } from "node:crypto";
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db/client";
@@ -98,7 +99,7 @@ export async function handlePaymentWebhook(rawBody: string, signature: string | 
     await audit({ action: "billing.webhook", companyId: result.companyId, detail: { type, applied: result.applied } });
     return { received: true, event: type, applied: result.applied };
   } catch (err) {
-    if ((err as { code?: string }).code === "P2002") return { received: true, duplicate: true };
+    if (isUniqueViolation(err)) return { received: true, duplicate: true };
     throw err;
   }
 }

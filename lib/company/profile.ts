@@ -1,4 +1,5 @@
 // The company profile with its plan, subscription and usage; updates by the owner only.
+import { isUniqueViolation } from "@/lib/db/errors";
 import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
 import { effectivePlanId, effectiveStatus, planName } from "@/lib/billing/effective-plan";
@@ -66,7 +67,7 @@ export async function updateCompany(ctx: SessionCtx, input: CompanyUpdateInput) 
     });
   } catch (err) {
     // Another company took the slug between the check and the write: the unique index decides.
-    if ((err as { code?: string }).code === "P2002") throw conflict(COMPANY_MESSAGES.slugTaken);
+    if (isUniqueViolation(err)) throw conflict(COMPANY_MESSAGES.slugTaken);
     throw err;
   }
   await audit({ action: "company.updated", companyId: ctx.companyId, userId: ctx.userId, detail: { slug: input.slug } });

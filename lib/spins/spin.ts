@@ -1,6 +1,7 @@
 // A visitor's spin: drawn on the server with crypto randomness, weighted by odds over prizes in
 // stock. The lead, the stock decrement and the wheel's counter commit together or not at all;
 // if the chosen prize ran out meanwhile, the draw is made again among the rest.
+import { isUniqueViolation } from "@/lib/db/errors";
 import { assertSpinAllowed } from "@/lib/billing/plan-limits";
 import { db } from "@/lib/db/client";
 import { AppError, conflict } from "@/lib/http/errors";
@@ -14,13 +15,6 @@ import { normalizeWhatsapp } from "./whatsapp";
 export const CONSENT_VERSION = "2026-11-v1";
 
 const soldOut = () => new AppError("GONE", PUBLIC_MESSAGES.soldOutText);
-
-function isUniqueViolation(err: unknown, field?: string) {
-  const e = err as { code?: string; meta?: { target?: unknown } ; message?: string };
-  if (e?.code !== "P2002") return false;
-  if (!field) return true;
-  return JSON.stringify(e.meta ?? {}).includes(field) || String(e.message).includes(field);
-}
 
 export async function spin(companySlug: string, wheelRef: string, input: SpinInput, ip: string) {
   const { company, wheel } = await findPublicWheel(companySlug, wheelRef);

@@ -43,6 +43,11 @@ describe("POST /api/auth/signup", () => {
     expect(b.slug.startsWith("mesmo-nome-ltda")).toBe(true);
   });
 
+  it("signs up companies with the same name at the same moment, each with its own slug", async () => {
+    const all = await Promise.all(Array.from({ length: 6 }, () => createCompany("Corrida Simultânea")));
+    expect(new Set(all.map((c) => c.slug)).size).toBe(6);
+  });
+
   it("refuses missing fields, short and over-long passwords, and a taken email", async () => {
     const missing = await call(signupRoute, { body: { companyName: "", name: "A", email: uniqueEmail(), password: PASSWORD } });
     expect(missing.status).toBe(400);
