@@ -25,7 +25,9 @@ async function open(): Promise<DbHandle> {
     const [{ PrismaPg }, { Pool }] = await Promise.all([import("@prisma/adapter-pg"), import("pg")]);
     const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
     pool.on("error", (err) => console.error("[db] idle client error", err.message));
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    // Under a burst (a queue of visitors spinning at once) transactions wait for a pooled
+    // connection longer than Prisma's 2 s default rather than failing.
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
     return { prisma, sql: poolExecutor(pool), embedded: false, close: async () => { await prisma.$disconnect(); await pool.end(); } };
   }
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);

@@ -72,7 +72,8 @@ export function toAppError(err: unknown): AppError {
   if (e.code === "P2002") return conflict("Registro já existe");
   if (e.code === "P2025") return notFound();
   const text = `${e.code ?? ""} ${e.message ?? ""}`;
-  if (UNAVAILABLE_PATTERNS.test(text) || e.code === "P1001" || e.code === "P1017") {
+  // P2028: no pooled connection within maxWait (overload) is "try again", not a server fault.
+  if (UNAVAILABLE_PATTERNS.test(text) || e.code === "P1001" || e.code === "P1017" || e.code === "P2028") {
     return new AppError("UNAVAILABLE", "Serviço temporariamente indisponível. Tente novamente em instantes.");
   }
   return new AppError("INTERNAL", "Erro interno do servidor. Tente novamente.");
