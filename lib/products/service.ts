@@ -31,19 +31,23 @@ export async function getProduct(ctx: SessionCtx, id: string) {
   return p;
 }
 
+/** API field names to columns; absent fields stay absent (a partial update leaves them alone). */
+function productColumns<T extends ProductUpdateInput>(input: T) {
+  return <{ name: T["name"]; description: T["description"]; imageUrl: T["image_url"]; stock: T["stock"]; weight: T["weight"]; isActive: T["is_active"] }>{
+    name: input.name,
+    description: input.description,
+    imageUrl: input.image_url,
+    stock: input.stock,
+    weight: input.weight,
+    isActive: input.is_active,
+  };
+}
+
 export async function createProduct(ctx: SessionCtx, input: ProductCreateInput) {
   await assertCanCreate(ctx.companyId, "products");
   const t = await tenantDb(ctx);
   const p = await t.product.create({
-    data: {
-      companyId: ctx.companyId,
-      name: input.name,
-      description: input.description,
-      imageUrl: input.image_url,
-      stock: input.stock,
-      weight: input.weight,
-      isActive: input.is_active,
-    },
+    data: { companyId: ctx.companyId, ...productColumns(input) },
   });
   return { product: productDto(p) };
 }
@@ -53,14 +57,7 @@ export async function updateProduct(ctx: SessionCtx, id: string, input: ProductU
   const t = await tenantDb(ctx);
   const p = await t.product.update({
     where: { id },
-    data: {
-      name: input.name,
-      description: input.description,
-      imageUrl: input.image_url,
-      stock: input.stock,
-      weight: input.weight,
-      isActive: input.is_active,
-    },
+    data: productColumns(input),
   });
   return { product: productDto(p) };
 }

@@ -1,13 +1,2 @@
-import type { Metadata } from "next";
-import { Suspense } from "react";
-import { LoginForm } from "@/components/auth/login-form";
-
-export const metadata: Metadata = { title: "Entrar" };
-
-export default function LoginPage() {
-  return (
-    <Suspense>
-      <LoginForm />
-    </Suspense>
-  );
-}
+// /admin/login is the same screen as /login (spec section 2 names both).
+export { default, metadata } from "@/app/login/page";
