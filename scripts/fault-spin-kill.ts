@@ -117,8 +117,10 @@ async function main() {
     console.log("1. spin load, then kill -9 the server mid-load");
     const port = await freePort();
     const first = await startApp(env, port);
-    const loading = load(first.url, 3000);
-    await new Promise((r) => setTimeout(r, 1200));
+    // Warm up (first requests load modules and open the pool) so the kill lands mid-load.
+    for (let i = 0; i < 5; i++) await spin(first.url);
+    const loading = load(first.url, 4000);
+    await new Promise((r) => setTimeout(r, 2500));
     first.child.kill("SIGKILL");
     console.log("   statuses before/at the kill:", await loading);
 
