@@ -1,13 +1,33 @@
 "use client";
 // Image choice for a product: checked here (type, 5 MB), uploaded first, URL kept in the form.
 import { useRef, useState } from "react";
+import { useAdmin } from "@/components/admin/admin-context";
 import { Button } from "@/components/ui/button";
 import { api, errorText } from "@/lib/http/client";
 import { MAX_IMAGE_BYTES } from "@/lib/storage/image-type";
 import { notify } from "@/lib/ui/toast";
 import { PRODUCT_MESSAGES } from "@/lib/validation/products";
 
+const EXT: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp" };
+
+/** Straight to Vercel Blob with a token from our server (same checks there); see direct-upload.ts. */
+async function sendDirect(file: File, companyId: string): Promise<string> {
+  const ext = EXT[file.type];
+  if (!ext) throw new Error(PRODUCT_MESSAGES.imageType);
+  const { upload } = await import("@vercel/blob/client");
+  const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
+  const blob = await upload(`products/${companyId}/${key}.${ext}`, file, { access: "public", handleUploadUrl: "/api/products/upload/direct" });
+  return blob.url;
+}
+
+async function sendToServer(file: File): Promise<string> {
+  const form = new FormData();
+  form.append("image", file);
+  return (await api<{ imageUrl: string }>("/products/upload", { method: "POST", body: form })).imageUrl;
+}
+
 export function ImagePicker({ value, onChange }: { value: string | null; onChange: (url: string | null) => void }) {
+  const { user } = useAdmin();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
@@ -15,12 +35,9 @@ export function ImagePicker({ value, onChange }: { value: string | null; onChang
     if (!file) return;
     if (!file.type.startsWith("image/")) return notify.error(PRODUCT_MESSAGES.imageType);
     if (file.size > MAX_IMAGE_BYTES) return notify.error(PRODUCT_MESSAGES.imageSize);
-    const form = new FormData();
-    form.append("image", file);
     setBusy(true);
     try {
-      const { imageUrl } = await api<{ imageUrl: string }>("/products/upload", { method: "POST", body: form });
-      onChange(imageUrl);
+      onChange(process.env.NEXT_PUBLIC_DIRECT_UPLOADS ? await sendDirect(file, user.company_id) : await sendToServer(file));
     } catch (err) {
       notify.error(errorText(err, PRODUCT_MESSAGES.imageType));
     } finally {

@@ -6,6 +6,8 @@ export function isFramable(pathname: string) {
 }
 
 export function buildCsp(nonce: string, pathname: string, dev: boolean): string {
+  // Direct image uploads (lib/products/direct-upload.ts) go from the browser to Vercel Blob's API.
+  const blobApi = process.env.BLOB_READ_WRITE_TOKEN ? " https://vercel.com/api/blob" : "";
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -13,7 +15,7 @@ export function buildCsp(nonce: string, pathname: string, dev: boolean): string 
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self'${dev ? " ws:" : ""}`,
+    `connect-src 'self'${blobApi}${dev ? " ws:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

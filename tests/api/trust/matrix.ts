@@ -210,6 +210,12 @@ export const SCENARIOS: Scenario[] = [
     } },
   { route: "/api/products/upload", method: "POST", access: "manage_products", ok: 200, other: noCrossTenant,
     build: async () => ({ rawBody: imageForm(await png()), method: "POST" }) },
+  { route: "/api/products/upload/direct", method: "POST", access: "manage_products", ok: 503, other: noCrossTenant,
+    // Without BLOB_READ_WRITE_TOKEN an allowed caller learns direct uploads are off (503); the
+    // configured path, its folder check and the signed callback are in tests/api/direct-upload.test.ts.
+    build: async ({ home }) => ({
+      body: { type: "blob.generate-client-token", payload: { pathname: `products/${home.company.companyId}/${"ab".repeat(16)}.png`, callbackUrl: null, clientPayload: null, multipart: false } },
+    }) },
   { route: "/api/products/upload/[id]", method: "POST", access: "manage_products", ok: 200, other: { status: 404 },
     build: async ({ target }) => {
       const p = await product(target);
