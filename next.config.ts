@@ -7,6 +7,11 @@ const nextConfig: NextConfig = {
   // Lets parallel e2e runs (and CI) build into separate folders.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
+  // Metadata in <head> for every client, not streamed into <body>: the public wheel's title and
+  // description come from the database (generateMetadata), and crawlers and link previews that
+  // read only the HTML head, Lighthouse's SEO audit among them, missed them. The page waits for
+  // the same lookup anyway.
+  htmlLimitedBots: /.*/,
   // With Vercel Blob configured, the browser sends images straight to Blob (Vercel caps request
   // bodies at 4.5 MB, below the 5 MB image limit); see lib/products/direct-upload.ts.
   env: { NEXT_PUBLIC_DIRECT_UPLOADS: process.env.BLOB_READ_WRITE_TOKEN ? "1" : "" },

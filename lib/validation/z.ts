@@ -4,5 +4,8 @@ import { z } from "zod";
 import { ptBR } from "zod/locales";
 
 z.config(ptBR());
+// In the browser, no JIT: zod probes for eval with `new Function("")`, which the page's strict
+// CSP blocks and reports as a violation (a console error on every page with a form).
+if (typeof window !== "undefined") z.config({ jitless: true });
 
 export { z };
