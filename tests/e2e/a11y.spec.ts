@@ -1,0 +1,284 @@
+// Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) on every screen, its open dialogs and the
+// three public play steps. A 'serious' or 'critical' violation fails, listed rule by rule.
+import AxeBuilder from "@axe-core/playwright";
+import { devices, expect, test, type Page } from "@playwright/test";
+import { DEMO, signInByApi, skipTour } from "./helpers";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const WHEEL_URL = "/w/loja-demo/roleta-de-natal";
+const phone = devices["Pixel 7"];
+
+/** Waits until no spinner is left, the web fonts are in and finite animations (toasts sliding in)
+ *  are over, so contrast is measured on the final colours. */
+async function settle(page: Page) {
+  await expect(page.locator(".animate-spin")).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "Carregando" })).toHaveCount(0);
+  await expect(page.locator("[data-sonner-toast]:not([data-mounted=true])")).toHaveCount(0);
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/** Runs axe on the page (or only inside `include`) and fails on serious or critical findings. */
+async function expectAccessible(page: Page, screen: string, include?: string) {
+  await settle(page);
+  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  if (include) builder = builder.include(include);
+  const { violations, incomplete } = await builder.analyze();
+  if (process.env.A11Y_VERBOSE) {
+    // Minor/moderate findings and what axe could not decide (e.g. text over gradients), for review.
+    for (const v of violations) console.log(`${screen}: [${v.impact}] ${v.id} x${v.nodes.length}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    for (const v of incomplete) console.log(`${screen}: (needs review) ${v.id} x${v.nodes.length}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  }
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = bad
+    .map((v) => `- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ")}`).join("\n")}`)
+    .join("\n");
+  expect(bad.map((v) => v.id), `${screen}: ${bad.length} serious/critical accessibility violation(s)\n${report}`).toEqual([]);
+}
+
+/** A fresh mobile number per run, so the wheel never refuses it as already used. */
+function freshWhatsapp() {
+  const digits = `${Date.now()}${Math.floor(Math.random() * 1e4)}`.slice(-8);
+  return `(11) 9${digits.slice(0, 4)}-${digits.slice(4)}`;
+}
+
+const heading = (page: Page, name: string | RegExp, level = 1) => expect(page.getByRole("heading", { name, level })).toBeVisible();
+
+test.describe("public screens", () => {
+  test("landing", async ({ page }) => {
+    await page.goto("/");
+    await heading(page, "Transforme visitantes em clientes com uma roleta de prêmios");
+    await expectAccessible(page, "landing");
+  });
+
+  test("login", async ({ page }) => {
+    await page.goto("/login");
+    await heading(page, "Entrar");
+    await expectAccessible(page, "login");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.locator("form p.text-red-700")).toBeVisible();
+    await expectAccessible(page, "login, empty fields");
+    await page.getByLabel("Email").fill(DEMO.owner.email);
+    await page.getByLabel("Senha", { exact: true }).fill("senha-errada-a11y");
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.locator("[data-sonner-toast][data-type=error]")).toBeVisible();
+    await expectAccessible(page, "login, wrong password (with its toast)");
+  });
+
+  test("signup", async ({ page }) => {
+    await page.goto("/admin/signup");
+    await heading(page, "Criar conta");
+    await expectAccessible(page, "signup");
+    await page.getByRole("button", { name: "Criar conta" }).click();
+    await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
+    await expectAccessible(page, "signup with errors");
+  });
+
+  test("forgot password, form and sent", async ({ page }) => {
+    await page.goto("/forgot-password");
+    await heading(page, "Esqueceu sua senha?");
+    await expectAccessible(page, "forgot password");
+    await page.getByLabel("Email").fill(`a11y-${Date.now()}@teste.com.br`);
+    await page.getByRole("button", { name: "Enviar instruções" }).click();
+    await heading(page, "Verifique seu email");
+    await expectAccessible(page, "forgot password sent");
+  });
+
+  test("reset password with a token: form, then the server's refusal", async ({ page }) => {
+    await page.goto("/reset-password?token=a11y-token-que-nao-existe");
+    await heading(page, "Redefinir senha");
+    await expectAccessible(page, "reset password form");
+    await page.getByLabel("Nova senha", { exact: true }).fill("senha-a11y-1");
+    await page.getByLabel("Confirmar nova senha", { exact: true }).fill("senha-a11y-1");
+    await expect(page.getByText("As senhas coincidem")).toBeVisible();
+    await page.getByRole("button", { name: "Redefinir senha" }).click();
+    await expect(page.locator("form p.text-red-700")).toBeVisible();
+    await expectAccessible(page, "reset password refused");
+  });
+
+  test("reset password without a token", async ({ page }) => {
+    // The screen sends the visitor to /login after 2 s; a paused clock keeps it up for the check.
+    await page.clock.install();
+    await page.goto("/reset-password");
+    await heading(page, "Redefinir senha");
+    await expect(page.getByRole("link", { name: "Voltar para o login" })).toBeVisible();
+    await expectAccessible(page, "reset password without token");
+  });
+
+  test("404", async ({ page }) => {
+    const res = await page.goto("/pagina-que-nao-existe");
+    expect(res?.status()).toBe(404);
+    await heading(page, "Página não encontrada");
+    await expectAccessible(page, "404");
+  });
+
+  test("unknown wheel", async ({ page }) => {
+    await page.goto("/w/loja-demo/nao-existe");
+    await heading(page, "Roleta não encontrada");
+    await expectAccessible(page, "unknown wheel");
+  });
+});
+
+/** The three play steps of the demo company's active wheel, each checked once settled. */
+async function playSteps(page: Page, where: string) {
+  await page.goto(WHEEL_URL);
+  await heading(page, "Roleta de Natal");
+  await expectAccessible(page, `wheel ${where}: form`);
+
+  await page.getByLabel("Nome completo").fill("Visitante Acessível");
+  await page.getByLabel("WhatsApp").fill(freshWhatsapp());
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Começar" }).click();
+  await heading(page, "Olá, Visitante! Boa sorte!", 2);
+  await expectAccessible(page, `wheel ${where}: wheel`);
+
+  await page.getByRole("button", { name: "GIRAR" }).click();
+  await heading(page, "Parabéns! Você ganhou um prêmio!", 2);
+  await expect(page.getByTestId("redemption-code")).toHaveText(/^[A-Z2-9]{8}$/);
+  await expectAccessible(page, `wheel ${where}: result`);
+}
+
+test.describe("public wheel", () => {
+  test("form, wheel and result steps on a desktop", async ({ page }) => playSteps(page, "on a desktop"));
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: phone.viewport, userAgent: phone.userAgent, deviceScaleFactor: phone.deviceScaleFactor, isMobile: true, hasTouch: true });
+    test("form, wheel and result steps on a phone", async ({ page }) => playSteps(page, "on a phone"));
+  });
+});
+
+test.describe("admin screens as the demo owner", () => {
+  test.beforeEach(async ({ page }) => {
+    await skipTour(page);
+    await signInByApi(page, DEMO.owner);
+  });
+
+  const SCREENS: { path: string; heading: string | RegExp }[] = [
+    { path: "/admin", heading: /^Olá, Dona!/ },
+    { path: "/admin/products", heading: "Produtos" },
+    { path: "/admin/wheels", heading: "Roda de prêmios" },
+    { path: "/admin/leads", heading: "Leads" },
+    { path: "/admin/reports", heading: "Relatórios" },
+    { path: "/admin/users", heading: "Usuários" },
+    { path: "/admin/settings", heading: "Configurações da Empresa" },
+    { path: "/admin/profile", heading: "Meu Perfil" },
+    { path: "/admin/subscription", heading: "Assinatura e Planos" },
+  ];
+
+  for (const s of SCREENS) {
+    test(`screen ${s.path}`, async ({ page }) => {
+      await page.goto(s.path);
+      await heading(page, s.heading);
+      await expectAccessible(page, s.path);
+    });
+  }
+
+  test("product create modal, empty and with errors", async ({ page }) => {
+    await page.goto("/admin/products");
+    await heading(page, "Produtos");
+    await page.getByRole("button", { name: "Novo produto" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "Novo produto" })).toBeVisible();
+    await expectAccessible(page, "product modal");
+    await dialog.getByRole("button", { name: "Salvar" }).click();
+    await expect(dialog.getByText("Nome é obrigatório")).toBeVisible();
+    await expectAccessible(page, "product modal with errors");
+  });
+
+  test("wheel modals: create, prizes and embed; the 'Link copiado!' toast", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto("/admin/wheels");
+    await heading(page, "Roda de prêmios");
+    await page.getByRole("button", { name: "Copiar link de Roleta de Natal" }).click();
+    await expect(page.locator("[data-sonner-toast][data-type=success]")).toBeVisible();
+    await expectAccessible(page, "wheels with a success toast");
+    await page.getByRole("button", { name: "Nova roleta" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectAccessible(page, "wheel create modal");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Produtos de Roleta de Natal" }).click();
+    await expect(page.getByRole("dialog").getByRole("button", { name: "Salvar produtos" })).toBeVisible();
+    await expectAccessible(page, "wheel prizes modal");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Incorporar Roleta de Natal" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectAccessible(page, "wheel embed modal");
+  });
+
+  test("user create modal", async ({ page }) => {
+    await page.goto("/admin/users");
+    await heading(page, "Usuários");
+    await page.getByRole("button", { name: "Novo usuário" }).click();
+    await expect(page.getByRole("dialog").getByLabel("Papel")).toBeVisible();
+    await expectAccessible(page, "user modal");
+  });
+
+  test("'Resgatar prêmio' dialog: empty, unknown code, a prize found and handed over", async ({ page }) => {
+    const spun = await page.request.post(`/api/public/loja-demo/wheels/roleta-de-natal/spin`, {
+      data: { name: "Cliente Resgate", whatsapp: freshWhatsapp(), consent: true },
+    });
+    expect(spun.status()).toBe(201);
+    const { redemption_code: code } = (await spun.json()) as { redemption_code: string };
+    await page.goto("/admin");
+    await heading(page, /^Olá, Dona!/);
+    await page.getByRole("button", { name: "Resgatar prêmio" }).click();
+    const dialog = page.getByRole("dialog", { name: "Resgatar prêmio" });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, "redeem dialog");
+    await dialog.getByLabel("Código de resgate").fill("ZZZZ9999");
+    await dialog.getByRole("button", { name: "Buscar" }).click();
+    await expect(dialog.locator("p.bg-red-50")).toBeVisible();
+    await expectAccessible(page, "redeem dialog with error");
+    await dialog.getByLabel("Código de resgate").fill(code);
+    await dialog.getByRole("button", { name: "Buscar" }).click();
+    await expect(dialog.getByText("Cliente Resgate")).toBeVisible();
+    await expectAccessible(page, "redeem dialog with the prize found");
+    await dialog.getByRole("button", { name: "Confirmar entrega do prêmio" }).click();
+    await expect(dialog.getByText(/^Resgatado em/)).toBeVisible();
+    await expectAccessible(page, "redeem dialog after the hand-over");
+  });
+
+  test("user menu open", async ({ page }) => {
+    await page.goto("/admin");
+    await heading(page, /^Olá, Dona!/);
+    await page.getByRole("button", { name: /Dona Ana/ }).click();
+    await expect(page.getByRole("menu")).toBeVisible();
+    await expectAccessible(page, "user menu");
+  });
+
+  test.describe("on a phone", () => {
+    test.use({ viewport: phone.viewport, userAgent: phone.userAgent, deviceScaleFactor: phone.deviceScaleFactor, isMobile: true, hasTouch: true });
+    test("dashboard with the menu open", async ({ page }) => {
+      await page.goto("/admin");
+      await heading(page, /^Olá, Dona!/);
+      await expectAccessible(page, "dashboard on a phone");
+      await page.getByRole("button", { name: "Abrir menu" }).click();
+      await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeVisible();
+      await expectAccessible(page, "dashboard on a phone, menu open");
+    });
+  });
+});
+
+test.describe("as a member", () => {
+  test.beforeEach(async ({ page }) => {
+    await skipTour(page);
+    await signInByApi(page, DEMO.member);
+  });
+
+  test("'Acesso negado' on users and the read-only settings", async ({ page }) => {
+    await page.goto("/admin/users");
+    await heading(page, "Acesso negado");
+    await expectAccessible(page, "users, access denied");
+    await page.goto("/admin/settings");
+    await heading(page, "Configurações da Empresa");
+    await expect(page.getByLabel("Nome da empresa")).toBeDisabled();
+    await expectAccessible(page, "settings, read-only");
+  });
+});
