@@ -8,6 +8,7 @@ import { pagination } from "@/lib/http/pagination";
 import { spinDto } from "@/lib/spins/dto";
 import type { LeadsQuery, SpinFilters } from "@/lib/validation/leads";
 import { spinWhere } from "./filters";
+import { cachedSpinFigures, filterKey } from "./stats-cache";
 
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10000) / 100 : 0);
 
@@ -22,6 +23,13 @@ export async function spinStats(companyId: string, f: SpinFilters) {
   return { total: row.total, wins: row.wins, unique: row.unique, rate: percent(row.wins, row.total) };
 }
 
+/** The stats of a filter, computed once per change of the company's spins (page flips reuse them). */
+export function cachedSpinStats(companyId: string, f: SpinFilters) {
+  const { wheel_id, search, status, start_date, end_date } = f;
+  const filters = { wheel_id, search, status, start_date, end_date };
+  return cachedSpinFigures(companyId, filterKey("stats", filters), () => spinStats(companyId, filters));
+}
+
 export async function listLeads(ctx: SessionCtx, q: LeadsQuery) {
   const prisma = await db();
   const where = spinWhere(ctx.companyId, q);
@@ -32,7 +40,7 @@ export async function listLeads(ctx: SessionCtx, q: LeadsQuery) {
       JOIN (SELECT id FROM "Spin" WHERE ${where}
             ORDER BY "createdAt" DESC, id DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}) page ON page.id = s.id
       ORDER BY s."createdAt" DESC, s.id DESC`,
-    spinStats(ctx.companyId, q),
+    cachedSpinStats(ctx.companyId, q),
   ]);
   return {
     spins: rows.map(spinDto),

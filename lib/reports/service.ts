@@ -3,6 +3,7 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { spinWhere } from "@/lib/leads/filters";
 import { spinStats } from "@/lib/leads/service";
+import { cachedSpinFigures, filterKey } from "@/lib/leads/stats-cache";
 import type { SpinFilters } from "@/lib/validation/leads";
 
 const TZ = "America/Sao_Paulo";
@@ -15,15 +16,24 @@ export function lastSevenDays(now = new Date()): string[] {
   return Array.from({ length: 7 }, (_, i) => spDay(new Date(now.getTime() - (6 - i) * 86_400_000)));
 }
 
-export async function report(ctx: SessionCtx, f: Pick<SpinFilters, "wheel_id" | "start_date" | "end_date">, now = new Date()) {
+type ReportFilters = Pick<SpinFilters, "wheel_id" | "start_date" | "end_date">;
+
+/** The report of a filter, computed once per change of the company's spins and per São Paulo day. */
+export function report(ctx: SessionCtx, f: ReportFilters, now = new Date()) {
+  const filters = { wheel_id: f.wheel_id, start_date: f.start_date, end_date: f.end_date };
+  const key = filterKey("report", { ...filters, today: spDay(now) });
+  return cachedSpinFigures(ctx.companyId, key, () => computeReport(ctx.companyId, filters, now));
+}
+
+async function computeReport(companyId: string, f: ReportFilters, now: Date) {
   const prisma = await db();
-  const where = spinWhere(ctx.companyId, f);
+  const where = spinWhere(companyId, f);
   const days = lastSevenDays(now);
   // Brazil keeps -03:00 all year (no daylight saving since 2019).
   const since = new Date(`${days[0]}T00:00:00.000-03:00`);
-  const dailyWhere = spinWhere(ctx.companyId, { wheel_id: f.wheel_id });
+  const dailyWhere = spinWhere(companyId, { wheel_id: f.wheel_id });
   const [stats, top, daily] = await Promise.all([
-    spinStats(ctx.companyId, f),
+    spinStats(companyId, f),
     prisma.$queryRaw<{ product_name: string; total_wins: number }[]>`
       SELECT "productName" AS product_name, count(*)::int AS total_wins FROM "Spin"
       WHERE ${where} AND won = true GROUP BY "productName" ORDER BY total_wins DESC, "productName" ASC LIMIT 5`,

@@ -198,3 +198,48 @@ describe("LGPD requests", () => {
     expect(await prisma.auditLog.count({ where: { companyId: c.companyId, action: { in: ["lgpd.export", "lgpd.erase"] } } })).toBe(2);
   });
 });
+
+describe("cached figures", () => {
+  it("follow every write to the company's spins, whatever wrote them, and only that company's", async () => {
+    const c = await createCompany("Cache");
+    const other = await createCompany("Cache Outra");
+    const w = await createWheel(c.owner.token);
+    const ow = await createWheel(other.owner.token);
+    const prisma = await db();
+    const version = async (companyId: string) => (await prisma.company.findUniqueOrThrow({ where: { id: companyId } })).spinsVersion;
+    const base = { companyId: c.companyId, wheelId: w.id, wheelName: "R", consentAt: new Date(), consentVersion: "t" };
+    const stats = async (q = "") => (await call(listRoute, { token: c.owner.token, url: `/api/wheels/spins/all?${q}` })).body.stats;
+    const reportStats = async () => (await call(reportsRoute, { token: c.owner.token })).body.stats;
+
+    expect(await stats()).toEqual({ total_leads: 0, unique_leads: 0, leads_with_prizes: 0, conversion_rate: 0 });
+    expect((await reportStats()).total_spins).toBe(0);
+    const v0 = await version(c.companyId);
+    const otherV0 = await version(other.companyId);
+
+    // One statement writing two rows bumps the version once; the cached answers are recomputed.
+    await prisma.spin.createMany({
+      data: [
+        { ...base, customerName: "Clara", whatsapp: "+5511911112222", won: true, productName: "Caneca" },
+        { ...base, customerName: "Davi", whatsapp: "+5511933334444" },
+      ],
+    });
+    expect(await version(c.companyId)).toBe(v0 + 1);
+    expect(await version(other.companyId)).toBe(otherV0);
+    expect(await stats()).toEqual({ total_leads: 2, unique_leads: 2, leads_with_prizes: 1, conversion_rate: 50 });
+    expect(await reportStats()).toEqual({ total_spins: 2, unique_users: 2, products_distributed: 1, success_rate: 50 });
+    expect((await stats("search=clara")).total_leads).toBe(1);
+
+    // Another company's spin leaves this company's version (and its cache) alone.
+    await prisma.spin.create({ data: { ...base, companyId: other.companyId, wheelId: ow.id, customerName: "Eva", whatsapp: "+5511955556666" } });
+    expect(await version(c.companyId)).toBe(v0 + 1);
+
+    // An LGPD erasure rewrites names: a cached search must not still find the erased person.
+    await call(lgpdEraseRoute, { token: c.owner.token, body: { whatsapp: "11911112222" } });
+    expect((await stats("search=clara")).total_leads).toBe(0);
+    expect(await stats()).toEqual({ total_leads: 2, unique_leads: 2, leads_with_prizes: 1, conversion_rate: 50 });
+
+    await prisma.spin.deleteMany({ where: { companyId: c.companyId } });
+    expect(await stats()).toEqual({ total_leads: 0, unique_leads: 0, leads_with_prizes: 0, conversion_rate: 0 });
+    expect((await reportStats()).total_spins).toBe(0);
+  });
+});
