@@ -38,7 +38,9 @@ export function WheelProductsModal({ wheel, onClose }: { wheel: WheelDto | null;
 
   function add() {
     const p = addable.find((x) => x.id === pick);
-    if (!p || !rows) return;
+    if (!rows) return;
+    if (!p) return notify.error("Erro ao adicionar produto"); // no longer active or in stock
+
     setRows([...rows, { id: p.id, name: p.name, odds_weight: p.weight, saved: false }]);
     setPick("");
   }
@@ -57,7 +59,7 @@ export function WheelProductsModal({ wheel, onClose }: { wheel: WheelDto | null;
 
   async function save() {
     if (!wheel || !rows) return;
-    if (rows.some((r) => !Number.isInteger(r.odds_weight) || r.odds_weight < 1)) return notify.error("O peso deve ser no mínimo 1");
+    if (rows.some((r) => !Number.isInteger(r.odds_weight) || r.odds_weight < 1)) return notify.error("Erro ao atualizar peso: o peso deve ser no mínimo 1");
     setSaving(true);
     try {
       const r = await api<{ products: WheelProductDto[] }>(`/wheels/${wheel.id}/products`, {

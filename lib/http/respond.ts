@@ -1,7 +1,7 @@
 // JSON responses and the error body shape of API.md: { error, code, details? }.
 import { randomUUID } from "node:crypto";
 import { NextResponse } from "next/server";
-import { toAppError } from "./errors";
+import { AppError, toAppError } from "./errors";
 
 export function json<T>(data: T, status = 200, headers?: HeadersInit) {
   return NextResponse.json(data, { status, headers });
@@ -14,7 +14,10 @@ export function errorResponse(err: unknown) {
   if (appErr.status >= 500) {
     const requestId = randomUUID();
     body.requestId = requestId;
-    console.error(`[api] ${requestId}`, err);
+    // Our own 5xx (payments off, database away) are expected states: one line. Anything else is a
+    // fault whose stack the operator needs.
+    if (err instanceof AppError) console.error(`[api] ${requestId} ${appErr.code}: ${appErr.message}`);
+    else console.error(`[api] ${requestId}`, err);
   }
   return NextResponse.json(body, { status: appErr.status, headers: appErr.headers });
 }

@@ -6,23 +6,18 @@
 -- AlterTable
 ALTER TABLE "Company" ADD COLUMN "spinsVersion" INTEGER NOT NULL DEFAULT 0;
 
-CREATE FUNCTION "bump_spins_version_new"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Every trigger names its transition table changed_rows (the new rows, or the deleted ones), so
+-- one function serves the three.
+CREATE FUNCTION "bump_spins_version"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "Company" SET "spinsVersion" = "spinsVersion" + 1
-  WHERE id IN (SELECT DISTINCT "companyId" FROM new_rows);
-  RETURN NULL;
-END $$;
-
-CREATE FUNCTION "bump_spins_version_old"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE "Company" SET "spinsVersion" = "spinsVersion" + 1
-  WHERE id IN (SELECT DISTINCT "companyId" FROM old_rows);
+  WHERE id IN (SELECT DISTINCT "companyId" FROM changed_rows);
   RETURN NULL;
 END $$;
 
 CREATE TRIGGER "Spin_insert_bumps_version" AFTER INSERT ON "Spin"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "bump_spins_version_new"();
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION "bump_spins_version"();
 CREATE TRIGGER "Spin_update_bumps_version" AFTER UPDATE ON "Spin"
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "bump_spins_version_new"();
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION "bump_spins_version"();
 CREATE TRIGGER "Spin_delete_bumps_version" AFTER DELETE ON "Spin"
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "bump_spins_version_old"();
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION "bump_spins_version"();

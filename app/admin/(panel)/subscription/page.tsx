@@ -50,7 +50,9 @@ export default function SubscriptionPage() {
 
   const load = useCallback(async () => {
     try {
-      setCompany((await api<{ company: CompanyProfileDto }>("/company/profile")).company);
+      const { company } = await api<{ company: CompanyProfileDto | null }>("/company/profile");
+      if (!company) return setError("Dados de assinatura não encontrados");
+      setCompany(company);
     } catch (err) {
       setError(errorText(err, "Erro ao carregar informações da assinatura"));
     }
