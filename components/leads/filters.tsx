@@ -1,6 +1,7 @@
 "use client";
 // The filter panel shared by Leads and Reports: search, status, dates and wheel.
 import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { api } from "@/lib/http/client";
 
@@ -14,14 +15,22 @@ export interface Filters {
 
 export const EMPTY_FILTERS: Filters = { search: "", status: "", start_date: "", end_date: "", wheel_id: "" };
 
-export function FilterPanel({ value, onChange, fields }: { value: Filters; onChange: (f: Filters) => void; fields: (keyof Filters)[] }) {
+interface Props {
+  value: Filters;
+  onChange: (f: Filters) => void;
+  fields: (keyof Filters)[];
+  /** Called by 'Limpar filtros' (the screen decides what else a reset brings back). */
+  onClear: () => void;
+}
+
+export function FilterPanel({ value, onChange, fields, onClear }: Props) {
   const [wheels, setWheels] = useState<{ id: string; name: string }[]>([]);
   useEffect(() => {
     api<{ wheels: { id: string; name: string }[] }>("/wheels", { query: { page: 1, limit: 100 } }).then((r) => setWheels(r.wheels), () => setWheels([]));
   }, []);
   const set = (patch: Partial<Filters>) => onChange({ ...value, ...patch });
   return (
-    <div className="mb-4 grid gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5">
+    <div className="mb-4 grid gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6">
       {fields.includes("search") && (
         <div>
           <label htmlFor="f-search" className="mb-1 block text-xs font-medium text-gray-700">Buscar (nome ou WhatsApp)</label>
@@ -52,6 +61,9 @@ export function FilterPanel({ value, onChange, fields }: { value: Filters; onCha
           <option value="">Todas</option>
           {wheels.map((w) => <option key={w.id} value={w.id}>{w.name}</option>)}
         </select>
+      </div>
+      <div className="flex items-end">
+        <Button variant="secondary" onClick={onClear} disabled={Object.values(value).every((v) => v === "")}>Limpar filtros</Button>
       </div>
     </div>
   );

@@ -33,6 +33,14 @@ test("filter leads by result and download them as CSV", async ({ page }) => {
   await expect(total).toHaveText("0");
   await page.getByRole("button", { name: "Exportar CSV" }).click();
   await expect(page.getByText("Nenhum lead para exportar")).toBeVisible();
+
+  // Clearing brings every lead back, 20 to a page (the spec's reset value).
+  await page.getByRole("button", { name: "Limpar filtros" }).click();
+  await expect(total).toHaveText(all.toLocaleString("pt-BR"));
+  await expect(page.getByLabel("Por página")).toHaveValue("20");
+  await expect(page.getByLabel("Resultado")).toHaveValue("");
+  await expect(rows).toHaveCount(Math.min(all, 20));
+  await expect(page.getByRole("button", { name: "Limpar filtros" })).toBeDisabled();
 });
 
 test("reports show the stats, the top prizes and the last 7 days", async ({ page }) => {

@@ -24,13 +24,16 @@ interface LeadsAnswer {
 }
 
 const PAGE_SIZES = [10, 20, 50, 100];
+/** The spec's page sizes: 10 when the screen opens, 20 after the filters are cleared. */
+const INITIAL_LIMIT = 10;
+const RESET_LIMIT = 20;
 
 export default function LeadsPage() {
   const { user } = useAdmin();
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const debounced = useDebounced(filters, 300);
   const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(10);
+  const [limit, setLimit] = useState(INITIAL_LIMIT);
   const [data, setData] = useState<LeadsAnswer | null>(null);
 
   const load = useCallback(async () => {
@@ -78,7 +81,8 @@ export default function LeadsPage() {
           </Card>
         ))}
       </div>
-      <FilterPanel value={filters} onChange={changeFilters} fields={["search", "status", "start_date", "end_date", "wheel_id"]} />
+      <FilterPanel value={filters} onChange={changeFilters} fields={["search", "status", "start_date", "end_date", "wheel_id"]}
+        onClear={() => { changeFilters(EMPTY_FILTERS); setLimit(RESET_LIMIT); }} />
       {!data ? (
         <Spinner />
       ) : (

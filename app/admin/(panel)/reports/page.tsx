@@ -54,7 +54,8 @@ export default function ReportsPage() {
   return (
     <>
       <PageHeader title="Relatórios" description="Giros, prêmios distribuídos e atividade diária." actions={<Button onClick={exportCsv}>Exportar CSV</Button>} />
-      <FilterPanel value={filters} onChange={(f) => { setFilters(f); setPage(1); }} fields={["start_date", "end_date", "wheel_id"]} />
+      <FilterPanel value={filters} onChange={(f) => { setFilters(f); setPage(1); }} fields={["start_date", "end_date", "wheel_id"]}
+        onClear={() => { setFilters(EMPTY_FILTERS); setPage(1); }} />
       {!report || !history ? (
         <Spinner />
       ) : (
