@@ -1,13 +1,19 @@
 "use client";
-// Client-wide providers: the next-auth session and the sonner toaster (top-right, 4 s default).
-import { SessionProvider } from "next-auth/react";
-import { Toaster } from "sonner";
+// Client-wide providers (app-providers.tsx: the next-auth session and the sonner toaster) for
+// every screen but the public wheel. The wheel is what visitors open on their phones, and it uses
+// neither: there, next-auth's client and sonner would only cost script (next-auth also fetches
+// /api/auth/session on mount). A separate chunk, so the wheel's pages never load it; other pages
+// render it on the server and preload it as before.
+import dynamic from "next/dynamic";
+import { usePathname } from "next/navigation";
+
+const AppProviders = dynamic(() => import("./app-providers"));
+
+/** Screens rendered without the app providers: nothing under them may toast or read the session. */
+const BARE_PREFIXES = ["/w/"];
 
 export function Providers({ children }: { children: React.ReactNode }) {
-  return (
-    <SessionProvider>
-      {children}
-      <Toaster position="top-right" duration={4000} richColors closeButton />
-    </SessionProvider>
-  );
+  const pathname = usePathname() ?? "";
+  if (BARE_PREFIXES.some((p) => pathname.startsWith(p))) return children;
+  return <AppProviders>{children}</AppProviders>;
 }

@@ -111,7 +111,8 @@ export async function benchLighthouse(): Promise<BenchResult> {
       notes: [
         "The built app on Postgres with the demo data (SEED_DEMO=true); the public wheel is the demo company's active wheel.",
         "Performance is scored from a simulated mobile device (slow 4G, 4x CPU slowdown) whose CPU cost is the one observed on this shared 2-CPU machine times four, so the score follows the machine's load (the wheel page scored 88-96 and the landing page 93-99 across runs of this benchmark); hence the median. The failing audits listed are those of the last run.",
-        "What weighs on the public wheel's performance: total blocking time from the client JavaScript of the play island, which includes the whole of zod (its `z` namespace keeps every locale's messages in the bundle) for the form's validation, and React. A lighter validation path for that one form (zod/mini, or hand-written checks sharing the messages) is the lever; it is a change to the components, not done here.",
+        "What weighs on the public wheel's performance: the page loads no zod (the form checks with lib/validation/public-rules.ts, the rules the route's zod schema also calls) and no next-auth or sonner client (components/providers.tsx skips them under /w/); what is left is React and the Next.js runtime, whose module evaluation is one long task at load (hydration itself runs in short tasks).",
+        "Runs whose observed first paint comes about 1 s late with an idle main thread (Chromium's headless BeginFrame throttling, GoogleChrome/lighthouse#17148) score lower: Lantern then counts every script that loaded before that paint in LCP. They are the low runs of the spread.",
       ],
     };
   } finally {

@@ -4,7 +4,8 @@
 import { useMemo, useState } from "react";
 import { api, errorText } from "@/lib/http/client";
 import { formatWhatsapp, normalizeWhatsapp } from "@/lib/spins/whatsapp";
-import { PUBLIC_MESSAGES as M, spinInput } from "@/lib/validation/public";
+// The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
+import { PUBLIC_MESSAGES as M, spinFormErrors } from "@/lib/validation/public-rules";
 import { buildSegments, rotationFor, WheelSvg } from "./wheel-svg";
 
 interface Props {
@@ -12,6 +13,9 @@ interface Props {
   wheelSlug: string;
   wheelName: string;
   totalSpins: number;
+  /** Today in São Paulo (YYYY-MM-DD), from the server: the birthdate's upper bound. Computing it
+   *  here would cost the first Intl time-zone lookup, tens of ms on a phone, during hydration. */
+  maxBirthdate: string;
   products: { id: string; name: string; probability: number; image_url: string | null }[];
 }
 
@@ -24,9 +28,8 @@ interface SpinResult {
 
 const SPIN_MS = 4000;
 const input = "block w-full rounded-lg border border-gray-300 px-3 py-3 text-base text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
-const today = () => new Date().toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
 
-export function Play({ companySlug, wheelSlug, wheelName, totalSpins, products }: Props) {
+export function Play({ companySlug, wheelSlug, wheelName, totalSpins, maxBirthdate, products }: Props) {
   const [step, setStep] = useState<"form" | "wheel" | "result">("form");
   const [form, setForm] = useState({ name: "", whatsapp: "", birthdate: "", consent: false });
   const [error, setError] = useState("");
@@ -37,9 +40,9 @@ export function Play({ companySlug, wheelSlug, wheelName, totalSpins, products }
 
   function start(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = spinInput.safeParse({ ...form, birthdate: form.birthdate || undefined });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0].message);
+    const [first] = Object.values(spinFormErrors(form));
+    if (first) {
+      setError(first);
       return;
     }
     setError("");
@@ -140,7 +143,7 @@ export function Play({ companySlug, wheelSlug, wheelName, totalSpins, products }
       </div>
       <div>
         <label htmlFor="play-birthdate" className="mb-1 block text-sm font-medium text-gray-800">Data de nascimento (opcional)</label>
-        <input id="play-birthdate" className={input} type="date" max={today()} aria-describedby="play-age-hint" value={form.birthdate} onChange={(e) => setForm({ ...form, birthdate: e.target.value })} />
+        <input id="play-birthdate" className={input} type="date" max={maxBirthdate} aria-describedby="play-age-hint" value={form.birthdate} onChange={(e) => setForm({ ...form, birthdate: e.target.value })} />
         <p id="play-age-hint" className="mt-1 text-xs text-gray-600">{M.ageHint}</p>
       </div>
       <label className="flex items-start gap-3 text-sm text-gray-800">

@@ -1,7 +1,8 @@
 // Shared field rules with the spec's pt-BR messages.
+import { MAX_NAME } from "./limits";
 import { z } from "./z";
 
-export const MAX_NAME = 255;
+export { MAX_NAME };
 export const BCRYPT_MAX_BYTES = 72;
 export const PASSWORD_TOO_LONG = "A senha deve ter no máximo 72 bytes";
 

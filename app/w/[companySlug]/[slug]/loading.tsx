@@ -1,4 +1,4 @@
-import { PUBLIC_MESSAGES } from "@/lib/validation/public";
+import { PUBLIC_MESSAGES } from "@/lib/validation/public-rules";
 
 export default function Loading() {
   return (

@@ -6,7 +6,7 @@ import { cache } from "react";
 import { Play } from "@/components/public-wheel/play";
 import { AppError } from "@/lib/http/errors";
 import { publicWheelView } from "@/lib/spins/public-wheel";
-import { PUBLIC_MESSAGES as M } from "@/lib/validation/public";
+import { PUBLIC_MESSAGES as M, todayIso } from "@/lib/validation/public-rules";
 
 export const dynamic = "force-dynamic";
 
@@ -37,7 +37,14 @@ export default async function PublicWheelPage({ params, searchParams }: Props) {
   if (!view) notFound();
 
   const body = view.stats.has_available_prizes ? (
-    <Play companySlug={companySlug} wheelSlug={view.wheel.slug} wheelName={view.wheel.name} totalSpins={view.wheel.total_spins} products={view.products} />
+    <Play
+      companySlug={companySlug}
+      wheelSlug={view.wheel.slug}
+      wheelName={view.wheel.name}
+      totalSpins={view.wheel.total_spins}
+      maxBirthdate={todayIso()}
+      products={view.products}
+    />
   ) : (
     <section className="text-center">
       <p className="text-5xl" aria-hidden>🎁</p>

@@ -1,0 +1,58 @@
+// The visitor's form: the browser's zod-free checks (public-rules.ts) and the spin route's zod
+// schema (public.ts) must give the same pt-BR message for the same field, whatever is typed.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { spinInput } from "@/lib/validation/public";
+import { PUBLIC_MESSAGES as M, spinFormErrors, todayIso, type SpinForm } from "@/lib/validation/public-rules";
+
+/** The route's answer for a form: each field's first message, as fromZodError builds it. */
+function routeErrors(form: SpinForm): Record<string, string> {
+  const parsed = spinInput.safeParse(form);
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error?.issues ?? []) fields[issue.path.join(".") || "_"] ??= issue.message;
+  return fields;
+}
+
+const ok: SpinForm = { name: "Ana Souza", whatsapp: "(11) 98765-4321", birthdate: "", consent: true };
+
+describe("public wheel form rules (spec section 5)", () => {
+  it("accepts a valid form, with or without a birthdate", () => {
+    expect(spinFormErrors(ok)).toEqual({});
+    expect(spinFormErrors({ ...ok, birthdate: "1990-05-17" })).toEqual({});
+    expect(spinFormErrors({ ...ok, birthdate: null })).toEqual({});
+    expect(spinFormErrors({ ...ok, birthdate: todayIso() })).toEqual({});
+  });
+
+  it("gives the spec's messages, first problem first", () => {
+    const first = (form: SpinForm) => Object.values(spinFormErrors(form))[0];
+    expect(first({ ...ok, name: "   " })).toBe("Todos os campos são obrigatórios");
+    expect(first({ ...ok, name: "a".repeat(256) })).toBe("Nome deve ter no máximo 255 caracteres");
+    expect(first({ ...ok, whatsapp: "" })).toBe("Todos os campos são obrigatórios");
+    expect(first({ ...ok, whatsapp: "12345" })).toBe("Informe um WhatsApp válido com DDD");
+    expect(first({ ...ok, whatsapp: "1".repeat(31) })).toBe("Informe um WhatsApp válido com DDD");
+    expect(first({ ...ok, birthdate: "17/05/1990" })).toBe("Data de nascimento inválida");
+    expect(first({ ...ok, birthdate: "1899-12-31" })).toBe("Data de nascimento inválida");
+    expect(first({ ...ok, birthdate: "2999-01-01" })).toBe("A data de nascimento não pode ser no futuro");
+    expect(first({ ...ok, consent: false })).toBe("Você deve aceitar os termos para continuar");
+    expect(first({ name: "", whatsapp: "", consent: false })).toBe(M.required);
+  });
+
+  it("agrees with the spin route's zod schema field by field", () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom("", "  ", "(11) 98765-4321", "+55 11 98765-4321", "5511987654321", "119876543", "55119876543210", "a".repeat(255), ` ${"a".repeat(255)} `, "a".repeat(256)),
+      fc.stringMatching(/^[\d ()+-]{0,35}$/),
+    );
+    const birthdate = fc.oneof(
+      fc.constantFrom(undefined, null, "", "1900-01-01", "1899-12-31", "2000-02-30", "2000-13-01", "1990-5-17", "2999-01-01", todayIso(), " 1990-05-17"),
+      fc.date({ min: new Date("1850-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      fc.string({ maxLength: 12 }),
+    );
+    fc.assert(
+      fc.property(fc.record({ name: text, whatsapp: text, birthdate, consent: fc.boolean() }), (form) => {
+        expect(spinFormErrors(form)).toEqual(routeErrors(form));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
