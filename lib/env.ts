@@ -6,10 +6,17 @@ const bool = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+/** Like bool, but unset means true. */
+const boolDefaultTrue = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === undefined || v === "" || v === "true" || v === "1");
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
   PGLITE_DIR: z.string().default(".data/pglite"),
+  PG_PREPARED_STATEMENTS: boolDefaultTrue,
   DATA_DIR: z.string().default(".data"),
   NEXTAUTH_SECRET: z.string().min(16).optional(),
   APP_URL: z.string().url().default("http://localhost:3000"),

@@ -63,11 +63,14 @@ export async function assertCanCreate(companyId: string, kind: "wheels" | "produ
 
 export const SPIN_LIMIT_TEXT = "Esta promoção atingiu o limite de participações deste mês. Tente novamente mais tarde ou fale com a loja.";
 
-/** Throws 402 when the company has used its monthly spins. */
-export async function assertSpinAllowed(companyId: string, now = new Date()) {
-  const limits = await planLimits(companyId, now);
-  if (limits.maxSpinsMonth < 0) return;
+/**
+ * Throws 402 when the company has used its monthly spins. The caller passes its effective plan's
+ * limit (the spin route reads it with the wheel, in the same query), so only a limited plan
+ * costs a count.
+ */
+export async function assertSpinAllowed(companyId: string, maxSpinsMonth: number, now = new Date()) {
+  if (maxSpinsMonth < 0) return;
   const prisma = await db();
   const used = await prisma.spin.count({ where: { companyId, createdAt: { gte: monthStart(now) } } });
-  if (used >= limits.maxSpinsMonth) throw new AppError("PLAN_LIMIT", SPIN_LIMIT_TEXT, { limit: "spins_month", max: limits.maxSpinsMonth });
+  if (used >= maxSpinsMonth) throw new AppError("PLAN_LIMIT", SPIN_LIMIT_TEXT, { limit: "spins_month", max: maxSpinsMonth });
 }

@@ -4,6 +4,7 @@ import { mkdirSync } from "node:fs";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { migrate } from "./migrate";
+import { statementName } from "./prepared";
 import { pgliteExecutor, poolExecutor, type SqlExecutor } from "./sql-executor";
 
 export type Db = PrismaClient;
@@ -20,14 +21,17 @@ type GlobalWithDb = typeof globalThis & { [KEY]?: Promise<DbHandle> };
 const g = globalThis as GlobalWithDb;
 
 async function open(): Promise<DbHandle> {
-  const { DATABASE_URL, PGLITE_DIR } = env();
+  const { DATABASE_URL, PGLITE_DIR, PG_PREPARED_STATEMENTS } = env();
   if (DATABASE_URL) {
     const [{ PrismaPg }, { Pool }] = await Promise.all([import("@prisma/adapter-pg"), import("pg")]);
     const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
     pool.on("error", (err) => console.error("[db] idle client error", err.message));
+    // Hot statements prepared once per connection (lib/db/prepared.ts), unless a pooler in front
+    // of Postgres cannot keep them (PG_PREPARED_STATEMENTS=false).
+    const adapter = new PrismaPg(pool, PG_PREPARED_STATEMENTS ? { statementNameGenerator: statementName } : undefined);
     // Under a burst (a queue of visitors spinning at once) transactions wait for a pooled
     // connection longer than Prisma's 2 s default rather than failing.
-    const prisma = new PrismaClient({ adapter: new PrismaPg(pool), transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
+    const prisma = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
     return { prisma, sql: poolExecutor(pool), embedded: false, close: async () => { await prisma.$disconnect(); await pool.end(); } };
   }
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);

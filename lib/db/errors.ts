@@ -1,9 +1,20 @@
 // Recognising database errors the services answer in their own words.
 
-/** A unique index refused the write (Prisma P2002); `field` narrows it to one column when given. */
+interface PrismaError {
+  code?: string;
+  meta?: { target?: unknown; driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } };
+  message?: string;
+}
+
+/**
+ * A unique index refused the write: Prisma's P2002, or P2010 when a raw query ($queryRaw) hit the
+ * index (the driver reports SQLSTATE 23505). `field` narrows it to one column when given.
+ */
 export function isUniqueViolation(err: unknown, field?: string) {
-  const e = err as { code?: string; meta?: { target?: unknown }; message?: string };
-  if (e?.code !== "P2002") return false;
+  const e = err as PrismaError;
+  const cause = e?.meta?.driverAdapterError?.cause;
+  const rawUnique = e?.code === "P2010" && (cause?.kind === "UniqueConstraintViolation" || cause?.originalCode === "23505");
+  if (e?.code !== "P2002" && !rawUnique) return false;
   if (!field) return true;
   return JSON.stringify(e.meta ?? {}).includes(field) || String(e.message).includes(field);
 }

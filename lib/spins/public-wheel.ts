@@ -1,37 +1,104 @@
 // What a visitor may see of a wheel: only active wheels, only available prizes (active, in
 // stock), their probabilities but never stock numbers, and nothing of other companies.
+import { effectivePlanId, FREE_PLAN_ID, type SubscriptionLike } from "@/lib/billing/effective-plan";
 import { db } from "@/lib/db/client";
+import { prepared } from "@/lib/db/prepared";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
 import { PUBLIC_MESSAGES } from "@/lib/validation/public";
 import { probabilities } from "./draw";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The active wheel addressed by slug or id under a company slug, with its prize pool. */
-export async function findPublicWheel(companySlug: string, wheelRef: string) {
-  const prisma = await db();
-  const company = await prisma.company.findUnique({ where: { slug: companySlug }, select: { id: true, name: true, slug: true } });
-  if (!company) throw notFound(PUBLIC_MESSAGES.notFound);
-  const wheel = await prisma.wheel.findFirst({
-    where: { companyId: company.id, status: "active", OR: [{ slug: wheelRef }, ...(UUID.test(wheelRef) ? [{ id: wheelRef }] : [])] },
-  });
-  if (!wheel) throw notFound(PUBLIC_MESSAGES.notFound);
-  return { company, wheel };
+export interface Prize {
+  id: string;
+  name: string;
+  image_url: string | null;
+  weight: number;
 }
 
-export async function availablePrizes(companyId: string, wheelId: string) {
+export interface PublicWheel {
+  company: { id: string; name: string };
+  wheel: { id: string; name: string; slug: string; spinCount: number };
+  /** The company's monthly spin limit under its effective plan; -1 means unlimited. */
+  maxSpinsMonth: number;
+  /** Active products in stock on this wheel, in the order they were added to it. */
+  prizes: Prize[];
+}
+
+/** One row per available prize; the prize columns are null when none is left. */
+interface Row {
+  wheelId: string;
+  wheelName: string;
+  wheelSlug: string;
+  spinCount: number;
+  companyId: string;
+  companyName: string;
+  planId: string | null;
+  status: SubscriptionLike["status"] | null;
+  endsAt: Date | null;
+  planMaxSpins: number | null;
+  freeMaxSpins: number | null;
+  prizeId: string | null;
+  prizeName: string | null;
+  prizeImageUrl: string | null;
+  prizeWeight: number | null;
+}
+
+/**
+ * The active wheel addressed by slug or id under a company slug, with its prize pool and the
+ * company's monthly spin limit, in one round trip: a spin starts here, and every round trip
+ * through the database costs the spin route throughput.
+ */
+export async function loadPublicWheel(companySlug: string, wheelRef: string, now = new Date()): Promise<PublicWheel> {
   const prisma = await db();
-  const rows = await prisma.wheelProduct.findMany({
-    where: { companyId, wheelId, product: { isActive: true, stock: { gt: 0 } } },
-    include: { product: { select: { id: true, name: true, imageUrl: true } } },
-    orderBy: { createdAt: "asc" },
-  });
-  return rows.map((r) => ({ id: r.product.id, name: r.product.name, image_url: r.product.imageUrl, weight: r.oddsWeight }));
+  // The effective plan is either the subscription's plan or Free; effectivePlanId picks which
+  // (the one home of that rule), so the query returns the monthly limit of both.
+  const byId = UUID.test(wheelRef) ? Prisma.sql`OR w.id = ${wheelRef}` : Prisma.empty;
+  const rows = await prisma.$queryRaw<Row[]>(prepared(Prisma.sql`
+    WITH target AS (
+      SELECT w.id AS "wheelId", w.name AS "wheelName", w.slug AS "wheelSlug", w."spinCount",
+             c.id AS "companyId", c.name AS "companyName",
+             s."planId", s.status::text AS status, s."endsAt",
+             sp."maxSpinsMonth" AS "planMaxSpins", fp."maxSpinsMonth" AS "freeMaxSpins"
+      FROM "Company" c
+      JOIN "Wheel" w ON w."companyId" = c.id AND w.status = 'active' AND (w.slug = ${wheelRef} ${byId})
+      LEFT JOIN "Subscription" s ON s."companyId" = c.id
+      LEFT JOIN "Plan" sp ON sp.id = s."planId"
+      LEFT JOIN "Plan" fp ON fp.id = ${FREE_PLAN_ID}
+      WHERE c.slug = ${companySlug}
+      LIMIT 1
+    )
+    SELECT target.*, prize.id AS "prizeId", prize.name AS "prizeName",
+           prize."imageUrl" AS "prizeImageUrl", prize."oddsWeight" AS "prizeWeight"
+    FROM target
+    LEFT JOIN LATERAL (
+      SELECT p.id, p.name, p."imageUrl", wp."oddsWeight", wp."createdAt"
+      FROM "WheelProduct" wp
+      JOIN "Product" p ON p.id = wp."productId"
+      WHERE wp."wheelId" = target."wheelId" AND wp."companyId" = target."companyId"
+        AND p."isActive" = true AND p.stock > 0
+    ) prize ON true
+    ORDER BY prize."createdAt" ASC`));
+
+  const [first] = rows;
+  if (!first) throw notFound(PUBLIC_MESSAGES.notFound);
+  const sub = first.planId && first.status ? { planId: first.planId, status: first.status, endsAt: first.endsAt } : null;
+  const maxSpinsMonth = effectivePlanId(sub, now) === sub?.planId ? first.planMaxSpins : first.freeMaxSpins;
+  if (maxSpinsMonth === null) throw new Error("The company's plan is missing from the Plan table");
+  return {
+    company: { id: first.companyId, name: first.companyName },
+    wheel: { id: first.wheelId, name: first.wheelName, slug: first.wheelSlug, spinCount: first.spinCount },
+    maxSpinsMonth,
+    prizes: rows
+      .filter((r) => r.prizeId !== null)
+      .map((r) => ({ id: r.prizeId!, name: r.prizeName!, image_url: r.prizeImageUrl, weight: r.prizeWeight! })),
+  };
 }
 
 export async function publicWheelView(companySlug: string, wheelRef: string) {
-  const { company, wheel } = await findPublicWheel(companySlug, wheelRef);
-  const prizes = probabilities(await availablePrizes(company.id, wheel.id));
+  const { company, wheel, prizes: available } = await loadPublicWheel(companySlug, wheelRef);
+  const prizes = probabilities(available);
   return {
     wheel: { id: wheel.id, name: wheel.name, slug: wheel.slug, total_spins: wheel.spinCount, company_name: company.name },
     products: prizes.map(({ id, name, probability, image_url }) => ({ id, name, probability, image_url })),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GET as wheelRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/route";
 import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
 import { GET as lookupRoute, POST as redeemRoute } from "@/app/api/spins/redeem/route";
@@ -6,6 +6,13 @@ import { db } from "@/lib/db/client";
 import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
 import { call, randomIp } from "../helpers/http";
 import { addToWheel, createProduct, createWheel } from "../helpers/catalogue";
+
+// Redemption codes queued here are handed out first (to force a collision); then random ones.
+const codes = vi.hoisted(() => ({ queue: [] as string[] }));
+vi.mock("@/lib/spins/redemption-code", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/spins/redemption-code")>();
+  return { ...actual, newRedemptionCode: () => codes.queue.shift() ?? actual.newRedemptionCode() };
+});
 
 let phone = 900000000;
 const nextPhone = () => `(11) 9${String(++phone).slice(-8, -4)}-${String(phone).slice(-4)}`;
@@ -151,6 +158,76 @@ describe("POST .../spin", () => {
     const res = await spinAs(c, wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true });
     expect(res.status).toBe(402);
     expect(res.body.error).toContain("limite de participações");
+  });
+});
+
+describe("POST .../spin, one statement per write", () => {
+  const spinsVersion = async (companyId: string) =>
+    (await (await db()).company.findUniqueOrThrow({ where: { id: companyId }, select: { spinsVersion: true } })).spinsVersion;
+
+  it("bumps Company.spinsVersion once per recorded spin, never on a refused one", async () => {
+    const { c, wheel } = await setup([2]);
+    const v0 = await spinsVersion(c.companyId);
+    const ana = nextPhone();
+    expect((await spinAs(c, wheel.slug, { name: "Ana", whatsapp: ana, consent: true })).status).toBe(201);
+    expect(await spinsVersion(c.companyId)).toBe(v0 + 1);
+    expect((await spinAs(c, wheel.slug, { name: "Ana", whatsapp: ana, consent: true })).status).toBe(409);
+    expect(await spinsVersion(c.companyId)).toBe(v0 + 1);
+    expect((await spinAs(c, wheel.slug, { name: "Bia", whatsapp: nextPhone(), consent: true })).status).toBe(201);
+    expect(await spinsVersion(c.companyId)).toBe(v0 + 2);
+    expect((await spinAs(c, wheel.slug, { name: "Caio", whatsapp: nextPhone(), consent: true })).status).toBe(410);
+    expect(await spinsVersion(c.companyId)).toBe(v0 + 2);
+    const prisma = await db();
+    expect((await prisma.wheel.findUniqueOrThrow({ where: { id: wheel.id } })).spinCount).toBe(2);
+  });
+
+  it("a returning visitor hears 409 even when the wheel is sold out or the month's spins are used", async () => {
+    const { c, wheel } = await setup([1]);
+    const ana = nextPhone();
+    expect((await spinAs(c, wheel.slug, { name: "Ana", whatsapp: ana, consent: true })).status).toBe(201);
+    const soldOut = await spinAs(c, wheel.slug, { name: "Ana", whatsapp: ana, consent: true });
+    expect(soldOut.status).toBe(409);
+    expect(soldOut.body.error).toBe("Este WhatsApp já foi utilizado nesta roleta.");
+
+    const prisma = await db();
+    await prisma.product.updateMany({ where: { companyId: c.companyId }, data: { stock: 5 } });
+    await prisma.subscription.update({ where: { companyId: c.companyId }, data: { status: "expired" } });
+    await prisma.spin.createMany({
+      data: Array.from({ length: 200 }, (_, i) => ({
+        companyId: c.companyId, wheelId: wheel.id, wheelName: "x", customerName: "x", whatsapp: `+5501${i}`, consentAt: new Date(), consentVersion: "t",
+      })),
+    });
+    expect((await spinAs(c, wheel.slug, { name: "Ana", whatsapp: ana, consent: true })).status).toBe(409);
+    expect((await spinAs(c, wheel.slug, { name: "Bia", whatsapp: nextPhone(), consent: true })).status).toBe(402);
+  });
+
+  it("applies the effective plan: Pro past its endsAt has Free's limit, Pro within it has none", async () => {
+    const { c, wheel } = await setup([5]);
+    const prisma = await db();
+    await prisma.spin.createMany({
+      data: Array.from({ length: 200 }, (_, i) => ({
+        companyId: c.companyId, wheelId: wheel.id, wheelName: "x", customerName: "x", whatsapp: `+5502${i}`, consentAt: new Date(), consentVersion: "t",
+      })),
+    });
+    const day = 24 * 60 * 60 * 1000;
+    await prisma.subscription.update({ where: { companyId: c.companyId }, data: { planId: "pro", status: "active", endsAt: new Date(Date.now() - day) } });
+    expect((await spinAs(c, wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true })).status).toBe(402);
+    await prisma.subscription.update({ where: { companyId: c.companyId }, data: { endsAt: new Date(Date.now() + day) } });
+    expect((await spinAs(c, wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true })).status).toBe(201);
+  });
+
+  it("draws a new redemption code when the first one is taken in the company", async () => {
+    const { c, wheel } = await setup([5]);
+    codes.queue.push("AAAA2222");
+    expect((await spinAs(c, wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true })).body.redemption_code).toBe("AAAA2222");
+    codes.queue.push("AAAA2222", "BBBB3333");
+    const res = await spinAs(c, wheel.slug, { name: "B", whatsapp: nextPhone(), consent: true });
+    expect(res.status).toBe(201);
+    expect(res.body.redemption_code).toBe("BBBB3333");
+    const prisma = await db();
+    expect(await prisma.spin.count({ where: { companyId: c.companyId } })).toBe(2);
+    expect((await prisma.product.findFirstOrThrow({ where: { companyId: c.companyId } })).stock).toBe(3);
+    expect((await prisma.wheel.findUniqueOrThrow({ where: { id: wheel.id } })).spinCount).toBe(2);
   });
 });
 
