@@ -4,7 +4,7 @@ import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { resolveSession, type SessionCtx } from "@/lib/auth/session";
-import { assertNoNullBytes, parseJsonText } from "./input-text";
+import { assertValidText, parseJsonText } from "./input-text";
 import { AppError, forbidden, unauthenticated } from "./errors";
 import { errorResponse, json } from "./respond";
 
@@ -44,8 +44,8 @@ async function parseInputs<B extends z.ZodType | undefined, Q extends z.ZodType 
 ) {
   const rawParams = (routeCtx?.params ? await routeCtx.params : undefined) ?? {};
   const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
-  assertNoNullBytes(Object.values(params));
-  assertNoNullBytes(req.nextUrl.searchParams.values());
+  assertValidText(Object.values(params));
+  assertValidText(req.nextUrl.searchParams.values());
   const query = parsers.query
     ? parsers.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
     : undefined;

@@ -1,19 +1,22 @@
 // Text from outside, checked before it reaches the database: Postgres text and jsonb cannot hold
-// U+0000, so a null byte is refused here with a 400 instead of failing as a 500 in a query.
+// U+0000, and jsonb refuses a lone UTF-16 surrogate ("\ud800" in JSON), so both are refused here
+// with a 400 instead of failing as a 500 in a query.
 import { badRequest } from "./errors";
 
 export const INVALID_TEXT = "O texto enviado contém caracteres inválidos";
 
-export function assertNoNullBytes(values: Iterable<string>) {
-  for (const v of values) if (v.includes("\u0000")) throw badRequest(INVALID_TEXT);
+const INVALID_CHARS = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function assertValidText(values: Iterable<string>) {
+  for (const v of values) if (INVALID_CHARS.test(v)) throw badRequest(INVALID_TEXT);
 }
 
-/** JSON.parse with the pt-BR error of API.md, refusing null bytes in any key or string. */
+/** JSON.parse with the pt-BR error of API.md, refusing null bytes and lone surrogates in any key or string. */
 export function parseJsonText(text: string): unknown {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text, (key, value) => {
-      assertNoNullBytes(typeof value === "string" ? [key, value] : [key]);
+      assertValidText(typeof value === "string" ? [key, value] : [key]);
       return value;
     });
   } catch (err) {

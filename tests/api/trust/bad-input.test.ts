@@ -107,4 +107,12 @@ describe("webhook bodies", () => {
       { numRuns: RUNS * 2 },
     );
   });
+
+  // Found by the property above: jsonb refuses a lone surrogate escape, which was a 500 when the
+  // event was stored. Every JSON body now refuses one at the boundary, like a null byte.
+  it.each(['{"":"\\ud800"}', '{"webhook_event_type":"order_approved","order_id":"\\udfff"}'])("refuses a lone surrogate: %s", async (raw) => {
+    const res = await call(webhookRoute, { url: `/api/webhooks/payments?signature=${sign(raw, WEBHOOK_SECRET)}`, rawBody: raw });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: "O texto enviado contém caracteres inválidos" });
+  });
 });
