@@ -34,10 +34,15 @@ async function open(): Promise<DbHandle> {
     const prisma = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
     return { prisma, sql: poolExecutor(pool), embedded: false, close: async () => { await prisma.$disconnect(); await pool.end(); } };
   }
-  const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import("@electric-sql/pglite"), import("pglite-prisma-adapter")]);
+  const [{ PGlite }, { PrismaPGlite }, { pg_trgm }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("pglite-prisma-adapter"),
+    import("@electric-sql/pglite/contrib/pg_trgm"), // lead search indexes (migration 20261123070000)
+  ]);
   const inMemory = PGLITE_DIR.startsWith("memory://");
   if (!inMemory) mkdirSync(PGLITE_DIR, { recursive: true });
-  const lite = new PGlite(inMemory ? undefined : PGLITE_DIR);
+  // An undefined data dir drops the options (the extension would not load): say memory:// instead.
+  const lite = new PGlite(inMemory ? "memory://" : PGLITE_DIR, { extensions: { pg_trgm } });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
   return { prisma, sql: pgliteExecutor(lite), embedded: true, close: async () => { await prisma.$disconnect(); await lite.close(); } };
 }
