@@ -7,7 +7,18 @@ const config = [
   // Screens load their data in effects (fetch, then setState when it resolves); the rule cannot
   // tell that apart from synchronous updates.
   { rules: { "react-hooks/set-state-in-effect": "off" } },
-  { ignores: ["node_modules/**", ".next/**", ".next-*/**", "lib/generated/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      ".next-*/**",
+      "lib/generated/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
 ];
 
 export default config;

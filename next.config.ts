@@ -1,11 +1,12 @@
 import type { NextConfig } from "next";
+import { env } from "./lib/env";
 
 const nextConfig: NextConfig = {
   // PGlite ships wasm/data files; bundling them would copy them into public static media.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "bcrypt", "pg"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "bcrypt", "pg", "ioredis"],
   poweredByHeader: false,
   // Lets parallel e2e runs (and CI) build into separate folders.
-  distDir: process.env.NEXT_DIST_DIR || ".next",
+  distDir: env().NEXT_DIST_DIR || ".next",
   typedRoutes: false,
   // Metadata in <head> for every client, not streamed into <body>: the public wheel's title and
   // description come from the database (generateMetadata), and crawlers and link previews that
@@ -14,7 +15,7 @@ const nextConfig: NextConfig = {
   htmlLimitedBots: /.*/,
   // With Vercel Blob configured, the browser sends images straight to Blob (Vercel caps request
   // bodies at 4.5 MB, below the 5 MB image limit); see lib/products/direct-upload.ts.
-  env: { NEXT_PUBLIC_DIRECT_UPLOADS: process.env.BLOB_READ_WRITE_TOKEN ? "1" : "" },
+  env: { NEXT_PUBLIC_DIRECT_UPLOADS: env().BLOB_READ_WRITE_TOKEN ? "1" : "" },
 };
 
 export default nextConfig;

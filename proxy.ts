@@ -3,7 +3,7 @@
 // the login screen remembering where they were going. API routes still check the session themselves.
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
-import { authSecret } from "@/lib/env";
+import { authSecret, env } from "@/lib/env";
 import { buildCsp, securityHeaders } from "@/lib/security/headers";
 
 const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/signup"]);
@@ -21,9 +21,10 @@ async function adminRedirect(req: NextRequest): Promise<NextResponse | null> {
 
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
-  const production = process.env.NODE_ENV === "production";
+  const { NODE_ENV } = env();
+  const production = NODE_ENV === "production";
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const csp = buildCsp(nonce, pathname, process.env.NODE_ENV === "development");
+  const csp = buildCsp(nonce, pathname, NODE_ENV === "development");
 
   const redirect = await adminRedirect(req);
   let res: NextResponse;

@@ -2,12 +2,13 @@ import type { Metadata, Viewport } from "next";
 import localFont from "next/font/local";
 import { headers } from "next/headers";
 import { Providers } from "@/components/providers";
+import { env } from "@/lib/env";
 import "./globals.css";
 
 const inter = localFont({ src: "./fonts/inter-latin.woff2", variable: "--font-inter", display: "swap" });
 
 export const metadata: Metadata = {
-  metadataBase: new URL(process.env.APP_URL ?? "http://localhost:3000"),
+  metadataBase: new URL(env().APP_URL),
   title: { default: "Roleta Premiada — roletas de prêmios que capturam leads", template: "%s | Roleta Premiada" },
   description: "Crie roletas de prêmios para sua loja, clínica ou evento e capture leads com WhatsApp e LGPD.",
 };

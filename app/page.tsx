@@ -36,15 +36,21 @@ export default function LandingPage() {
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(JSON_LD) }} />
       <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-3">
-          <Link href="/" className="text-xl font-extrabold text-brand-700">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
+          <Link href="/" className="truncate text-lg font-extrabold text-brand-700 sm:text-xl">
             Roleta Premiada
           </Link>
-          <nav aria-label="Acesso" className="flex items-center gap-3">
-            <Link href="/admin/login" className="rounded-lg px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100">
+          <nav aria-label="Acesso" className="flex shrink-0 items-center gap-1 sm:gap-3">
+            <Link
+              href="/admin/login"
+              className="rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap text-gray-800 hover:bg-gray-100 sm:px-3"
+            >
               Entrar
             </Link>
-            <Link href="/admin/signup" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            <Link
+              href="/admin/signup"
+              className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700 sm:px-4"
+            >
               Começar Grátis
             </Link>
           </nav>
@@ -53,7 +59,9 @@ export default function LandingPage() {
       <main>
         <section className="bg-gradient-to-br from-brand-50 via-white to-white">
           <div className="mx-auto flex max-w-6xl flex-col items-center px-4 py-20 text-center">
-            <p className="rounded-full bg-brand-100 px-4 py-1 text-sm font-medium text-brand-800">14 dias grátis, sem cartão de crédito</p>
+            <p className="rounded-full bg-brand-100 px-4 py-1 text-sm font-medium text-brand-800">
+              14 dias grátis, sem cartão de crédito
+            </p>
             <h1 className="mt-6 max-w-3xl text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl">
               Transforme visitantes em clientes com uma roleta de prêmios
             </h1>
@@ -70,7 +78,10 @@ export default function LandingPage() {
         <section id="comece" className="bg-brand-800 py-20 text-white">
           <div className="mx-auto flex max-w-3xl flex-col items-center px-4 text-center">
             <h2 className="text-3xl font-bold">Comece hoje a sua promoção</h2>
-            <p className="mt-3 text-brand-100">Teste o plano Pro por 14 dias, sem cartão de crédito. Depois, continue no Free ou assine por R$ 97 por ano.</p>
+            <p className="mt-3 text-brand-100">
+              Teste o plano Pro por 14 dias, sem cartão de crédito. Depois, continue no Free ou assine por R$ 97 por
+              ano.
+            </p>
             <div className="mt-8 flex w-full justify-center">
               <EmailCta id="cta-email" dark />
             </div>

@@ -1,5 +1,5 @@
 // The one place process.env is read. Every variable is validated here; see .env.example.
-import { z } from "zod";
+import { z } from "./validation/z";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -14,8 +14,26 @@ const boolDefaultTrue = z
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  // Set by Next itself: the runtime of this module ("nodejs" or "edge") and the build phase.
+  NEXT_RUNTIME: z.string().optional(),
+  NEXT_PHASE: z.string().optional(),
+  // Build folder (next.config.ts), so parallel e2e runs and benchmarks can build side by side.
+  NEXT_DIST_DIR: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   PGLITE_DIR: z.string().default(".data/pglite"),
+  // Shared rate-limit store; wins over Postgres when both are set (lib/rate-limit).
+  REDIS_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  REDIS_KEY_PREFIX: z.string().min(1).default("roleta"),
+  // A dump of a migrated database (PGlite dumpDataDir) an in-memory PGlite starts from (the tests).
+  PGLITE_SNAPSHOT: z.string().optional(),
   PG_PREPARED_STATEMENTS: boolDefaultTrue,
   DATA_DIR: z.string().default(".data"),
   NEXTAUTH_SECRET: z.string().min(16).optional(),
@@ -24,7 +42,11 @@ const schema = z.object({
   BLOB_READ_WRITE_TOKEN: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Roleta Premiada <no-reply@localhost>"),
-  CHECKOUT_URL_PRO: z.string().url().optional().or(z.literal("").transform(() => undefined)),
+  CHECKOUT_URL_PRO: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   PAYMENT_WEBHOOK_SECRET: z.string().optional(),
   TRUST_PROXY: bool,
 });
@@ -55,10 +77,13 @@ const DEV_SECRET = "dev-only-secret-change-me-in-production-0123456789";
 export function authSecret(): string {
   const e = env();
   if (e.NEXTAUTH_SECRET) return e.NEXTAUTH_SECRET;
-  if (e.NODE_ENV === "production" && process.env.NEXT_PHASE !== "phase-production-build" && e.DATABASE_URL) {
+  if (e.NODE_ENV === "production" && e.NEXT_PHASE !== "phase-production-build" && e.DATABASE_URL) {
     throw new Error("NEXTAUTH_SECRET must be set in production");
   }
   return DEV_SECRET;
 }
 
 export const isEmbeddedDatabase = () => !env().DATABASE_URL;
+
+/** Images go from the browser straight to Vercel Blob (inlined at build time from BLOB_READ_WRITE_TOKEN). */
+export const DIRECT_UPLOADS = process.env.NEXT_PUBLIC_DIRECT_UPLOADS === "1";

@@ -35,9 +35,56 @@ const PEOPLE = 799_999;
 const SECRET = "bench-secret-0123456789abcdef";
 const HEAP_CAP = "--max-old-space-size=192";
 
-const FIRST = ["Ana", "Bruno", "Carla", "Diego", "Eduarda", "Felipe", "Gabriela", "Henrique", "Isabela", "João", "Larissa", "Marcos", "Natália", "Otávio", "Paula", "Rafael", "Sofia", "Thiago", "Vanessa", "William"];
-const LAST = ["Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Costa", "Ribeiro", "Martins", "Carvalho", "Almeida", "Lopes"];
-const PRIZES = ["Camiseta", "Caneca", "Boné", "Chaveiro", "Desconto 10%", "Desconto 20%", "Brinde surpresa", "Vale-compras R$ 50"];
+const FIRST = [
+  "Ana",
+  "Bruno",
+  "Carla",
+  "Diego",
+  "Eduarda",
+  "Felipe",
+  "Gabriela",
+  "Henrique",
+  "Isabela",
+  "João",
+  "Larissa",
+  "Marcos",
+  "Natália",
+  "Otávio",
+  "Paula",
+  "Rafael",
+  "Sofia",
+  "Thiago",
+  "Vanessa",
+  "William",
+];
+const LAST = [
+  "Silva",
+  "Santos",
+  "Oliveira",
+  "Souza",
+  "Rodrigues",
+  "Ferreira",
+  "Alves",
+  "Pereira",
+  "Lima",
+  "Gomes",
+  "Costa",
+  "Ribeiro",
+  "Martins",
+  "Carvalho",
+  "Almeida",
+  "Lopes",
+];
+const PRIZES = [
+  "Camiseta",
+  "Caneca",
+  "Boné",
+  "Chaveiro",
+  "Desconto 10%",
+  "Desconto 20%",
+  "Brinde surpresa",
+  "Vale-compras R$ 50",
+];
 
 interface Company {
   id: string;
@@ -50,7 +97,12 @@ async function signup(base: string, label: string): Promise<Omit<Company, "wheel
   const res = await fetch(`${base}/api/auth/signup`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ companyName: `Loja ${label}`, name: `Dono ${label}`, email: `dono-${label.toLowerCase()}-${Date.now()}@bench.local`, password: "senha-forte-123" }),
+    body: JSON.stringify({
+      companyName: `Loja ${label}`,
+      name: `Dono ${label}`,
+      email: `dono-${label.toLowerCase()}-${Date.now()}@bench.local`,
+      password: "senha-forte-123",
+    }),
   });
   const body = await res.json();
   if (res.status !== 201) throw new Error(`signup ${label}: ${res.status} ${JSON.stringify(body)}`);
@@ -90,7 +142,13 @@ async function catalog(pool: pg.Pool, companyId: string) {
  * snapshot and a redemption code unique in the company, ~40% of wins redeemed, 799,999 distinct
  * WhatsApp numbers (some people played several wheels), createdAt spread over the last 90 days.
  */
-async function fillSpins(client: pg.PoolClient, companyId: string, wheels: { id: string; name: string }[], products: { id: string; name: string }[], n: number) {
+async function fillSpins(
+  client: pg.PoolClient,
+  companyId: string,
+  wheels: { id: string; name: string }[],
+  products: { id: string; name: string }[],
+  n: number,
+) {
   await client.query("SET synchronous_commit = off");
   await client.query(
     `INSERT INTO "Spin" (id, "companyId", "wheelId", "wheelName", "customerName", whatsapp, "customerBirthdate",
@@ -108,7 +166,16 @@ async function fillSpins(client: pg.PoolClient, companyId: string, wheels: { id:
                   1 + floor(random() * cardinality($4::text[]))::int AS pi, random() AS r,
                   now() - random() * interval '90 days' AS at
            FROM generate_series(1, $8::int) g) s`,
-    [companyId, wheels.map((w) => w.id), wheels.map((w) => w.name), products.map((p) => p.id), products.map((p) => p.name), FIRST, LAST, n],
+    [
+      companyId,
+      wheels.map((w) => w.id),
+      wheels.map((w) => w.name),
+      products.map((p) => p.id),
+      products.map((p) => p.name),
+      FIRST,
+      LAST,
+      n,
+    ],
   );
 }
 
@@ -179,7 +246,9 @@ async function timeIt(fn: (call: number) => Promise<unknown>, samples: number): 
 /** A GET with company A's token, its whole body read; anything but 200 stops the benchmark. */
 function getter(base: string, token: string, path: string | ((call: number) => string)) {
   return async (call = 0) => {
-    const res = await fetch(`${base}${typeof path === "string" ? path : path(call)}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${base}${typeof path === "string" ? path : path(call)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const body = await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${Buffer.from(body).toString().slice(0, 300)}`);
     return body.byteLength;
@@ -229,7 +298,9 @@ export async function benchLeads(): Promise<BenchResult> {
       `SELECT "companyId", count(*)::int AS n, count(*) FILTER (WHERE won)::int AS wins, count(DISTINCT whatsapp)::int AS people FROM "Spin" GROUP BY 1 ORDER BY 1`,
     );
     const size = await pool.query<{ size: string }>(`SELECT pg_size_pretty(pg_total_relation_size('"Spin"')) AS size`);
-    print(`bench:leads  fill: ${counts.rows.map((r) => `${r.n.toLocaleString("en")} spins (${r.wins.toLocaleString("en")} wins, ${r.people.toLocaleString("en")} WhatsApp)`).join(" + ")} in ${fillSeconds.toFixed(1)} s (indexes rebuilt, VACUUM ANALYZE); "Spin" table + indexes ${size.rows[0].size}`);
+    print(
+      `bench:leads  fill: ${counts.rows.map((r) => `${r.n.toLocaleString("en")} spins (${r.wins.toLocaleString("en")} wins, ${r.people.toLocaleString("en")} WhatsApp)`).join(" + ")} in ${fillSeconds.toFixed(1)} s (indexes rebuilt, VACUUM ANALYZE); "Spin" table + indexes ${size.rows[0].size}`,
+    );
 
     app = await startBenchApp(env);
     const base = app.url;
@@ -256,16 +327,32 @@ export async function benchLeads(): Promise<BenchResult> {
       ["wheel_id + won + 7 days", 1, `wheel_id=${wheel}&status=won&start_date=${weekStart}&end_date=${weekEnd}`],
     ];
     const goals: GoalResult[] = [];
-    print(`  load average before the measurements: ${loadavg().map((l) => l.toFixed(2)).join(" ")} (${cpus().length} CPUs)`);
-    print(`  each case: ${WARMUP} warm-up calls, then one call at a time, up to ${LIST_SAMPLES} calls or ${BUDGET_MS / 1000} s (at least ${MIN_SAMPLES})`);
-    print(`  GET /api/wheels/spins/all over HTTP (a page of rows + the filtered stats, one answer): the filter's first page once, then page flips  |  the stats computed (spinStats, uncached, in process):`);
+    print(
+      `  load average before the measurements: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")} (${cpus().length} CPUs)`,
+    );
+    print(
+      `  each case: ${WARMUP} warm-up calls, then one call at a time, up to ${LIST_SAMPLES} calls or ${BUDGET_MS / 1000} s (at least ${MIN_SAMPLES})`,
+    );
+    print(
+      `  GET /api/wheels/spins/all over HTTP (a page of rows + the filtered stats, one answer): the filter's first page once, then page flips  |  the stats computed (spinStats, uncached, in process):`,
+    );
     for (const [label, firstPage, qs] of lists) {
       const path = (call: number) => `/api/wheels/spins/all?page=${firstPage + call}&limit=10${qs ? `&${qs}` : ""}`;
       const t0 = performance.now();
       await getter(base, a.token, path(0))();
       const first = performance.now() - t0;
-      const flips = await timeIt(getter(base, a.token, (call) => path(call + 1)), LIST_SAMPLES);
-      goals.push({ label: `list ${label}, page flips: p95`, value: ms(flips.p95), goal: "< 50 ms", pass: flips.p95 < 50 });
+      const flips = await timeIt(
+        getter(base, a.token, (call) => path(call + 1)),
+        LIST_SAMPLES,
+      );
+      goals.push({
+        label: `list ${label}, page flips: p95`,
+        value: ms(flips.p95),
+        goal: "< 50 ms",
+        pass: flips.p95 < 50,
+      });
       const head = `    ${label.padEnd(34)} first ${ms(first).padStart(9)}  flips p50 ${ms(flips.p50).padStart(9)} p95 ${ms(flips.p95).padStart(9)} (n=${flips.n})`;
       if (label.startsWith("deep page")) {
         print(`${head}  |  stats as page 1`); // same filters as page 1, so the same stats
@@ -274,7 +361,12 @@ export async function benchLeads(): Promise<BenchResult> {
       const filters = spinFilters.parse(Object.fromEntries(new URLSearchParams(qs)));
       const stats = await timeIt(() => spinStats(a.id, filters), LIST_SAMPLES);
       print(`${head}  |  stats p50 ${ms(stats.p50).padStart(9)} p95 ${ms(stats.p95).padStart(9)} (n=${stats.n})`);
-      goals.push({ label: `stats ${label}, computed: p95`, value: ms(stats.p95), goal: "< 200 ms", pass: stats.p95 < 200 });
+      goals.push({
+        label: `stats ${label}, computed: p95`,
+        value: ms(stats.p95),
+        goal: "< 200 ms",
+        pass: stats.p95 < 200,
+      });
     }
 
     const reports: [string, string][] = [
@@ -288,7 +380,9 @@ export async function benchLeads(): Promise<BenchResult> {
       await getter(base, a.token, `/api/reports${qs}`)();
       const first = performance.now() - t0;
       const t = await timeIt(getter(base, a.token, `/api/reports${qs}`), LIST_SAMPLES);
-      print(`    ${label.padEnd(34)} first ${ms(first).padStart(9)}  repeats p50 ${ms(t.p50).padStart(9)} p95 ${ms(t.p95).padStart(9)} (n=${t.n})`);
+      print(
+        `    ${label.padEnd(34)} first ${ms(first).padStart(9)}  repeats p50 ${ms(t.p50).padStart(9)} p95 ${ms(t.p95).padStart(9)} (n=${t.n})`,
+      );
       goals.push({ label: `reports ${label}, first call`, value: ms(first), goal: "< 200 ms", pass: first < 200 });
       goals.push({ label: `reports ${label}, repeats: p95`, value: ms(t.p95), goal: "< 200 ms", pass: t.p95 < 200 });
     }
@@ -307,12 +401,29 @@ export async function benchLeads(): Promise<BenchResult> {
       const peak = await peakRssMb(app.child.pid!);
       await app.stop();
       app = null;
-      print(`  GET /api/wheels/spins/export (${e.label}): ${ex.rows.toLocaleString("en")} rows, ${(ex.bytes / 1024 / 1024).toFixed(1)} MB in ${ex.seconds.toFixed(1)} s; server RSS ${rssBefore} MB after start, peak ${peak} MB`);
+      print(
+        `  GET /api/wheels/spins/export (${e.label}): ${ex.rows.toLocaleString("en")} rows, ${(ex.bytes / 1024 / 1024).toFixed(1)} MB in ${ex.seconds.toFixed(1)} s; server RSS ${rssBefore} MB after start, peak ${peak} MB`,
+      );
       const suffix = k === 0 ? "" : ` (${e.label})`;
-      goals.push({ label: `export of ${ex.rows.toLocaleString("en")} rows${suffix}`, value: `${ex.seconds.toFixed(1)} s`, goal: "< 20 s", pass: ex.seconds < 20 && ex.rows === SPINS_PER_COMPANY });
-      goals.push({ label: `server peak RSS during the export${suffix}`, value: `${peak} MB`, goal: "< 300 MB", pass: peak !== null && peak < 300 });
+      goals.push({
+        label: `export of ${ex.rows.toLocaleString("en")} rows${suffix}`,
+        value: `${ex.seconds.toFixed(1)} s`,
+        goal: "< 20 s",
+        pass: ex.seconds < 20 && ex.rows === SPINS_PER_COMPANY,
+      });
+      goals.push({
+        label: `server peak RSS during the export${suffix}`,
+        value: `${peak} MB`,
+        goal: "< 300 MB",
+        pass: peak !== null && peak < 300,
+      });
     }
-    goals.push({ label: "fill of the two companies", value: `${fillSeconds.toFixed(1)} s`, goal: "< 120 s", pass: fillSeconds < 120 });
+    goals.push({
+      label: "fill of the two companies",
+      value: `${fillSeconds.toFixed(1)} s`,
+      goal: "< 120 s",
+      pass: fillSeconds < 120,
+    });
 
     for (const g of goals) print(`  ${verdict(g.pass)}  ${g.label}: ${g.value} (goal ${g.goal})`);
     return {

@@ -6,11 +6,27 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { isMain, printer, verdict, type BenchResult, type GoalResult } from "./lib/bench-report";
-import { createDatabase, dropDatabase, ensureBuild, freePort, median, startBenchApp, type AppServer } from "./lib/bench-server";
+import {
+  createDatabase,
+  dropDatabase,
+  ensureBuild,
+  freePort,
+  median,
+  startBenchApp,
+  type AppServer,
+} from "./lib/bench-server";
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 // The demo company the app seeds with SEED_DEMO=true (lib/db/seed.ts).
 const WHEEL_PAGE = "/w/loja-demo/roleta-de-natal";
 
@@ -34,7 +50,12 @@ function detailItems(details: unknown): string {
   const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
   if (!items.length) return "";
   const text = items.slice(0, 3).map((item) => {
-    const { description, issueType, source, sourceLocation } = item as { description?: string; issueType?: string; source?: string; sourceLocation?: { url?: string } };
+    const { description, issueType, source, sourceLocation } = item as {
+      description?: string;
+      issueType?: string;
+      source?: string;
+      sourceLocation?: { url?: string };
+    };
     return [issueType, source, description, sourceLocation?.url].filter(Boolean).join(" ").slice(0, 200);
   });
   return `: ${text.join(" | ")}${items.length > 3 ? ` (+${items.length - 3} more)` : ""}`;
@@ -64,7 +85,10 @@ async function audit(url: string): Promise<PageScores> {
           .filter((ref) => ref.weight > 0)
           .map((ref) => lhr.audits[ref.id])
           .filter((a) => a.score !== null && a.score < 1)
-          .map((a) => `${a.id} (${Math.round((a.score ?? 0) * 100)})${c.id === "performance" ? ` ${a.displayValue ?? ""}` : detailItems(a.details)}`);
+          .map(
+            (a) =>
+              `${a.id} (${Math.round((a.score ?? 0) * 100)})${c.id === "performance" ? ` ${a.displayValue ?? ""}` : detailItems(a.details)}`,
+          );
       }
       runs.push({ scores, failing });
     } finally {
@@ -84,7 +108,10 @@ export async function benchLighthouse(): Promise<BenchResult> {
   try {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    app = await startBenchApp({ DATABASE_URL: dbUrl, NEXTAUTH_SECRET: "bench-secret-0123456789abcdef", SEED_DEMO: "true", APP_URL: base }, port);
+    app = await startBenchApp(
+      { DATABASE_URL: dbUrl, NEXTAUTH_SECRET: "bench-secret-0123456789abcdef", SEED_DEMO: "true", APP_URL: base },
+      port,
+    );
     const pages = [
       { label: "landing /", url: `${base}/` },
       { label: `public wheel ${WHEEL_PAGE}`, url: `${base}${WHEEL_PAGE}` },
@@ -93,14 +120,23 @@ export async function benchLighthouse(): Promise<BenchResult> {
       const status = (await fetch(p.url)).status;
       if (status !== 200) throw new Error(`${p.url} answered ${status}`);
     }
-    print(`bench:lighthouse  Lighthouse mobile (default config: simulated slow 4G, 4x CPU slowdown), ${RUNS} run(s) per page, median score; Chromium ${CHROME_PATH}`);
+    print(
+      `bench:lighthouse  Lighthouse mobile (default config: simulated slow 4G, 4x CPU slowdown), ${RUNS} run(s) per page, median score; Chromium ${CHROME_PATH}`,
+    );
     const goals: GoalResult[] = [];
     for (const p of pages) {
       const r = await audit(p.url);
-      print(`  ${p.label.padEnd(40)} ${CATEGORIES.map((c) => `${c.label} ${r.scores[c.id]}`).join("  ")}  (performance per run: ${r.performanceRuns?.join(", ")})`);
+      print(
+        `  ${p.label.padEnd(40)} ${CATEGORIES.map((c) => `${c.label} ${r.scores[c.id]}`).join("  ")}  (performance per run: ${r.performanceRuns?.join(", ")})`,
+      );
       for (const c of CATEGORIES) {
         if (r.failing[c.id].length) print(`    ${c.label} audits below 100: ${r.failing[c.id].join(", ")}`);
-        goals.push({ label: `${p.label}: ${c.label}`, value: String(r.scores[c.id]), goal: c.goal === 100 ? "100" : `>= ${c.goal}`, pass: r.scores[c.id] >= c.goal });
+        goals.push({
+          label: `${p.label}: ${c.label}`,
+          value: String(r.scores[c.id]),
+          goal: c.goal === 100 ? "100" : `>= ${c.goal}`,
+          pass: r.scores[c.id] >= c.goal,
+        });
       }
     }
     for (const g of goals) print(`  ${verdict(g.pass)}  ${g.label}: ${g.value} (goal ${g.goal})`);

@@ -115,12 +115,20 @@ export async function benchSpin(): Promise<BenchResult> {
   try {
     await migrate(poolExecutor(pool));
     await seed(pool);
-    app = await startBenchApp({ DATABASE_URL: dbUrl, TRUST_PROXY: "true", NEXTAUTH_SECRET: "bench-secret-0123456789abcdef" });
+    app = await startBenchApp({
+      DATABASE_URL: dbUrl,
+      TRUST_PROXY: "true",
+      NEXTAUTH_SECRET: "bench-secret-0123456789abcdef",
+    });
     const trivialUrl = `${app.url}/api/health`;
     const spinPath = `/api/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`;
 
-    print(`bench:spin  ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route (after a ${WARMUP_SECONDS} s warm-up each)`);
-    print(`  trivial: GET /api/health (SELECT 1)   spin: POST ${spinPath} (new WhatsApp and X-Forwarded-For per request)`);
+    print(
+      `bench:spin  ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route (after a ${WARMUP_SECONDS} s warm-up each)`,
+    );
+    print(
+      `  trivial: GET /api/health (SELECT 1)   spin: POST ${spinPath} (new WhatsApp and X-Forwarded-For per request)`,
+    );
     await load(trivialUrl, WARMUP_SECONDS);
     await load(app.url, WARMUP_SECONDS, [spinRequest(spinPath)]);
 
@@ -149,20 +157,40 @@ export async function benchSpin(): Promise<BenchResult> {
     );
     const peak = await peakRssMb(app.child.pid!);
 
-    print(`  median trivial: ${median(trivial.map((t) => t.rps)).toFixed(0)} req/s, p50 ${median(trivial.map((t) => t.p50))} ms, p99 ${median(trivial.map((t) => t.p99))} ms, non-2xx/errors ${trivialNon2xx}`);
-    print(`  median spin:    ${median(spins.map((s) => s.rps)).toFixed(0)} req/s, p50 ${spinP50} ms, p99 ${spinP99} ms, non-2xx/errors ${spinNon2xx} (409: ${conflicts})`);
-    print(`  spin/trivial ratio per round: ${ratios.map((r) => `${(r * 100).toFixed(1)}%`).join(", ")}; median ${(ratio * 100).toFixed(1)}%`);
-    print(`  database after the runs: ${check.rows[0].spins} spins recorded (${check.rows[0].wins} wins), duplicate (wheel, whatsapp) pairs: ${check.rows[0].dup}; server peak RSS ${peak} MB`);
+    print(
+      `  median trivial: ${median(trivial.map((t) => t.rps)).toFixed(0)} req/s, p50 ${median(trivial.map((t) => t.p50))} ms, p99 ${median(trivial.map((t) => t.p99))} ms, non-2xx/errors ${trivialNon2xx}`,
+    );
+    print(
+      `  median spin:    ${median(spins.map((s) => s.rps)).toFixed(0)} req/s, p50 ${spinP50} ms, p99 ${spinP99} ms, non-2xx/errors ${spinNon2xx} (409: ${conflicts})`,
+    );
+    print(
+      `  spin/trivial ratio per round: ${ratios.map((r) => `${(r * 100).toFixed(1)}%`).join(", ")}; median ${(ratio * 100).toFixed(1)}%`,
+    );
+    print(
+      `  database after the runs: ${check.rows[0].spins} spins recorded (${check.rows[0].wins} wins), duplicate (wheel, whatsapp) pairs: ${check.rows[0].dup}; server peak RSS ${peak} MB`,
+    );
 
     // Little's law: with every connection always busy, mean latency = connections / throughput.
     const trivialRps = median(trivial.map((t) => t.rps));
     const spinRps = median(spins.map((t) => t.rps));
-    print(`  at ${CONNECTIONS} connections the mean latency is ${CONNECTIONS} / throughput: trivial ${((CONNECTIONS / trivialRps) * 1000).toFixed(0)} ms, spin ${((CONNECTIONS / spinRps) * 1000).toFixed(0)} ms; a p99 under 100 ms needs more than ${CONNECTIONS / 0.1} req/s`);
+    print(
+      `  at ${CONNECTIONS} connections the mean latency is ${CONNECTIONS} / throughput: trivial ${((CONNECTIONS / trivialRps) * 1000).toFixed(0)} ms, spin ${((CONNECTIONS / spinRps) * 1000).toFixed(0)} ms; a p99 under 100 ms needs more than ${CONNECTIONS / 0.1} req/s`,
+    );
 
     const goals = [
-      { label: "spin req/s / trivial req/s (32 connections)", value: `${(ratio * 100).toFixed(1)}%`, goal: ">= 50%", pass: ratio >= 0.5 },
+      {
+        label: "spin req/s / trivial req/s (32 connections)",
+        value: `${(ratio * 100).toFixed(1)}%`,
+        goal: ">= 50%",
+        pass: ratio >= 0.5,
+      },
       { label: "spin p99 latency (32 connections)", value: `${spinP99} ms`, goal: "< 100 ms", pass: spinP99 < 100 },
-      { label: "spin non-2xx / errors (409 must not happen)", value: `${spinNon2xx} (409: ${conflicts})`, goal: "0", pass: spinNon2xx === 0 },
+      {
+        label: "spin non-2xx / errors (409 must not happen)",
+        value: `${spinNon2xx} (409: ${conflicts})`,
+        goal: "0",
+        pass: spinNon2xx === 0,
+      },
     ];
     for (const g of goals) print(`  ${verdict(g.pass)}  ${g.label}: ${g.value} (goal ${g.goal})`);
     return {

@@ -60,16 +60,29 @@ async function machine() {
     `- CPU: ${cpus[0]?.model.trim() ?? "unknown"} x ${cpus.length}`,
     `- RAM: ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB`,
     `- Node.js ${process.version}; PostgreSQL ${await postgresVersion()} on 127.0.0.1 (default settings)`,
-    `- load average when the run started: ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} (the machine is shared: other work ran beside the benchmarks)`,
+    `- load average when the run started: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} (the machine is shared: other work ran beside the benchmarks)`,
   ];
 }
 
-function render(results: { script: string; result?: BenchResult; error?: string }[], machineLines: string[], started: Date, seconds: number) {
+function render(
+  results: { script: string; result?: BenchResult; error?: string }[],
+  machineLines: string[],
+  started: Date,
+  seconds: number,
+) {
   const out: string[] = [];
   out.push("# Performance", "");
-  out.push(`Measured ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on commit ${gitCommit()} by \`npm run bench\` (${Math.round(seconds)} s), which runs`);
+  out.push(
+    `Measured ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on commit ${gitCommit()} by \`npm run bench\` (${Math.round(seconds)} s), which runs`,
+  );
   out.push("`npm run bench:spin`, `npm run bench:leads` and `npm run bench:lighthouse` against the production build");
-  out.push("(`next build` into `.next-bench`, `next start`) and rewrites this file. The figures below are that run's.", "");
+  out.push(
+    "(`next build` into `.next-bench`, `next start`) and rewrites this file. The figures below are that run's.",
+    "",
+  );
   out.push("## Machine", "", ...machineLines, "");
   out.push("## Goals", "", "| benchmark | goal | measured | target | result |", "|---|---|---|---|---|");
   for (const r of results) {
@@ -77,7 +90,8 @@ function render(results: { script: string; result?: BenchResult; error?: string 
       out.push(`| ${r.script} | (did not complete) | ${r.error?.split("\n")[0] ?? ""} | | MISS |`);
       continue;
     }
-    for (const g of r.result.goals) out.push(`| ${r.result.name} | ${g.label} | ${g.value} | ${g.goal} | ${verdict(g.pass)} |`);
+    for (const g of r.result.goals)
+      out.push(`| ${r.result.name} | ${g.label} | ${g.value} | ${g.goal} | ${verdict(g.pass)} |`);
   }
   out.push("");
   out.push("## Changes made in the app from these measurements", "", ...CHANGES.map((c) => `- ${c}`), "");
@@ -113,7 +127,11 @@ async function main() {
   }
   await writeFile(OUT, render(results, machineLines, started, (performance.now() - t0) / 1000));
   console.log(`\nwrote ${OUT}`);
-  const missed = results.flatMap((r) => (r.result ? r.result.goals.filter((g) => !g.pass).map((g) => `${r.result!.name}: ${g.label}`) : [`${r.script}: did not complete`]));
+  const missed = results.flatMap((r) =>
+    r.result
+      ? r.result.goals.filter((g) => !g.pass).map((g) => `${r.result!.name}: ${g.label}`)
+      : [`${r.script}: did not complete`],
+  );
   console.log(missed.length ? `missed goals:\n  ${missed.join("\n  ")}` : "every goal met");
 }
 

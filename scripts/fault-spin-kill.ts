@@ -15,7 +15,10 @@ async function seed(pool: pg.Pool) {
     `INSERT INTO "Company" (id, name, slug, "updatedAt") VALUES (gen_random_uuid(), 'Falhas', 'falhas', now()) RETURNING id`,
   );
   const companyId = rows[0].id as string;
-  await pool.query(`INSERT INTO "Subscription" (id, "companyId", "planId", status, "updatedAt") VALUES (gen_random_uuid(), $1, 'pro', 'active', now())`, [companyId]);
+  await pool.query(
+    `INSERT INTO "Subscription" (id, "companyId", "planId", status, "updatedAt") VALUES (gen_random_uuid(), $1, 'pro', 'active', now())`,
+    [companyId],
+  );
   const wheel = await pool.query(
     `INSERT INTO "Wheel" (id, "companyId", name, slug, status, "updatedAt") VALUES (gen_random_uuid(), $1, 'Roleta', 'roleta', 'active', now()) RETURNING id`,
     [companyId],
@@ -25,9 +28,10 @@ async function seed(pool: pg.Pool) {
       `INSERT INTO "Product" (id, "companyId", name, description, stock, weight, "isActive", "updatedAt") VALUES (gen_random_uuid(), $1, $2, 'x', $3, 1, true, now()) RETURNING id`,
       [companyId, `Prêmio ${i + 1}`, stock],
     );
-    await pool.query(`INSERT INTO "WheelProduct" (id, "companyId", "wheelId", "productId", "oddsWeight") VALUES (gen_random_uuid(), $1, $2, $3, 1)`, [
-      companyId, wheel.rows[0].id, p.rows[0].id,
-    ]);
+    await pool.query(
+      `INSERT INTO "WheelProduct" (id, "companyId", "wheelId", "productId", "oddsWeight") VALUES (gen_random_uuid(), $1, $2, $3, 1)`,
+      [companyId, wheel.rows[0].id, p.rows[0].id],
+    );
   }
   return { companyId, wheelId: wheel.rows[0].id as string };
 }
@@ -65,7 +69,8 @@ async function invariants(pool: pg.Pool, companyId: string, wheelId: string) {
   );
   products.rows.forEach((p, i) => {
     if (p.stock < 0) problems.push(`${p.name}: stock below 0 (${p.stock})`);
-    if (STOCKS[i] - p.stock !== p.wins) problems.push(`${p.name}: ${p.wins} wins but stock fell by ${STOCKS[i] - p.stock}`);
+    if (STOCKS[i] - p.stock !== p.wins)
+      problems.push(`${p.name}: ${p.wins} wins but stock fell by ${STOCKS[i] - p.stock}`);
   });
   const incomplete = await pool.query(
     `SELECT count(*)::int AS n FROM "Spin" WHERE "companyId" = $1 AND (("customerName" = '') OR whatsapp = '' OR "consentAt" IS NULL OR (won AND ("productId" IS NULL OR "redemptionCode" IS NULL)))`,
@@ -76,7 +81,8 @@ async function invariants(pool: pg.Pool, companyId: string, wheelId: string) {
     `SELECT w."spinCount" AS kept, (SELECT count(*)::int FROM "Spin" s WHERE s."wheelId" = w.id) AS actual FROM "Wheel" w WHERE w.id = $1`,
     [wheelId],
   );
-  if (counts.rows[0].kept !== counts.rows[0].actual) problems.push(`wheel spinCount ${counts.rows[0].kept} != ${counts.rows[0].actual} spins`);
+  if (counts.rows[0].kept !== counts.rows[0].actual)
+    problems.push(`wheel spinCount ${counts.rows[0].kept} != ${counts.rows[0].actual} spins`);
   return { products: products.rows.map((p) => ({ name: p.name, stock: p.stock, wins: p.wins })), problems };
 }
 
@@ -90,18 +96,23 @@ function relay(target: { host: string; port: number }) {
         const upstream = net.connect(target.port, target.host);
         sockets.add(client).add(upstream);
         client.pipe(upstream).pipe(client);
-        const close = () => { client.destroy(); upstream.destroy(); };
-        client.on("error", close); upstream.on("error", close);
+        const close = () => {
+          client.destroy();
+          upstream.destroy();
+        };
+        client.on("error", close);
+        upstream.on("error", close);
       });
       server.listen(port, "127.0.0.1", () => resolve());
     });
-  const cut = () => new Promise<void>((resolve) => {
-    for (const s of sockets) s.destroy();
-    sockets.clear();
-    if (!server) return resolve();
-    server.close(() => resolve());
-    server = null;
-  });
+  const cut = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      sockets.clear();
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server = null;
+    });
   return { open, cut };
 }
 
@@ -128,7 +139,10 @@ async function main() {
     console.log("   after restart:", await load(second.url, 1500));
     const inv = await invariants(pool, companyId, wheelId);
     console.log("   products:", inv.products);
-    if (inv.problems.length) { failed = true; console.log("   INVARIANT VIOLATIONS:", inv.problems); } else console.log("   invariants hold: every win took stock exactly once, no stock below 0, no partial lead");
+    if (inv.problems.length) {
+      failed = true;
+      console.log("   INVARIANT VIOLATIONS:", inv.problems);
+    } else console.log("   invariants hold: every win took stock exactly once, no stock below 0, no partial lead");
     await second.stop();
 
     console.log("2. Postgres unavailable through a relay, then back");

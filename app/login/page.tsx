@@ -1,13 +1,10 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { LoginForm } from "@/components/auth/login-form";
+import { safeCallbackUrl } from "@/lib/auth/callback-url";
 
 export const metadata: Metadata = { title: "Entrar" };
 
-export default function LoginPage() {
-  return (
-    <Suspense>
-      <LoginForm />
-    </Suspense>
-  );
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string }> }) {
+  const { callbackUrl } = await searchParams;
+  return <LoginForm target={safeCallbackUrl(typeof callbackUrl === "string" ? callbackUrl : null)} />;
 }

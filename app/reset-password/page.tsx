@@ -1,13 +1,9 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
 
 export const metadata: Metadata = { title: "Redefinir senha", referrer: "no-referrer" };
 
-export default function ResetPasswordPage() {
-  return (
-    <Suspense>
-      <ResetPasswordForm />
-    </Suspense>
-  );
+export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
+  const { token } = await searchParams;
+  return <ResetPasswordForm token={typeof token === "string" && token ? token : null} />;
 }

@@ -1,39 +1,29 @@
 "use client";
-// The signed-in user, their role and companies, shared by the admin shell and screens.
-import { signOut, useSession } from "next-auth/react";
+// The signed-in user, their role and companies (GET /auth/verify through useMe), shared by the
+// admin shell and screens, and the admin's data-layer options.
+import { signOut } from "next-auth/react";
 import { usePathname, useRouter } from "next/navigation";
-import { createContext, useCallback, useContext, useEffect, useState } from "react";
+import { createContext, useCallback, useContext, useEffect } from "react";
+import { SWRConfig } from "swr";
 import { Spinner } from "@/components/ui/misc";
-import type { Role } from "@/lib/auth/permissions";
-import { api, ApiError } from "@/lib/http/client";
-
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
-  company_id: string;
-  company_name: string;
-  company_slug: string;
-  subscription_name: string;
-}
-
-export interface CompanyChoice {
-  id: string;
-  name: string;
-  slug: string;
-  role: Role;
-}
+import { ErrorState } from "@/components/ui/query-state";
+import { endpoints } from "@/lib/http/endpoints";
+import { ApiError } from "@/lib/http/client";
+import { revalidateAll } from "@/lib/http/use-api";
+import { useMe, type AdminUser, type CompanyChoice } from "@/lib/swr/use-me";
 
 interface AdminState {
   user: AdminUser;
   companies: CompanyChoice[];
-  refresh: () => Promise<void>;
   switchCompany: (companyId: string) => Promise<void>;
   logout: () => Promise<void>;
 }
 
 const Ctx = createContext<AdminState | null>(null);
+
+// Screens show a "Tentar novamente" button on a failed load (components/ui/query-state.tsx) rather
+// than retrying on their own; a new page or filter keeps the previous answer on screen while it loads.
+const SWR_OPTIONS = { shouldRetryOnError: false, keepPreviousData: true, revalidateOnFocus: false };
 
 export function useAdmin(): AdminState {
   const v = useContext(Ctx);
@@ -41,44 +31,30 @@ export function useAdmin(): AdminState {
   return v;
 }
 
-export function AdminProvider({ children }: { children: React.ReactNode }) {
-  const { status, update } = useSession();
+function Session({ children }: { children: React.ReactNode }) {
   const router = useRouter();
   const pathname = usePathname();
-  const [data, setData] = useState<{ user: AdminUser; companies: CompanyChoice[] } | null>(null);
-
-  const toLogin = useCallback(() => {
-    router.replace(`/admin/login?callbackUrl=${encodeURIComponent(pathname || "/admin")}`);
-  }, [router, pathname]);
-
-  const refresh = useCallback(async () => {
-    try {
-      const r = await api<{ user: AdminUser; availableCompanies: CompanyChoice[] }>("/auth/verify");
-      setData({ user: r.user, companies: r.availableCompanies });
-      localStorage.setItem("currentCompany", r.user.company_id);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) {
-        // A revoked or stale session: clear it and go to login.
-        await signOut({ redirect: false });
-        toLogin();
-      }
-    }
-  }, [toLogin]);
+  const me = useMe();
+  const revoked = me.error instanceof ApiError && me.error.status === 401;
 
   useEffect(() => {
-    if (status === "unauthenticated") toLogin();
-    if (status === "authenticated") void refresh();
-  }, [status, refresh, toLogin]);
+    if (!revoked) return;
+    // A revoked or stale session: clear it and go to login, remembering where we were.
+    void signOut({ redirect: false }).then(() =>
+      router.replace(`/admin/login?callbackUrl=${encodeURIComponent(pathname || "/admin")}`),
+    );
+  }, [revoked, router, pathname]);
 
-  const switchCompany = useCallback(
-    async (companyId: string) => {
-      await api("/auth/switch-company", { method: "POST", body: { companyId } });
-      await update({ companyId });
-      await refresh();
-      router.refresh();
-    },
-    [update, refresh, router],
-  );
+  const companyId = me.data?.user.company_id;
+  useEffect(() => {
+    if (companyId) localStorage.setItem("currentCompany", companyId); // spec section 4
+  }, [companyId]);
+
+  const switchCompany = useCallback(async (companyId: string) => {
+    await endpoints.auth.switchCompany(companyId);
+    // Every cached answer belonged to the previous company.
+    await revalidateAll();
+  }, []);
 
   const logout = useCallback(async () => {
     localStorage.removeItem("currentCompany");
@@ -86,6 +62,19 @@ export function AdminProvider({ children }: { children: React.ReactNode }) {
     router.replace("/admin/login");
   }, [router]);
 
-  if (status !== "authenticated" || !data) return <Spinner className="min-h-screen" />;
-  return <Ctx.Provider value={{ ...data, refresh, switchCompany, logout }}>{children}</Ctx.Provider>;
+  if (me.data) {
+    const value = { user: me.data.user, companies: me.data.availableCompanies, switchCompany, logout };
+    return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+  }
+  if (me.error && !revoked && !me.isValidating)
+    return <ErrorState message={me.errorMessage ?? ""} onRetry={() => void me.mutate()} />;
+  return <Spinner className="min-h-screen" />;
+}
+
+export function AdminProvider({ children }: { children: React.ReactNode }) {
+  return (
+    <SWRConfig value={SWR_OPTIONS}>
+      <Session>{children}</Session>
+    </SWRConfig>
+  );
 }

@@ -1,6 +1,6 @@
 "use client";
 // The admin shell: sidebar (company, plan, menu by permission, switcher, user menu) and header.
-import { ChevronDown, LogOut, Menu, Settings, User, X } from "lucide-react";
+import { ChevronDown, Compass, LogOut, Menu, Settings, User, X } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
@@ -24,7 +24,9 @@ function CompanySwitcher() {
       <select
         id="company-switcher"
         value={user.company_id}
-        onChange={(e) => switchCompany(e.target.value).catch((err) => notify.error(errorText(err, "Erro ao trocar de empresa")))}
+        onChange={(e) =>
+          switchCompany(e.target.value).catch((err) => notify.error(errorText(err, "Erro ao trocar de empresa")))
+        }
         className="w-full rounded-md border border-white/20 bg-brand-800 px-2 py-1.5 text-sm text-white"
       >
         {companies.map((c) => (
@@ -59,14 +61,32 @@ function UserMenu() {
         <ChevronDown className="h-4 w-4" aria-hidden />
       </button>
       {open && (
-        <div role="menu" className="absolute bottom-full left-3 right-3 mb-2 rounded-lg bg-white py-1 text-gray-800 shadow-lg">
-          <Link role="menuitem" href="/admin/profile" className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-gray-100" onClick={() => setOpen(false)}>
+        <div
+          role="menu"
+          className="absolute right-3 bottom-full left-3 mb-2 rounded-lg bg-white py-1 text-gray-800 shadow-lg"
+        >
+          <Link
+            role="menuitem"
+            href="/admin/profile"
+            className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-gray-100"
+            onClick={() => setOpen(false)}
+          >
             <User className="h-4 w-4" aria-hidden /> Meu Perfil
           </Link>
-          <Link role="menuitem" href="/admin/settings" className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-gray-100" onClick={() => setOpen(false)}>
+          <Link
+            role="menuitem"
+            href="/admin/settings"
+            className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-gray-100"
+            onClick={() => setOpen(false)}
+          >
             <Settings className="h-4 w-4" aria-hidden /> Configurações
           </Link>
-          <button role="menuitem" type="button" onClick={() => void logout()} className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-gray-100">
+          <button
+            role="menuitem"
+            type="button"
+            onClick={() => void logout()}
+            className="flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-gray-100"
+          >
             <LogOut className="h-4 w-4" aria-hidden /> Sair
           </button>
         </div>
@@ -98,7 +118,10 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
               onClick={onNavigate}
               data-tour={item.tourId}
               aria-current={active ? "page" : undefined}
-              className={cn("flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium", active ? "bg-white/20" : "hover:bg-white/10")}
+              className={cn(
+                "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium",
+                active ? "bg-white/20" : "hover:bg-white/10",
+              )}
             >
               <Icon className="h-5 w-5" aria-hidden />
               {item.label}
@@ -131,7 +154,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
         </div>
       )}
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3">
+        <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-gray-200 bg-white px-3 py-3 sm:gap-3 sm:px-4">
           <button
             type="button"
             className="rounded p-1 md:hidden"
@@ -140,14 +163,16 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
           >
             {mobileOpen ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
           </button>
-          <p className="flex-1 truncate text-lg font-semibold text-gray-900">{titleFor(pathname)}</p>
+          <p className="min-w-0 flex-1 truncate text-lg font-semibold text-gray-900">{titleFor(pathname)}</p>
           {can(user.role, "manage_spins") && <RedeemButton />}
           <button
             type="button"
             onClick={startTour}
-            className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-brand-50"
+            title="Tour de Introdução"
+            className="inline-flex shrink-0 items-center gap-1 rounded-lg border border-brand-600 px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50 sm:px-3"
           >
-            Tour de Introdução
+            <Compass className="h-4 w-4 sm:hidden" aria-hidden />
+            <span className="sr-only sm:not-sr-only">Tour de Introdução</span>
           </button>
         </header>
         <main className="flex-1 p-4 md:p-8">{children}</main>

@@ -1,6 +1,6 @@
 // The admin menu and the permission each item needs (spec section 2, Admin shell).
 import { BarChart3, CreditCard, Disc3, LayoutDashboard, Package, Users, UserSquare2 } from "lucide-react";
-import { can, isAdmin, type Permission, type Role } from "@/lib/auth/permissions";
+import { can, type Permission } from "@/lib/auth/permissions";
 
 export interface NavItem {
   href: string;
@@ -16,14 +16,26 @@ export const NAV_ITEMS: NavItem[] = [
   { href: "/admin/wheels", label: "Roda de prêmios", icon: Disc3, permission: "view_wheels", tourId: "nav-wheels" },
   { href: "/admin/leads", label: "Leads", icon: UserSquare2, permission: "view_spins", tourId: "nav-leads" },
   { href: "/admin/reports", label: "Relatórios", icon: BarChart3, permission: "view_dashboard", tourId: "nav-reports" },
-  { href: "/admin/subscription", label: "Assinatura", icon: CreditCard, permission: "view_dashboard", tourId: "nav-subscription" },
+  {
+    href: "/admin/subscription",
+    label: "Assinatura",
+    icon: CreditCard,
+    permission: "view_dashboard",
+    tourId: "nav-subscription",
+  },
 ];
 
-const USERS_ITEM: NavItem = { href: "/admin/users", label: "Usuários", icon: Users, permission: "manage_users", tourId: "nav-users" };
+const USERS_ITEM: NavItem = {
+  href: "/admin/users",
+  label: "Usuários",
+  icon: Users,
+  permission: "manage_users",
+  tourId: "nav-users",
+};
 
-export function navFor(role: Role): NavItem[] {
-  const items = NAV_ITEMS.filter((i) => can(role, i.permission));
-  return isAdmin(role) ? [...items, USERS_ITEM] : items;
+/** The menu of a role: every item whose permission the role has, Usuários last (spec section 2). */
+export function navFor(role: string): NavItem[] {
+  return [...NAV_ITEMS, USERS_ITEM].filter((i) => can(role, i.permission));
 }
 
 const EXTRA_TITLES: Record<string, string> = { "/admin/settings": "Configurações", "/admin/profile": "Meu Perfil" };

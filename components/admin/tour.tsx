@@ -12,14 +12,45 @@ export const TOUR_DELAY_MS = 1500;
 
 const STEPS: { selector?: string; title: string; description: string }[] = [
   { title: "Bem-vindo à Roleta Premiada!", description: "Vamos mostrar rapidamente onde fica cada parte do painel." },
-  { selector: '[data-tour="nav-dashboard"]', title: "Dashboard", description: "Resumo dos seus produtos, roletas, giros e do estoque." },
-  { selector: '[data-tour="nav-products"]', title: "Produtos", description: "Cadastre os prêmios com estoque, imagem e chance base." },
-  { selector: '[data-tour="nav-wheels"]', title: "Roda de prêmios", description: "Crie roletas, escolha os prêmios e compartilhe o link ou o QR Code." },
-  { selector: '[data-tour="nav-leads"]', title: "Leads", description: "Veja quem participou, filtre e exporte em CSV." },
-  { selector: '[data-tour="nav-reports"]', title: "Relatórios", description: "Acompanhe giros, prêmios distribuídos e a atividade diária." },
-  { selector: '[data-tour="nav-subscription"]', title: "Assinatura", description: "Seu plano, o uso do mês e o upgrade para o Pro." },
-  { selector: '[data-tour="user-menu"]', title: "Menu do usuário", description: "Seu perfil, as configurações da empresa e a saída." },
-  { title: "Tudo pronto!", description: "Você pode rever este tour a qualquer momento pelo botão 'Tour de Introdução'." },
+  {
+    selector: '[data-tour="nav-dashboard"]',
+    title: "Dashboard",
+    description: "Resumo dos seus produtos, roletas, giros e do estoque.",
+  },
+  {
+    selector: '[data-tour="nav-products"]',
+    title: "Produtos",
+    description: "Cadastre os prêmios com estoque, imagem e chance base.",
+  },
+  {
+    selector: '[data-tour="nav-wheels"]',
+    title: "Roda de prêmios",
+    description: "Crie roletas, escolha os prêmios e compartilhe o link ou o QR Code.",
+  },
+  {
+    selector: '[data-tour="nav-leads"]',
+    title: "Leads",
+    description: "Veja quem participou, filtre e exporte em CSV.",
+  },
+  {
+    selector: '[data-tour="nav-reports"]',
+    title: "Relatórios",
+    description: "Acompanhe giros, prêmios distribuídos e a atividade diária.",
+  },
+  {
+    selector: '[data-tour="nav-subscription"]',
+    title: "Assinatura",
+    description: "Seu plano, o uso do mês e o upgrade para o Pro.",
+  },
+  {
+    selector: '[data-tour="user-menu"]',
+    title: "Menu do usuário",
+    description: "Seu perfil, as configurações da empresa e a saída.",
+  },
+  {
+    title: "Tudo pronto!",
+    description: "Você pode rever este tour a qualquer momento pelo botão 'Tour de Introdução'.",
+  },
 ];
 
 function visible(selector?: string): Element | undefined {
@@ -33,7 +64,10 @@ export function startTour() {
 }
 
 function runTour() {
-  const steps: DriveStep[] = STEPS.map((s) => ({ element: visible(s.selector), popover: { title: s.title, description: s.description } }));
+  const steps: DriveStep[] = STEPS.map((s) => ({
+    element: visible(s.selector),
+    popover: { title: s.title, description: s.description },
+  }));
   const tour = driver({
     steps,
     showProgress: true,
@@ -47,9 +81,15 @@ function runTour() {
       skip.type = "button";
       skip.textContent = "Pular Tour";
       skip.className = "tour-skip";
-      skip.style.cssText = "margin-right:auto;background:none;border:0;color:#4b5563;text-decoration:underline;cursor:pointer;font-size:13px";
+      skip.style.cssText =
+        "background:none;border:0;color:#4b5563;text-decoration:underline;cursor:pointer;font-size:13px;padding:0";
       skip.addEventListener("click", () => tour.destroy());
-      popover.footer.prepend(skip);
+      // Its own row above the progress and the buttons, never run together with 'x de y'.
+      const row = document.createElement("div");
+      row.style.cssText = "width:100%;margin-bottom:8px";
+      row.append(skip);
+      popover.footer.style.flexWrap = "wrap";
+      popover.footer.prepend(row);
     },
     onDestroyed: () => localStorage.setItem(TOUR_COMPLETED_KEY, "true"),
   });

@@ -1,35 +1,31 @@
 "use client";
 // Forgot password: always ends on the "sent" view, whatever the server answered (no enumeration).
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { api } from "@/lib/http/client";
+import { useApiForm } from "@/lib/forms/use-api-form";
+import { endpoints } from "@/lib/http/endpoints";
 import { notify } from "@/lib/ui/toast";
 import { AUTH_MESSAGES, forgotPasswordInput } from "@/lib/validation/auth";
-import { AuthCard } from "./auth-card";
-
-type Values = z.input<typeof forgotPasswordInput>;
+import { AuthCard, AuthSubmit } from "./auth-card";
 
 export function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { register, handleSubmit, formState, reset } = useForm<Values>({
-    resolver: zodResolver(forgotPasswordInput),
-    defaultValues: { email: "" },
-  });
+  // No default values: the field keeps what was typed before the page hydrated.
+  const form = useApiForm(forgotPasswordInput);
 
-  async function onSubmit(values: Values) {
-    try {
-      await api("/auth/forgot-password", { method: "POST", body: values });
-      notify.success(AUTH_MESSAGES.forgotToast);
-    } catch {
+  const onSubmit = form.submit(
+    async ({ email }) => {
       // The same view either way: the screen never says whether the account exists.
-    }
-    setSentTo(values.email);
-  }
+      await endpoints.auth.forgotPassword(email).then(
+        () => notify.success(AUTH_MESSAGES.forgotToast),
+        () => undefined,
+      );
+      setSentTo(email);
+    },
+    { fallback: AUTH_MESSAGES.forgotSent },
+  );
 
   if (sentTo) {
     return (
@@ -37,7 +33,8 @@ export function ForgotPasswordForm() {
         <div className="space-y-3 text-sm text-gray-700">
           <p className="rounded-lg bg-green-50 p-3 text-green-800">{AUTH_MESSAGES.forgotSent}.</p>
           <p>
-            Se existir uma conta para <strong>{sentTo}</strong>, enviamos as instruções para criar uma nova senha.
+            Se existir uma conta para <strong className="break-all">{sentTo}</strong>, enviamos as instruções para criar
+            uma nova senha.
           </p>
           <p>Não encontrou? Verifique também a caixa de spam.</p>
           <p>O link expira em 1 hora.</p>
@@ -46,7 +43,7 @@ export function ForgotPasswordForm() {
           <Button
             variant="secondary"
             onClick={() => {
-              reset({ email: "" });
+              form.reset({ email: "" });
               setSentTo(null);
             }}
           >
@@ -62,11 +59,15 @@ export function ForgotPasswordForm() {
 
   return (
     <AuthCard title="Esqueceu sua senha?" subtitle="Informe seu email e enviaremos um link para criar uma nova senha.">
-      <form onSubmit={handleSubmit(onSubmit)} noValidate className="space-y-4">
-        <Field label="Email" type="email" autoComplete="email" error={formState.errors.email?.message} {...register("email")} />
-        <Button type="submit" loading={formState.isSubmitting} className="w-full">
-          Enviar instruções
-        </Button>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={form.formState.errors.email?.message}
+          {...form.register("email")}
+        />
+        <AuthSubmit busy={form.formState.isSubmitting}>Enviar instruções</AuthSubmit>
       </form>
       <Link href="/login" className="mt-6 block text-center text-sm font-medium text-brand-700 hover:underline">
         Voltar para o login

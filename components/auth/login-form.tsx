@@ -2,71 +2,66 @@
 // Sign-in screen (/login and /admin/login): next-auth credentials, back to the remembered page.
 import { signIn, useSession } from "next-auth/react";
 import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { Field, PasswordField } from "@/components/ui/field";
+import { FormError } from "@/components/ui/form-error";
 import { Spinner } from "@/components/ui/misc";
-import { safeCallbackUrl } from "@/lib/auth/callback-url";
+import { useApiForm } from "@/lib/forms/use-api-form";
+import { ApiError } from "@/lib/http/client";
 import { notify } from "@/lib/ui/toast";
-import { AUTH_MESSAGES } from "@/lib/validation/auth";
-import { AuthCard } from "./auth-card";
+import { AUTH_MESSAGES, loginInput } from "@/lib/validation/auth";
+import { AuthCard, AuthSubmit } from "./auth-card";
 
-export function LoginForm() {
+export function LoginForm({ target }: { target: string }) {
   const router = useRouter();
-  const params = useSearchParams();
   const { status } = useSession();
-  const target = safeCallbackUrl(params.get("callbackUrl"));
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
   const [show, setShow] = useState(false);
-  const [error, setError] = useState("");
-  const [busy, setBusy] = useState(false);
+  // No default values: a field keeps what was typed before the page hydrated.
+  const form = useApiForm(loginInput);
+  const errors = form.formState.errors;
 
   useEffect(() => {
     if (status === "authenticated") router.replace(target);
   }, [status, router, target]);
 
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    setError("");
-    if (!email.trim() || !password) {
-      setError(AUTH_MESSAGES.required);
-      return;
-    }
-    setBusy(true);
-    const res = await signIn("credentials", { email, password, redirect: false });
-    setBusy(false);
-    if (!res || res.error) {
-      const message = res?.error && res.error !== "CredentialsSignin" ? res.error : AUTH_MESSAGES.badCredentials;
-      setError(message);
-      notify.error(message);
-      return;
-    }
-    notify.success(AUTH_MESSAGES.loginOk);
-    router.replace(target);
-    router.refresh();
-  }
+  const onSubmit = form.submit(
+    async ({ email, password }) => {
+      const res = await signIn("credentials", { email, password, redirect: false });
+      if (!res || res.error) {
+        const message = res?.error && res.error !== "CredentialsSignin" ? res.error : AUTH_MESSAGES.badCredentials;
+        throw new ApiError(message, 401);
+      }
+      notify.success(AUTH_MESSAGES.loginOk);
+      router.replace(target);
+      router.refresh();
+    },
+    { fallback: AUTH_MESSAGES.badCredentials },
+  );
 
   if (status === "authenticated") return <Spinner className="min-h-screen" />;
   return (
     <AuthCard title="Entrar" subtitle="Acesse o painel da sua empresa">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field label="Email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
         <PasswordField
           label="Senha"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           visible={show}
           onToggle={() => setShow((s) => !s)}
+          error={errors.password?.message}
+          {...form.register("password")}
         />
-        {error && <p className="text-sm text-red-700">{error}</p>}
-        <Button type="submit" loading={busy} className="w-full">
-          Entrar
-        </Button>
+        <FormError errors={errors} />
+        <AuthSubmit busy={form.formState.isSubmitting}>Entrar</AuthSubmit>
       </form>
-      <div className="mt-6 flex justify-between text-sm">
+      <div className="mt-6 flex justify-between gap-3 text-sm">
         <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
           Esqueceu sua senha?
         </Link>

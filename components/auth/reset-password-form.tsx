@@ -1,49 +1,59 @@
 "use client";
 // Reset password: strength meter, live match, success then /login after 3 s; no token -> /login after 2 s.
 import Link from "next/link";
-import { useRouter, useSearchParams } from "next/navigation";
+import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/ui/field";
+import { FormError } from "@/components/ui/form-error";
 import { passwordStrength, STRENGTH_LABEL } from "@/lib/auth/password-strength";
-import { api, errorText } from "@/lib/http/client";
+import { useApiForm } from "@/lib/forms/use-api-form";
+import { endpoints } from "@/lib/http/endpoints";
 import { cn } from "@/lib/ui/cn";
 import { notify } from "@/lib/ui/toast";
-import { AUTH_MESSAGES } from "@/lib/validation/auth";
-import { AuthCard } from "./auth-card";
+import { AUTH_MESSAGES, resetPasswordForm } from "@/lib/validation/auth";
+import { AuthCard, AuthSubmit } from "./auth-card";
 
 const BAR = { weak: "w-1/3 bg-red-500", medium: "w-2/3 bg-yellow-500", strong: "w-full bg-green-600" } as const;
+const BACK_TO_LOGIN_MS = { noToken: 2000, done: 3000 };
 
-export function ResetPasswordForm() {
+function BackToLogin({ label = "Voltar para o login" }: { label?: string }) {
+  return (
+    <Link href="/login" className="mt-6 block text-center text-sm font-medium text-brand-700 hover:underline">
+      {label}
+    </Link>
+  );
+}
+
+export function ResetPasswordForm({ token }: { token: string | null }) {
   const router = useRouter();
-  const token = useSearchParams().get("token");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
   const [show, setShow] = useState({ password: false, confirm: false });
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [error, setError] = useState("");
+  // No default values: the fields keep what was typed before the page hydrated.
+  const form = useApiForm(resetPasswordForm);
+  const password = form.watch("newPassword") ?? "";
+  const confirm = form.watch("confirmPassword") ?? "";
 
   useEffect(() => {
-    if (token) return;
-    notify.error(AUTH_MESSAGES.resetNoToken);
-    const t = setTimeout(() => router.replace("/login"), 2000);
+    if (token && !done) return;
+    if (!token) notify.error(AUTH_MESSAGES.resetNoToken);
+    const t = setTimeout(() => router.replace("/login"), token ? BACK_TO_LOGIN_MS.done : BACK_TO_LOGIN_MS.noToken);
     return () => clearTimeout(t);
-  }, [token, router]);
+  }, [token, done, router]);
 
-  useEffect(() => {
-    if (!done) return;
-    const t = setTimeout(() => router.replace("/login"), 3000);
-    return () => clearTimeout(t);
-  }, [done, router]);
+  const onSubmit = form.submit(
+    async ({ newPassword }) => {
+      await endpoints.auth.resetPassword(token ?? "", newPassword);
+      notify.success(AUTH_MESSAGES.resetOk);
+      setDone(true);
+    },
+    { fallback: AUTH_MESSAGES.resetFail },
+  );
 
   if (!token) {
     return (
       <AuthCard title="Redefinir senha">
         <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800">{AUTH_MESSAGES.resetNoToken}</p>
-        <Link href="/login" className="mt-6 block text-center text-sm font-medium text-brand-700 hover:underline">
-          Voltar para o login
-        </Link>
+        <BackToLogin />
       </AuthCard>
     );
   }
@@ -53,9 +63,7 @@ export function ResetPasswordForm() {
       <AuthCard title="Senha redefinida">
         <p className="rounded-lg bg-green-50 p-3 text-sm text-green-800">{AUTH_MESSAGES.resetOk}</p>
         <p className="mt-3 text-sm text-gray-700">Você será redirecionado para o login em instantes.</p>
-        <Link href="/login" className="mt-6 block text-center text-sm font-medium text-brand-700 hover:underline">
-          Ir para o login
-        </Link>
+        <BackToLogin label="Ir para o login" />
       </AuthCard>
     );
   }
@@ -63,24 +71,7 @@ export function ResetPasswordForm() {
   const strength = passwordStrength(password);
   const longEnough = password.length >= 6;
   const matches = confirm.length > 0 && password === confirm;
-
-  async function onSubmit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!longEnough || !matches) return;
-    setBusy(true);
-    setError("");
-    try {
-      await api("/auth/reset-password", { method: "POST", body: { token, newPassword: password } });
-      notify.success(AUTH_MESSAGES.resetOk);
-      setDone(true);
-    } catch (err) {
-      const message = errorText(err, AUTH_MESSAGES.resetFail);
-      setError(message);
-      notify.error(message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const errors = form.formState.errors;
 
   return (
     <AuthCard title="Redefinir senha" subtitle="Escolha uma nova senha para a sua conta.">
@@ -89,11 +80,10 @@ export function ResetPasswordForm() {
           <PasswordField
             label="Nova senha"
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
             visible={show.password}
             onToggle={() => setShow((s) => ({ ...s, password: !s.password }))}
-            error={password && !longEnough ? AUTH_MESSAGES.resetMin : undefined}
+            error={errors.newPassword?.message ?? (password && !longEnough ? AUTH_MESSAGES.resetMin : undefined)}
+            {...form.register("newPassword")}
           />
           {password && (
             <div className="mt-2" aria-live="polite">
@@ -108,10 +98,10 @@ export function ResetPasswordForm() {
           <PasswordField
             label="Confirmar nova senha"
             autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
             visible={show.confirm}
             onToggle={() => setShow((s) => ({ ...s, confirm: !s.confirm }))}
+            error={errors.confirmPassword?.message}
+            {...form.register("confirmPassword")}
           />
           {confirm && (
             <p className={cn("mt-1 text-xs", matches ? "text-green-700" : "text-red-700")} aria-live="polite">
@@ -119,14 +109,12 @@ export function ResetPasswordForm() {
             </p>
           )}
         </div>
-        {error && <p className="text-sm text-red-700">{error}</p>}
-        <Button type="submit" loading={busy} disabled={!longEnough || !matches} className="w-full">
+        <FormError errors={errors} />
+        <AuthSubmit busy={form.formState.isSubmitting} disabled={!longEnough || !matches}>
           Redefinir senha
-        </Button>
+        </AuthSubmit>
       </form>
-      <Link href="/login" className="mt-6 block text-center text-sm font-medium text-brand-700 hover:underline">
-        Voltar para o login
-      </Link>
+      <BackToLogin />
     </AuthCard>
   );
 }

@@ -1,8 +1,8 @@
 // Read-only cards of the settings screen: the current subscription and the system info.
 import Link from "next/link";
 import { Card } from "@/components/ui/misc";
-import type { CompanyProfileDto } from "@/lib/company/types";
-import { longDate } from "@/lib/ui/dates";
+import type { CompanyProfile } from "@/lib/swr/use-company";
+import { longDate } from "@/lib/dates/format";
 import { StatusLabel } from "./status-label";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -14,7 +14,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export function SubscriptionSummary({ company }: { company: CompanyProfileDto }) {
+export function SubscriptionSummary({ company }: { company: CompanyProfile }) {
   const sub = company.subscription;
   return (
     <Card>
@@ -23,7 +23,11 @@ export function SubscriptionSummary({ company }: { company: CompanyProfileDto })
         <Row label="Plano">{company.plan.name}</Row>
         <Row label="Status">{sub ? <StatusLabel status={sub.status} /> : "N/A"}</Row>
         <Row label="Início">{longDate(sub?.starts_at)}</Row>
-        <Row label={sub?.status === "trial" ? "Fim do teste" : sub?.status === "cancelled" ? "Acesso até" : "Renovação"}>{longDate(sub?.ends_at)}</Row>
+        <Row
+          label={sub?.status === "trial" ? "Fim do teste" : sub?.status === "cancelled" ? "Acesso até" : "Renovação"}
+        >
+          {longDate(sub?.ends_at)}
+        </Row>
       </dl>
       <p className="mt-3 text-sm text-gray-700">
         Para fazer upgrade, downgrade ou cancelar, acesse{" "}
@@ -36,14 +40,14 @@ export function SubscriptionSummary({ company }: { company: CompanyProfileDto })
   );
 }
 
-export function SystemInfo({ company }: { company: CompanyProfileDto }) {
+export function SystemInfo({ company }: { company: CompanyProfile }) {
   return (
     <Card>
       <h2 className="font-semibold text-gray-900">Informações do sistema</h2>
       <dl className="mt-3 space-y-2 text-sm">
         <div>
           <dt className="text-gray-600">ID da empresa</dt>
-          <dd className="break-all font-mono text-xs text-gray-900">{company.id}</dd>
+          <dd className="font-mono text-xs break-all text-gray-900">{company.id}</dd>
         </div>
         <Row label="Criada em">{longDate(company.created_at)}</Row>
         <Row label="Última atualização">{longDate(company.updated_at)}</Row>

@@ -13,7 +13,7 @@ export function EmailCta({ id, dark = false }: { id: string; dark?: boolean }) {
         required
         placeholder="seu@email.com.br"
         autoComplete="email"
-        className={`flex-1 rounded-lg border px-4 py-3 text-base text-gray-900 placeholder:text-gray-500 focus:outline-none focus:ring-2 ${dark ? "border-white/40 focus:ring-white" : "border-gray-300 focus:ring-brand-600"}`}
+        className={`flex-1 rounded-lg border px-4 py-3 text-base text-gray-900 placeholder:text-gray-500 focus:ring-2 focus:outline-none ${dark ? "border-white/40 focus:ring-white" : "border-gray-300 focus:ring-brand-600"}`}
       />
       <button
         type="submit"

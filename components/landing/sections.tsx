@@ -4,14 +4,30 @@ import { BarChart3, Code2, Palette, ShieldCheck, Smartphone, Sparkles, Timer, Us
 const FEATURES = [
   { icon: Palette, title: "Personalização", text: "Cores, prêmios, pesos e chances do seu jeito, com a sua marca." },
   { icon: BarChart3, title: "Analytics", text: "Leads, giros, prêmios distribuídos e conversão em relatórios claros." },
-  { icon: Code2, title: "Incorporação fácil", text: "Link, QR Code ou iframe: coloque a roleta no balcão, no site ou no Instagram." },
-  { icon: ShieldCheck, title: "LGPD", text: "Consentimento registrado em cada participação, exportação e exclusão de dados." },
+  {
+    icon: Code2,
+    title: "Incorporação fácil",
+    text: "Link, QR Code ou iframe: coloque a roleta no balcão, no site ou no Instagram.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "LGPD",
+    text: "Consentimento registrado em cada participação, exportação e exclusão de dados.",
+  },
 ];
 
 const BENEFITS = [
-  { icon: Users, title: "Capture leads qualificados", text: "Nome e WhatsApp de cada participante, prontos para o seu relacionamento." },
+  {
+    icon: Users,
+    title: "Capture leads qualificados",
+    text: "Nome e WhatsApp de cada participante, prontos para o seu relacionamento.",
+  },
   { icon: Smartphone, title: "Feita para o celular", text: "O cliente lê o QR Code, preenche e gira em segundos." },
-  { icon: Sparkles, title: "Sorteio justo e seguro", text: "O sorteio acontece no servidor e o estoque de cada prêmio é respeitado." },
+  {
+    icon: Sparkles,
+    title: "Sorteio justo e seguro",
+    text: "O sorteio acontece no servidor e o estoque de cada prêmio é respeitado.",
+  },
   { icon: Timer, title: "Pronta em minutos", text: "Cadastre os prêmios, crie a roleta e compartilhe o link." },
 ];
 
@@ -23,9 +39,21 @@ const RESULTS = [
 ];
 
 const TESTIMONIALS = [
-  { name: "Mariana Alves", role: "Loja de cosméticos, São Paulo", text: "Em um fim de semana juntamos mais contatos do que em três meses de cadastro no caixa." },
-  { name: "Dr. Ricardo Lima", role: "Clínica odontológica, Curitiba", text: "Os pacientes adoram girar a roleta na recepção, e a equipe acompanha tudo pelo painel." },
-  { name: "Fernanda Rocha", role: "Organizadora de eventos, Recife", text: "Usamos o QR Code no estande e os brindes saíram na medida certa, sem estourar o estoque." },
+  {
+    name: "Mariana Alves",
+    role: "Loja de cosméticos, São Paulo",
+    text: "Em um fim de semana juntamos mais contatos do que em três meses de cadastro no caixa.",
+  },
+  {
+    name: "Dr. Ricardo Lima",
+    role: "Clínica odontológica, Curitiba",
+    text: "Os pacientes adoram girar a roleta na recepção, e a equipe acompanha tudo pelo painel.",
+  },
+  {
+    name: "Fernanda Rocha",
+    role: "Organizadora de eventos, Recife",
+    text: "Usamos o QR Code no estande e os brindes saíram na medida certa, sem estourar o estoque.",
+  },
 ];
 
 function Grid({ items }: { items: typeof FEATURES }) {
@@ -98,15 +126,37 @@ export function Testimonials() {
 }
 
 export function Footer() {
+  // Every link goes somewhere real: a section of this page or a screen of the product.
   const columns = [
-    { title: "Produto", links: ["Recursos", "Planos", "Novidades"] },
-    { title: "Empresa", links: ["Sobre nós", "Contato", "Blog"] },
-    { title: "Legal", links: ["Termos de uso", "Privacidade", "LGPD"] },
+    {
+      title: "Produto",
+      links: [
+        { label: "Recursos", href: "#recursos" },
+        { label: "Benefícios", href: "#beneficios" },
+        { label: "Resultados", href: "#resultados" },
+      ],
+    },
+    {
+      title: "Empresa",
+      links: [
+        { label: "Depoimentos", href: "#depoimentos" },
+        { label: "Teste grátis", href: "/admin/signup" },
+        { label: "Entrar", href: "/admin/login" },
+      ],
+    },
+    {
+      title: "Legal",
+      links: [
+        { label: "LGPD e seus dados", href: "#recursos" },
+        { label: "Recuperar senha", href: "/forgot-password" },
+      ],
+    },
   ];
   return (
     <footer className="border-t border-gray-200 bg-white">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-4">
-        <div>
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-12 sm:grid-cols-4">
+        {/* The brand spans the row on a phone; the three columns share the rows below. */}
+        <div className="col-span-2 sm:col-span-1">
           <p className="text-lg font-extrabold text-brand-700">Roleta Premiada</p>
           <p className="mt-2 text-sm text-gray-600">Roletas de prêmios que capturam leads.</p>
         </div>
@@ -115,9 +165,9 @@ export function Footer() {
             <p className="font-semibold text-gray-900">{c.title}</p>
             <ul className="mt-3 space-y-2 text-sm">
               {c.links.map((l) => (
-                <li key={l}>
-                  <a href="#" className="text-gray-700 hover:text-brand-700">
-                    {l}
+                <li key={l.label}>
+                  <a href={l.href} className="text-gray-700 hover:text-brand-700">
+                    {l.label}
                   </a>
                 </li>
               ))}
@@ -125,7 +175,9 @@ export function Footer() {
           </div>
         ))}
       </div>
-      <p className="pb-8 text-center text-xs text-gray-600">© {new Date().getFullYear()} Roleta Premiada. Todos os direitos reservados.</p>
+      <p className="pb-8 text-center text-xs text-gray-600">
+        © {new Date().getFullYear()} Roleta Premiada. Todos os direitos reservados.
+      </p>
     </footer>
   );
 }

@@ -1,9 +1,12 @@
 "use client";
-// The filter panel shared by Leads and Reports: search, status, dates and wheel.
-import { useEffect, useState } from "react";
+// The filter panel shared by Leads and Reports: search, status, dates and wheel. On a phone it is
+// folded behind a 'Filtros' button, so the first lead shows without scrolling past it.
+import { SlidersHorizontal } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { api } from "@/lib/http/client";
+import { useWheels } from "@/lib/swr/use-wheels";
+import { cn } from "@/lib/ui/cn";
 
 export interface Filters {
   search: string;
@@ -15,6 +18,14 @@ export interface Filters {
 
 export const EMPTY_FILTERS: Filters = { search: "", status: "", start_date: "", end_date: "", wheel_id: "" };
 
+const DATE_FIELDS = [
+  { key: "start_date", id: "f-start", label: "De" },
+  { key: "end_date", id: "f-end", label: "Até" },
+] as const;
+
+/** Every wheel for the choice (the API's largest page). */
+const ALL_WHEELS = { page: 1, limit: 1000 };
+
 interface Props {
   value: Filters;
   onChange: (f: Filters) => void;
@@ -23,53 +34,102 @@ interface Props {
   onClear: () => void;
 }
 
+function Labelled({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-gray-700">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 export function FilterPanel({ value, onChange, fields, onClear }: Props) {
-  const [wheels, setWheels] = useState<{ id: string; name: string }[]>([]);
-  useEffect(() => {
-    api<{ wheels: { id: string; name: string }[] }>("/wheels", { query: { page: 1, limit: 100 } }).then((r) => setWheels(r.wheels), () => setWheels([]));
-  }, []);
+  const wheels = useWheels(ALL_WHEELS).data?.wheels ?? [];
+  const [open, setOpen] = useState(false);
+  const active = Object.values(value).filter((v) => v !== "").length;
   const set = (patch: Partial<Filters>) => onChange({ ...value, ...patch });
   return (
-    <div className="mb-4 grid gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6">
-      {fields.includes("search") && (
-        <div>
-          <label htmlFor="f-search" className="mb-1 block text-xs font-medium text-gray-700">Buscar (nome ou WhatsApp)</label>
-          <input id="f-search" type="search" className={inputClass} value={value.search} onChange={(e) => set({ search: e.target.value })} />
-        </div>
-      )}
-      {fields.includes("status") && (
-        <div>
-          <label htmlFor="f-status" className="mb-1 block text-xs font-medium text-gray-700">Resultado</label>
-          <select id="f-status" className={inputClass} value={value.status} onChange={(e) => set({ status: e.target.value as Filters["status"] })}>
-            <option value="">Todos</option>
-            <option value="won">Ganhou</option>
-            <option value="lost">Não ganhou</option>
+    <div className="mb-4">
+      <Button
+        variant="secondary"
+        className="w-full md:hidden"
+        aria-expanded={open}
+        aria-controls="filter-panel"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <SlidersHorizontal className="h-4 w-4" aria-hidden /> Filtros{active ? ` (${active})` : ""}
+      </Button>
+      <div
+        id="filter-panel"
+        className={cn(
+          "mt-2 gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2 md:mt-0 md:grid lg:grid-cols-6",
+          open ? "grid" : "hidden",
+        )}
+      >
+        {fields.includes("search") && (
+          <Labelled id="f-search" label="Buscar (nome ou WhatsApp)">
+            <input
+              id="f-search"
+              type="search"
+              className={inputClass}
+              value={value.search}
+              onChange={(e) => set({ search: e.target.value })}
+            />
+          </Labelled>
+        )}
+        {fields.includes("status") && (
+          <Labelled id="f-status" label="Resultado">
+            <select
+              id="f-status"
+              className={inputClass}
+              value={value.status}
+              onChange={(e) => set({ status: e.target.value as Filters["status"] })}
+            >
+              <option value="">Todos</option>
+              <option value="won">Ganhou</option>
+              <option value="lost">Não ganhou</option>
+            </select>
+          </Labelled>
+        )}
+        {DATE_FIELDS.map(({ key, id, label }) => (
+          <Labelled key={key} id={id} label={label}>
+            <input
+              id={id}
+              type="date"
+              className={inputClass}
+              value={value[key]}
+              onChange={(e) => set({ [key]: e.target.value })}
+            />
+          </Labelled>
+        ))}
+        <Labelled id="f-wheel" label="Roleta">
+          <select
+            id="f-wheel"
+            className={inputClass}
+            value={value.wheel_id}
+            onChange={(e) => set({ wheel_id: e.target.value })}
+          >
+            <option value="">Todas</option>
+            {wheels.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name}
+              </option>
+            ))}
           </select>
+        </Labelled>
+        <div className="flex items-end">
+          <Button variant="secondary" onClick={onClear} disabled={active === 0}>
+            Limpar filtros
+          </Button>
         </div>
-      )}
-      <div>
-        <label htmlFor="f-start" className="mb-1 block text-xs font-medium text-gray-700">De</label>
-        <input id="f-start" type="date" className={inputClass} value={value.start_date} onChange={(e) => set({ start_date: e.target.value })} />
-      </div>
-      <div>
-        <label htmlFor="f-end" className="mb-1 block text-xs font-medium text-gray-700">Até</label>
-        <input id="f-end" type="date" className={inputClass} value={value.end_date} onChange={(e) => set({ end_date: e.target.value })} />
-      </div>
-      <div>
-        <label htmlFor="f-wheel" className="mb-1 block text-xs font-medium text-gray-700">Roleta</label>
-        <select id="f-wheel" className={inputClass} value={value.wheel_id} onChange={(e) => set({ wheel_id: e.target.value })}>
-          <option value="">Todas</option>
-          {wheels.map((w) => <option key={w.id} value={w.id}>{w.name}</option>)}
-        </select>
-      </div>
-      <div className="flex items-end">
-        <Button variant="secondary" onClick={onClear} disabled={Object.values(value).every((v) => v === "")}>Limpar filtros</Button>
       </div>
     </div>
   );
 }
 
 /** Only the filters that are set, for the query string. */
-export function filterQuery(f: Filters) {
+export function filterQuery(f: Partial<Filters>) {
   return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== "")) as Record<string, string>;
 }

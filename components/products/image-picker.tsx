@@ -3,12 +3,19 @@
 import { useRef, useState } from "react";
 import { useAdmin } from "@/components/admin/admin-context";
 import { Button } from "@/components/ui/button";
-import { api, errorText } from "@/lib/http/client";
+import { DIRECT_UPLOADS } from "@/lib/env";
+import { errorText } from "@/lib/http/client";
+import { endpoints } from "@/lib/http/endpoints";
 import { MAX_IMAGE_BYTES } from "@/lib/storage/image-type";
 import { notify } from "@/lib/ui/toast";
 import { PRODUCT_MESSAGES } from "@/lib/validation/products";
 
-const EXT: Record<string, string> = { "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp" };
+const EXT: Record<string, string> = {
+  "image/png": "png",
+  "image/jpeg": "jpg",
+  "image/gif": "gif",
+  "image/webp": "webp",
+};
 
 /** Straight to Vercel Blob with a token from our server (same checks there); see direct-upload.ts. */
 async function sendDirect(file: File, companyId: string): Promise<string> {
@@ -16,14 +23,17 @@ async function sendDirect(file: File, companyId: string): Promise<string> {
   if (!ext) throw new Error(PRODUCT_MESSAGES.imageType);
   const { upload } = await import("@vercel/blob/client");
   const key = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
-  const blob = await upload(`products/${companyId}/${key}.${ext}`, file, { access: "public", handleUploadUrl: "/api/products/upload/direct" });
+  const blob = await upload(`products/${companyId}/${key}.${ext}`, file, {
+    access: "public",
+    handleUploadUrl: "/api/products/upload/direct",
+  });
   return blob.url;
 }
 
 async function sendToServer(file: File): Promise<string> {
   const form = new FormData();
   form.append("image", file);
-  return (await api<{ imageUrl: string }>("/products/upload", { method: "POST", body: form })).imageUrl;
+  return (await endpoints.products.upload(form)).imageUrl;
 }
 
 export function ImagePicker({ value, onChange }: { value: string | null; onChange: (url: string | null) => void }) {
@@ -37,7 +47,7 @@ export function ImagePicker({ value, onChange }: { value: string | null; onChang
     if (file.size > MAX_IMAGE_BYTES) return notify.error(PRODUCT_MESSAGES.imageSize);
     setBusy(true);
     try {
-      onChange(process.env.NEXT_PUBLIC_DIRECT_UPLOADS ? await sendDirect(file, user.company_id) : await sendToServer(file));
+      onChange(DIRECT_UPLOADS ? await sendDirect(file, user.company_id) : await sendToServer(file));
     } catch (err) {
       notify.error(errorText(err, PRODUCT_MESSAGES.imageType));
     } finally {
@@ -52,14 +62,27 @@ export function ImagePicker({ value, onChange }: { value: string | null; onChang
       {value ? (
         <div className="flex items-center gap-3">
           {/* eslint-disable-next-line @next/next/no-img-element -- user uploads from local storage or Blob */}
-          <img src={value} alt="Pré-visualização da imagem do produto" className="h-20 w-20 rounded-lg border object-cover" />
-          <Button variant="secondary" onClick={() => onChange(null)}>Remover imagem</Button>
+          <img
+            src={value}
+            alt="Pré-visualização da imagem do produto"
+            className="h-20 w-20 rounded-lg border object-cover"
+          />
+          <Button variant="secondary" onClick={() => onChange(null)}>
+            Remover imagem
+          </Button>
         </div>
       ) : (
         <div className="flex items-center gap-3">
           <label className="inline-flex cursor-pointer items-center rounded-lg border border-dashed border-gray-400 px-4 py-3 text-sm text-gray-700 hover:bg-gray-50">
             {busy ? "Enviando..." : "Escolher imagem"}
-            <input ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/webp" className="sr-only" onChange={(e) => pick(e.target.files?.[0])} aria-label="Escolher imagem do produto" />
+            <input
+              ref={input}
+              type="file"
+              accept="image/png,image/jpeg,image/gif,image/webp"
+              className="sr-only"
+              onChange={(e) => pick(e.target.files?.[0])}
+              aria-label="Escolher imagem do produto"
+            />
           </label>
           <span className="text-xs text-gray-600">PNG, JPG, GIF ou WebP, até 5MB</span>
         </div>

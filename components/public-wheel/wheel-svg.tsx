@@ -1,6 +1,11 @@
-// The wheel drawing: one segment per prize sized by its probability (3.6 degrees per point),
-// labels hidden on segments under 10 degrees, an 8-colour cycle with white text.
+// The wheel drawing: one segment per slice sized by its share (3.6 degrees per point), labels
+// hidden on segments under 10 degrees, an 8-colour cycle with white text; the "no prize" slice is
+// grey, so it never reads as a prize.
+import { NO_PRIZE } from "@/lib/spins/no-prize";
+import type { Slice } from "./slices";
+
 export const SEGMENT_COLORS = ["#6d28d9", "#be185d", "#c2410c", "#15803d", "#0e7490", "#4338ca", "#a16207", "#b91c1c"];
+const NO_PRIZE_COLOR = "#4b5563";
 export const MIN_LABEL_DEGREES = 10;
 
 export interface Segment {
@@ -11,11 +16,12 @@ export interface Segment {
   color: string;
 }
 
-export function buildSegments(products: { id: string; name: string; probability: number }[]): Segment[] {
+export function buildSegments(slices: Slice[]): Segment[] {
   let start = 0;
-  return products.map((p, i) => {
-    const sweep = p.probability * 3.6;
-    const seg = { id: p.id, name: p.name, start, end: start + sweep, color: SEGMENT_COLORS[i % SEGMENT_COLORS.length] };
+  return slices.map((p, i) => {
+    const sweep = p.share * 3.6;
+    const color = p.id === NO_PRIZE ? NO_PRIZE_COLOR : SEGMENT_COLORS[i % SEGMENT_COLORS.length];
+    const seg = { id: p.id, name: p.name, start, end: start + sweep, color };
     start += sweep;
     return seg;
   });
@@ -34,18 +40,29 @@ function arc(seg: Segment) {
   return `M150,150 L${x1},${y1} A140,140 0 ${large},1 ${x2},${y2} Z`;
 }
 
-export function WheelSvg({ segments, rotation, spinning }: { segments: Segment[]; rotation: number; spinning: boolean }) {
+export function WheelSvg({
+  segments,
+  rotation,
+  spinning,
+}: {
+  segments: Segment[];
+  rotation: number;
+  spinning: boolean;
+}) {
   return (
     <div className="relative mx-auto aspect-square w-full max-w-xs">
-      <div className="absolute left-1/2 top-0 z-10 -translate-x-1/2 -translate-y-1" aria-hidden>
+      <div className="absolute top-0 left-1/2 z-10 -translate-x-1/2 -translate-y-1" aria-hidden>
         <div className="h-0 w-0 border-x-[14px] border-t-[24px] border-x-transparent border-t-gray-900" />
       </div>
       <svg
         viewBox="0 0 300 300"
         role="img"
-        aria-label={`Roleta com ${segments.length} prêmios: ${segments.map((s) => s.name).join(", ")}`}
+        aria-label={`Roleta com ${segments.length} fatias: ${segments.map((s) => s.name).join(", ")}`}
         className="h-full w-full drop-shadow-lg"
-        style={{ transform: `rotate(${rotation}deg)`, transition: spinning ? "transform 4s cubic-bezier(0.17, 0.67, 0.12, 0.99)" : "none" }}
+        style={{
+          transform: `rotate(${rotation}deg)`,
+          transition: spinning ? "transform 4s cubic-bezier(0.17, 0.67, 0.12, 0.99)" : "none",
+        }}
       >
         <circle cx="150" cy="150" r="148" fill="#111827" />
         {segments.map((seg) => {

@@ -4,7 +4,13 @@ import { Button } from "./button";
 import { Modal } from "./modal";
 
 export function ConfirmModal({
-  open, title, message, confirmLabel = "Excluir", busy, onConfirm, onClose,
+  open,
+  title,
+  message,
+  confirmLabel = "Excluir",
+  busy,
+  onConfirm,
+  onClose,
 }: {
   open: boolean;
   title: string;
@@ -22,8 +28,12 @@ export function ConfirmModal({
       size="sm"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancelar</Button>
-          <Button variant="danger" loading={busy} onClick={onConfirm}>{confirmLabel}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button variant="danger" loading={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
         </>
       }
     >

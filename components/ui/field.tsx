@@ -18,7 +18,8 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
 ) {
   const auto = useId();
   const inputId = id ?? auto;
-  const describedBy = [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [error ? `${inputId}-error` : null, hint ? `${inputId}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-gray-700">

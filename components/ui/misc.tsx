@@ -27,10 +27,20 @@ const BADGE = {
 } as const;
 
 export function Badge({ color = "gray", children }: { color?: keyof typeof BADGE; children: React.ReactNode }) {
-  return <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium", BADGE[color])}>{children}</span>;
+  return (
+    <span className={cn("inline-flex rounded-full px-2 py-0.5 text-xs font-medium", BADGE[color])}>{children}</span>
+  );
 }
 
-export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: string;
+  actions?: React.ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>
@@ -44,25 +54,4 @@ export function PageHeader({ title, description, actions }: { title: string; des
 
 export function EmptyState({ children }: { children: React.ReactNode }) {
   return <p className="p-8 text-center text-sm text-gray-600">{children}</p>;
-}
-
-/** A simple accessible table wrapper; rows are passed as children. */
-export function Table({ head, children, caption }: { head: React.ReactNode[]; children: React.ReactNode; caption?: string }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white">
-      <table className="min-w-full divide-y divide-gray-200 text-sm">
-        {caption && <caption className="sr-only">{caption}</caption>}
-        <thead className="bg-gray-50">
-          <tr>
-            {head.map((h, i) => (
-              <th key={i} scope="col" className="px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-gray-700">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">{children}</tbody>
-      </table>
-    </div>
-  );
 }

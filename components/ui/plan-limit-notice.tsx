@@ -1,5 +1,8 @@
-// Shown when the server answers 402: the limit's text and the way to upgrade.
+"use client";
+// Shown when the server answers 402: the limit's text and the way to upgrade, inside the form.
 import Link from "next/link";
+import { useState } from "react";
+import type { ApiError } from "@/lib/http/client";
 
 export function PlanLimitNotice({ message }: { message: string }) {
   return (
@@ -10,4 +13,18 @@ export function PlanLimitNotice({ message }: { message: string }) {
       </Link>
     </div>
   );
+}
+
+/** A create form's plan limit: `onApiError` for useApiForm's submit, and the notice to render. */
+export function usePlanLimit() {
+  const [message, setMessage] = useState("");
+  return {
+    notice: message ? <PlanLimitNotice message={message} /> : null,
+    clear: () => setMessage(""),
+    onApiError: (err: ApiError) => {
+      if (err.status !== 402) return false;
+      setMessage(err.message);
+      return true;
+    },
+  };
 }

@@ -1,32 +1,60 @@
 "use client";
-// Create/edit a wheel. While creating, the slug follows the name (slugify) until edited by hand.
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { Button } from "@/components/ui/button";
+// Create/edit a wheel and its campaign rules. While creating, the slug follows the name (slugify)
+// until edited by hand.
+import { useState } from "react";
 import { Field, inputClass } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { Modal } from "@/components/ui/modal";
-import { PlanLimitNotice } from "@/components/ui/plan-limit-notice";
+import { usePlanLimit } from "@/components/ui/plan-limit-notice";
 import { slugify } from "@/lib/company/slug";
-import { api, ApiError, errorText } from "@/lib/http/client";
+import { toSpWallClock } from "@/lib/dates/sao-paulo-day";
+import { useApiForm } from "@/lib/forms/use-api-form";
+import { endpoints } from "@/lib/http/endpoints";
+import type { Wheel } from "@/lib/swr/use-wheels";
 import { notify } from "@/lib/ui/toast";
+import { DEFAULT_NO_PRIZE_LABEL } from "@/lib/validation/campaign";
 import { wheelForm, type WheelFormValues } from "@/lib/validation/wheels";
-import type { WheelDto } from "@/lib/wheels/dto";
+import { CampaignRulesFields } from "./campaign-rules-fields";
 
-const EMPTY: WheelFormValues = { name: "", slug: "", status: "draft" };
+const EMPTY: WheelFormValues = {
+  name: "",
+  slug: "",
+  status: "draft",
+  starts_at: "",
+  ends_at: "",
+  draw_mode: "random",
+  no_prize_weight: 0,
+  no_prize_label: DEFAULT_NO_PRIZE_LABEL,
+  replay_after_days: "",
+  redeem_within_days: "",
+  authorization_number: "",
+  rules_text: "",
+};
 
-export function WheelFormModal({ open, wheel, onClose, onSaved }: { open: boolean; wheel: WheelDto | null; onClose: () => void; onSaved: () => void }) {
-  const [limit, setLimit] = useState("");
+const wallClock = (iso: string | null) => (iso ? toSpWallClock(new Date(iso)) : "");
+
+/** The form's values for a saved wheel: instants as São Paulo wall-clock times, numbers as text. */
+const valuesOf = (w: Wheel): WheelFormValues => ({
+  name: w.name,
+  slug: w.slug,
+  status: w.status as WheelFormValues["status"],
+  starts_at: wallClock(w.starts_at),
+  ends_at: wallClock(w.ends_at),
+  draw_mode: w.draw_mode,
+  no_prize_weight: w.no_prize_weight,
+  no_prize_label: w.no_prize_label,
+  replay_after_days: w.replay_after_days?.toString() ?? "",
+  redeem_within_days: w.redeem_within_days?.toString() ?? "",
+  authorization_number: w.authorization_number ?? "",
+  rules_text: w.rules_text ?? "",
+});
+
+function WheelForm({ wheel, onClose }: { wheel: Wheel | null; onClose: () => void }) {
+  const limit = usePlanLimit();
   const [slugTouched, setSlugTouched] = useState(false);
-  const { register, handleSubmit, reset, setValue, setError, formState } = useForm<WheelFormValues>({ resolver: zodResolver(wheelForm), defaultValues: EMPTY });
+  const form = useApiForm(wheelForm, { defaultValues: wheel ? valuesOf(wheel) : EMPTY });
+  const { register, submit, setValue, formState } = form;
   const e = formState.errors;
-
-  useEffect(() => {
-    if (!open) return;
-    reset(wheel ? { name: wheel.name, slug: wheel.slug, status: wheel.status as WheelFormValues["status"] } : EMPTY);
-    setSlugTouched(false);
-    setLimit("");
-  }, [open, wheel, reset]);
 
   const nameField = register("name", {
     onChange: (ev: React.ChangeEvent<HTMLInputElement>) => {
@@ -34,45 +62,51 @@ export function WheelFormModal({ open, wheel, onClose, onSaved }: { open: boolea
     },
   });
 
-  async function save(values: WheelFormValues) {
-    setLimit("");
-    try {
-      if (wheel) await api(`/wheels/${wheel.id}`, { method: "PUT", body: values });
-      else await api("/wheels", { method: "POST", body: values });
+  const save = submit(
+    async (values) => {
+      limit.clear();
+      if (wheel) await endpoints.wheels.update(wheel.id, values);
+      else await endpoints.wheels.create(values);
       notify.success(wheel ? "Roleta atualizada com sucesso!" : "Roleta criada com sucesso!");
-      onSaved();
       onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 402) return setLimit(err.message);
-      if (err instanceof ApiError && err.status === 409) setError("slug", { message: err.message });
-      if (err instanceof ApiError && err.fields) for (const [k, v] of Object.entries(err.fields)) setError(k as keyof WheelFormValues, { message: v });
-      notify.error(errorText(err, "Erro ao salvar roleta"));
-    }
-  }
+    },
+    {
+      fallback: "Erro ao salvar roleta",
+      conflictField: "slug",
+      onApiError: limit.onApiError,
+    },
+  );
 
   return (
-    <Modal open={open} onClose={onClose} title={wheel ? "Editar roleta" : "Nova roleta"}>
-      <form onSubmit={handleSubmit(save)} noValidate className="space-y-4">
-        {limit && <PlanLimitNotice message={limit} />}
-        <Field label="Nome" error={e.name?.message} {...nameField} />
-        <Field
-          label="Slug (endereço público)"
-          hint="Apenas letras minúsculas, números e hífens"
-          error={e.slug?.message}
-          {...register("slug", { onChange: () => setSlugTouched(true) })}
-        />
-        <div>
-          <label htmlFor="wheel-status" className="mb-1 block text-sm font-medium text-gray-700">Status</label>
-          <select id="wheel-status" className={inputClass} {...register("status")}>
-            <option value="draft">Rascunho (não pública)</option>
-            <option value="active">Ativa (pública)</option>
-          </select>
-        </div>
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>Cancelar</Button>
-          <Button type="submit" loading={formState.isSubmitting}>Salvar</Button>
-        </div>
-      </form>
+    <form onSubmit={save} noValidate className="space-y-4">
+      {limit.notice}
+      <Field label="Nome" error={e.name?.message} {...nameField} />
+      <Field
+        label="Slug (endereço público)"
+        hint="Apenas letras minúsculas, números e hífens"
+        error={e.slug?.message}
+        {...register("slug", { onChange: () => setSlugTouched(true) })}
+      />
+      <div>
+        <label htmlFor="wheel-status" className="mb-1 block text-sm font-medium text-gray-700">
+          Status
+        </label>
+        <select id="wheel-status" className={inputClass} {...register("status")}>
+          <option value="draft">Rascunho (não pública)</option>
+          <option value="active">Ativa (pública)</option>
+        </select>
+      </div>
+      <CampaignRulesFields form={form} wheelId={wheel?.id ?? null} />
+      <FormActions busy={formState.isSubmitting} onClose={onClose} />
+    </form>
+  );
+}
+
+export function WheelFormModal({ open, wheel, onClose }: { open: boolean; wheel: Wheel | null; onClose: () => void }) {
+  return (
+    <Modal open={open} onClose={onClose} title={wheel ? "Editar roleta" : "Nova roleta"} size="lg">
+      {/* A fresh form per wheel: its values start from that wheel, or empty. */}
+      <WheelForm key={wheel?.id ?? "new"} wheel={wheel} onClose={onClose} />
     </Modal>
   );
 }

@@ -6,9 +6,9 @@ import { authSecret } from "@/lib/env";
 import { toAppError } from "@/lib/http/errors";
 import { clientIp } from "@/lib/http/client-ip";
 import { loginInput } from "@/lib/validation/auth";
+import { safeCallbackUrl } from "./callback-url";
 import { checkCredentials } from "./login";
-import { contextFromClaims } from "./session";
-import { SESSION_MAX_AGE, type SessionClaims } from "./tokens";
+import { SESSION_MAX_AGE } from "./tokens";
 
 type AuthorizedUser = { id: string; cid: string; sv: number };
 
@@ -35,15 +35,14 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      async jwt({ token, user, trigger, session }) {
+      // next-auth follows callbackUrl itself on its own redirects: the same rule as the login screen.
+      redirect: ({ url, baseUrl }) => `${baseUrl}${safeCallbackUrl(url, "/admin", baseUrl)}`,
+      // The claims are set at sign-in only. Switching company and changing the password re-issue the
+      // cookie from their own routes (session-cookie.ts); next-auth's update() changes nothing.
+      async jwt({ token, user }) {
         if (user) {
           const u = user as unknown as AuthorizedUser;
           return { sub: u.id, cid: u.cid, sv: u.sv };
-        }
-        if (trigger === "update" && session && typeof session.companyId === "string") {
-          // Switching company: only to one the user belongs to.
-          const claims = { ...(token as unknown as SessionClaims), cid: session.companyId };
-          if (await contextFromClaims(claims)) return { ...token, cid: session.companyId };
         }
         return token;
       },

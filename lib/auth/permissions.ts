@@ -33,9 +33,6 @@ export function can(role: string | undefined | null, permission: Permission): bo
   return !!role && (PERMISSIONS[permission] as readonly string[]).includes(role);
 }
 
-export const isOwner = (role: string | undefined | null) => role === "owner";
-export const isAdmin = (role: string | undefined | null) => role === "owner" || role === "admin";
-
 /** Role labels; the member label differs between the users list and the profile (spec section 3). */
 export function roleLabel(role: string | undefined | null, where: "list" | "profile" = "list"): string {
   if (role === "owner") return "Proprietário";

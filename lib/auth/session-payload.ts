@@ -25,6 +25,10 @@ export async function availableCompanies(userId: string) {
 /** The company a user lands in after login: the oldest membership. */
 export async function defaultCompanyId(userId: string): Promise<string | null> {
   const prisma = await db();
-  const m = await prisma.membership.findFirst({ where: { userId }, orderBy: { createdAt: "asc" }, select: { companyId: true } });
+  const m = await prisma.membership.findFirst({
+    where: { userId },
+    orderBy: { createdAt: "asc" },
+    select: { companyId: true },
+  });
   return m?.companyId ?? null;
 }

@@ -26,16 +26,19 @@ export async function signup(input: SignupInput) {
   const existing = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
   if (existing) throw conflict(AUTH_MESSAGES.emailTaken);
   const now = new Date();
-  const create = (attempt: number) => prisma.$transaction(async (tx) => {
-    const slug = await uniqueCompanySlug(tx, input.companyName, attempt);
-    const company = await tx.company.create({ data: { name: input.companyName, slug, email: input.email } });
-    const user = await tx.user.create({ data: { name: input.name, email: input.email, passwordHash, lastLoginAt: now } });
-    await tx.membership.create({ data: { userId: user.id, companyId: company.id, role: "owner" } });
-    await tx.subscription.create({
-      data: { companyId: company.id, planId: PRO_PLAN_ID, status: "trial", startsAt: now, endsAt: trialEndsAt(now) },
+  const create = (attempt: number) =>
+    prisma.$transaction(async (tx) => {
+      const slug = await uniqueCompanySlug(tx, input.companyName, attempt);
+      const company = await tx.company.create({ data: { name: input.companyName, slug, email: input.email } });
+      const user = await tx.user.create({
+        data: { name: input.name, email: input.email, passwordHash, lastLoginAt: now },
+      });
+      await tx.membership.create({ data: { userId: user.id, companyId: company.id, role: "owner" } });
+      await tx.subscription.create({
+        data: { companyId: company.id, planId: PRO_PLAN_ID, status: "trial", startsAt: now, endsAt: trialEndsAt(now) },
+      });
+      return { userId: user.id, companyId: company.id };
     });
-    return { userId: user.id, companyId: company.id };
-  });
   for (let attempt = 1; ; attempt++) {
     try {
       const { userId, companyId } = await create(attempt);
@@ -43,7 +46,8 @@ export async function signup(input: SignupInput) {
     } catch (err) {
       if (!isUniqueViolation(err) || attempt === 5) throw err;
       // Another sign-up took this email or the same slug between our read and our write.
-      if (await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } })) throw conflict(AUTH_MESSAGES.emailTaken);
+      if (await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } }))
+        throw conflict(AUTH_MESSAGES.emailTaken);
     }
   }
 }

@@ -19,7 +19,12 @@ export async function switchCompany(ctx: SessionCtx, companyId: string) {
   const prisma = await db();
   const member = await prisma.membership.findUnique({ where: { userId_companyId: { userId: ctx.userId, companyId } } });
   if (!member) {
-    await audit({ action: "tenant.cross_company_refused", userId: ctx.userId, companyId: ctx.companyId, detail: { target: companyId } });
+    await audit({
+      action: "tenant.cross_company_refused",
+      userId: ctx.userId,
+      companyId: ctx.companyId,
+      detail: { target: companyId },
+    });
     throw notFound("Empresa não encontrada");
   }
   return sessionPayload(ctx.userId, companyId);

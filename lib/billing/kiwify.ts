@@ -17,8 +17,13 @@ export function sign(rawBody: string, secret: string) {
 const EVENT_ALIASES: Record<string, string> = { order_rejected: "order_refused", chargeback: "order_chargeback" };
 
 export const KNOWN_EVENTS = [
-  "order_approved", "order_refused", "order_refunded", "order_chargeback",
-  "subscription_renewed", "subscription_canceled", "subscription_late",
+  "order_approved",
+  "order_refused",
+  "order_refunded",
+  "order_chargeback",
+  "subscription_renewed",
+  "subscription_canceled",
+  "subscription_late",
 ] as const;
 
 export type BillingEvent = (typeof KNOWN_EVENTS)[number] | "unknown";
@@ -33,14 +38,22 @@ export const kiwifyPayload = z
     payment_method: text,
     installments: z.union([z.number(), z.string()]).optional().nullable(),
     subscription_id: text,
-    Customer: z.object({ email: z.string().max(255).optional().nullable() }).passthrough().optional().nullable(),
+    Customer: z
+      .object({ email: z.string().max(255).optional().nullable() })
+      .passthrough()
+      .optional()
+      .nullable(),
     Subscription: z
       .object({ status: text, next_payment: text, start_date: text, customer_access: z.unknown().optional() })
       .passthrough()
       .optional()
       .nullable(),
     TrackingParameters: z.object({ s1: text }).passthrough().optional().nullable(),
-    Commissions: z.object({ charge_amount: z.union([z.number(), z.string()]).optional().nullable() }).passthrough().optional().nullable(),
+    Commissions: z
+      .object({ charge_amount: z.union([z.number(), z.string()]).optional().nullable() })
+      .passthrough()
+      .optional()
+      .nullable(),
   })
   .passthrough();
 

@@ -1,5 +1,7 @@
 // Plan limits enforced by the server (ARCHITECTURE.md "Plans"): wheels, products, spins a month.
 // -1 means unlimited. Exceeding a limit is a 402 with a pt-BR message naming it.
+import { dayStart } from "@/lib/dates/sao-paulo-day";
+import { dayOf } from "@/lib/dates/format";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
 import { effectivePlanId, effectiveStatus } from "./effective-plan";
@@ -30,10 +32,7 @@ export async function planLimits(companyId: string, now = new Date()): Promise<P
 
 /** First instant of the current month in São Paulo time, where the shops are. */
 export function monthStart(now = new Date()): Date {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo", year: "numeric", month: "2-digit" }).formatToParts(now);
-  const y = parts.find((p) => p.type === "year")!.value;
-  const m = parts.find((p) => p.type === "month")!.value;
-  return new Date(`${y}-${m}-01T00:00:00-03:00`);
+  return dayStart(`${dayOf(now).slice(0, 7)}-01`);
 }
 
 export async function usage(companyId: string, now = new Date()) {
@@ -47,8 +46,10 @@ export async function usage(companyId: string, now = new Date()) {
 }
 
 const LIMIT_TEXT = {
-  wheels: (n: number) => `Limite do plano atingido: o seu plano permite até ${n} roleta${n === 1 ? "" : "s"}. Faça upgrade para o Pro em Assinatura.`,
-  products: (n: number) => `Limite do plano atingido: o seu plano permite até ${n} produtos. Faça upgrade para o Pro em Assinatura.`,
+  wheels: (n: number) =>
+    `Limite do plano atingido: o seu plano permite até ${n} roleta${n === 1 ? "" : "s"}. Faça upgrade para o Pro em Assinatura.`,
+  products: (n: number) =>
+    `Limite do plano atingido: o seu plano permite até ${n} produtos. Faça upgrade para o Pro em Assinatura.`,
 };
 
 /** Throws 402 when creating one more wheel or product would exceed the plan. */
@@ -57,11 +58,15 @@ export async function assertCanCreate(companyId: string, kind: "wheels" | "produ
   const max = kind === "wheels" ? limits.maxWheels : limits.maxProducts;
   if (max < 0) return;
   const prisma = await db();
-  const current = kind === "wheels" ? await prisma.wheel.count({ where: { companyId } }) : await prisma.product.count({ where: { companyId } });
+  const current =
+    kind === "wheels"
+      ? await prisma.wheel.count({ where: { companyId } })
+      : await prisma.product.count({ where: { companyId } });
   if (current >= max) throw new AppError("PLAN_LIMIT", LIMIT_TEXT[kind](max), { limit: kind, max, current });
 }
 
-export const SPIN_LIMIT_TEXT = "Esta promoção atingiu o limite de participações deste mês. Tente novamente mais tarde ou fale com a loja.";
+export const SPIN_LIMIT_TEXT =
+  "Esta promoção atingiu o limite de participações deste mês. Tente novamente mais tarde ou fale com a loja.";
 
 /**
  * Throws 402 when the company has used its monthly spins. The caller passes its effective plan's
@@ -72,5 +77,6 @@ export async function assertSpinAllowed(companyId: string, maxSpinsMonth: number
   if (maxSpinsMonth < 0) return;
   const prisma = await db();
   const used = await prisma.spin.count({ where: { companyId, createdAt: { gte: monthStart(now) } } });
-  if (used >= maxSpinsMonth) throw new AppError("PLAN_LIMIT", SPIN_LIMIT_TEXT, { limit: "spins_month", max: maxSpinsMonth });
+  if (used >= maxSpinsMonth)
+    throw new AppError("PLAN_LIMIT", SPIN_LIMIT_TEXT, { limit: "spins_month", max: maxSpinsMonth });
 }

@@ -10,7 +10,10 @@ export function planPricing(priceYearlyCents: number) {
 
 export async function availablePlans(ctx: SessionCtx) {
   const prisma = await db();
-  const [plans, current] = await Promise.all([prisma.plan.findMany({ orderBy: { sortOrder: "asc" } }), planLimits(ctx.companyId)]);
+  const [plans, current] = await Promise.all([
+    prisma.plan.findMany({ orderBy: { sortOrder: "asc" } }),
+    planLimits(ctx.companyId),
+  ]);
   return {
     available_plans: plans.map((p) => ({
       id: p.id,
@@ -26,5 +29,9 @@ export async function availablePlans(ctx: SessionCtx) {
 
 export async function subscriptionStatus(ctx: SessionCtx) {
   const l = await planLimits(ctx.companyId);
-  return { planName: l.planName, status: l.status, limits: { maxWheels: l.maxWheels, maxProducts: l.maxProducts, maxSpinsMonth: l.maxSpinsMonth } };
+  return {
+    planName: l.planName,
+    status: l.status,
+    limits: { maxWheels: l.maxWheels, maxProducts: l.maxProducts, maxSpinsMonth: l.maxSpinsMonth },
+  };
 }

@@ -3,10 +3,11 @@ import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
+import { longDate } from "@/lib/dates/format";
 import { env } from "@/lib/env";
 import { AppError, badRequest } from "@/lib/http/errors";
 import { BILLING_MESSAGES as M } from "@/lib/validation/billing";
-import { effectivePlanId, effectiveStatus, PRO_PLAN_ID } from "./effective-plan";
+import { effectivePlanId, effectiveStatus, FREE_PLAN_ID, PRO_PLAN_ID } from "./effective-plan";
 
 export function checkoutUrl(base: string, companyId: string, email: string) {
   const url = new URL(base);
@@ -26,29 +27,44 @@ export async function upgrade(ctx: SessionCtx, planId: string) {
   await audit({ action: "billing.checkout_requested", companyId: ctx.companyId, userId: ctx.userId });
   return {
     message: "Você será levado ao pagamento seguro do plano Pro.",
-    next_steps: "Conclua o pagamento na página da Kiwify. Assim que ele for aprovado, o plano Pro é ativado automaticamente.",
+    next_steps:
+      "Conclua o pagamento na página da Kiwify. Assim que ele for aprovado, o plano Pro é ativado automaticamente.",
     checkout_url: checkoutUrl(base, ctx.companyId, owner.email),
   };
 }
-
-const longDate = (d: Date) => d.toLocaleDateString("pt-BR", { timeZone: "America/Sao_Paulo", day: "2-digit", month: "long", year: "numeric" });
 
 export async function cancel(ctx: SessionCtx, reason: string | null | undefined, now = new Date()) {
   const prisma = await db();
   const sub = await prisma.subscription.findUnique({ where: { companyId: ctx.companyId } });
   if (!sub || effectivePlanId(sub, now) !== PRO_PLAN_ID) throw badRequest(M.notPro);
-  if (sub.status === "trial") throw badRequest(M.trialNoCancel);
   if (sub.status === "cancelled") throw badRequest(M.alreadyCancelled);
+  if (sub.status === "trial") return endTrial(ctx, reason, now);
   const endsAt = sub.endsAt ?? now;
   await prisma.subscription.update({
     where: { companyId: ctx.companyId },
     data: { status: "cancelled", cancelledAt: now, cancelReason: reason || null, endsAt },
   });
-  await audit({ action: "billing.cancelled", companyId: ctx.companyId, userId: ctx.userId, detail: { endsAt: endsAt.toISOString() } });
+  await audit({
+    action: "billing.cancelled",
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    detail: { endsAt: endsAt.toISOString() },
+  });
   return {
     message: "Assinatura cancelada.",
     notice: `Seu acesso ao plano Pro continua até ${longDate(endsAt)}. Depois disso, a empresa passa para o plano Free. Para encerrar a cobrança recorrente, cancele também a assinatura na área do cliente da Kiwify.`,
   };
+}
+
+/** A trial has no paid period to keep: the company chooses Free and moves to it at once. */
+async function endTrial(ctx: SessionCtx, reason: string | null | undefined, now: Date) {
+  const prisma = await db();
+  await prisma.subscription.update({
+    where: { companyId: ctx.companyId },
+    data: { planId: FREE_PLAN_ID, status: "active", endsAt: null, cancelledAt: now, cancelReason: reason || null },
+  });
+  await audit({ action: "billing.trial_ended", companyId: ctx.companyId, userId: ctx.userId });
+  return { message: M.trialEnded, notice: M.trialEndedNotice };
 }
 
 export async function billingHistory(ctx: SessionCtx) {

@@ -1,6 +1,7 @@
 // Applies a verified payment event: every event is stored as a billing transaction (unique by
 // event identity, so a replay changes nothing), and the subscription follows the event, in one
 // transaction. Events for unknown companies are recorded and acknowledged (no retry storms).
+// Which events may change which company is decided in order-binding.ts.
 import { isUniqueViolation } from "@/lib/db/errors";
 import { createHash } from "node:crypto";
 import { audit } from "@/lib/audit/log";
@@ -10,7 +11,16 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { parseJsonText } from "@/lib/http/input-text";
 import { AppError } from "@/lib/http/errors";
 import { FREE_PLAN_ID, PRO_PLAN_ID } from "./effective-plan";
-import { eventType, kiwifyPayload, paidUntil, paidUntilOrNow, validSignature, type BillingEvent, type KiwifyPayload } from "./kiwify";
+import { approvalChange, boundTo, LOWERING, stillPaid } from "./order-binding";
+import {
+  eventType,
+  kiwifyPayload,
+  paidUntil,
+  paidUntilOrNow,
+  validSignature,
+  type BillingEvent,
+  type KiwifyPayload,
+} from "./kiwify";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,29 +34,30 @@ async function findCompanyId(tx: Prisma.TransactionClient, p: KiwifyPayload): Pr
   if (!email) return null;
   const bySub = await tx.subscription.findFirst({ where: { buyerEmail: email }, select: { companyId: true } });
   if (bySub) return bySub.companyId;
-  const owner = await tx.membership.findFirst({ where: { role: "owner", user: { email } }, orderBy: { createdAt: "asc" }, select: { companyId: true } });
+  const owner = await tx.membership.findFirst({
+    where: { role: "owner", user: { email } },
+    orderBy: { createdAt: "asc" },
+    select: { companyId: true },
+  });
   return owner?.companyId ?? null;
 }
 
 function subscriptionChange(type: BillingEvent, p: KiwifyPayload, now: Date): Prisma.SubscriptionUpdateInput | null {
-  const ids = {
-    ...(p.Customer?.email ? { buyerEmail: p.Customer.email.toLowerCase() } : {}),
-    ...(p.subscription_id ? { externalSubscriptionId: p.subscription_id } : {}),
-  };
   switch (type) {
     case "order_approved":
+      return approvalChange(p, now);
     case "subscription_renewed":
-      return { plan: { connect: { id: PRO_PLAN_ID } }, status: "active", endsAt: paidUntil(p, now), cancelledAt: null, ...ids, ...(type === "order_approved" ? { startsAt: now } : {}) };
+      return { plan: { connect: { id: PRO_PLAN_ID } }, status: "active", endsAt: paidUntil(p, now), cancelledAt: null };
     case "subscription_late":
-      return { status: "past_due", ...ids };
+      return { status: "past_due" };
     case "subscription_canceled":
       // Access lasts to the end of the paid period (endsAt is filled in by applyChange when absent).
-      return { status: "cancelled", cancelledAt: now, ...ids };
+      return { status: "cancelled", cancelledAt: now };
     case "order_refunded":
     case "order_chargeback":
       // Money returned: back to Free at once. We keep status "active" on the Free plan (a
       // working Free account, not an error state); the billing history keeps the refund.
-      return { plan: { connect: { id: FREE_PLAN_ID } }, status: "active", endsAt: null, cancelledAt: now, ...ids };
+      return { plan: { connect: { id: FREE_PLAN_ID } }, status: "active", endsAt: null, cancelledAt: now };
     default:
       return null; // order_refused and unknown events are only recorded
   }
@@ -89,14 +100,26 @@ export async function handlePaymentWebhook(rawBody: string, signature: string | 
         const current = await tx.subscription.upsert({
           where: { companyId },
           update: {},
-          create: { company: { connect: { id: companyId } }, plan: { connect: { id: FREE_PLAN_ID } }, status: "active", startsAt: now },
+          create: {
+            company: { connect: { id: companyId } },
+            plan: { connect: { id: FREE_PLAN_ID } },
+            status: "active",
+            startsAt: now,
+          },
         });
+        if (LOWERING.has(type) && !boundTo(current, p)) return { companyId, applied: false, unbound: true };
         if (type === "subscription_canceled" && !current.endsAt) change.endsAt = paidUntilOrNow(p, now);
-        await tx.subscription.update({ where: { companyId }, data: change });
+        const takenBack = type === "order_refunded" || type === "order_chargeback";
+        const data = (takenBack && (await stillPaid(tx, companyId, now))) || change;
+        await tx.subscription.update({ where: { companyId }, data });
       }
-      return { companyId, applied: !!change && !!companyId };
+      return { companyId, applied: !!change && !!companyId, unbound: false };
     });
-    await audit({ action: "billing.webhook", companyId: result.companyId, detail: { type, applied: result.applied } });
+    await audit({
+      action: "billing.webhook",
+      companyId: result.companyId,
+      detail: { type, applied: result.applied, ...(result.unbound ? { ignored: "order_not_on_subscription" } : {}) },
+    });
     return { received: true, event: type, applied: result.applied };
   } catch (err) {
     if (isUniqueViolation(err)) return { received: true, duplicate: true };

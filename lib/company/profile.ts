@@ -11,12 +11,20 @@ import { COMPANY_MESSAGES, type CompanyUpdateInput } from "@/lib/validation/comp
 
 function usageItem(current: number, limit: number) {
   const unlimited = limit < 0;
-  return { current, limit, unlimited, percentage: unlimited || limit === 0 ? 0 : Math.min(100, Math.round((current / limit) * 100)) };
+  return {
+    current,
+    limit,
+    unlimited,
+    percentage: unlimited || limit === 0 ? 0 : Math.min(100, Math.round((current / limit) * 100)),
+  };
 }
 
 export async function companyProfile(ctx: SessionCtx, now = new Date()) {
   const prisma = await db();
-  const company = await prisma.company.findUniqueOrThrow({ where: { id: ctx.companyId }, include: { subscription: true } });
+  const company = await prisma.company.findUniqueOrThrow({
+    where: { id: ctx.companyId },
+    include: { subscription: true },
+  });
   const planId = effectivePlanId(company.subscription, now);
   const plan = await prisma.plan.findUniqueOrThrow({ where: { id: planId } });
   const [limits, used] = await Promise.all([planLimits(ctx.companyId, now), usage(ctx.companyId, now)]);
@@ -28,6 +36,8 @@ export async function companyProfile(ctx: SessionCtx, now = new Date()) {
       slug: company.slug,
       email: company.email,
       phone: company.phone,
+      legal_name: company.legalName,
+      cnpj: company.cnpj,
       subscription_name: planName(planId),
       created_at: company.createdAt.toISOString(),
       updated_at: company.updatedAt.toISOString(),
@@ -63,13 +73,25 @@ export async function updateCompany(ctx: SessionCtx, input: CompanyUpdateInput) 
   try {
     await prisma.company.update({
       where: { id: ctx.companyId },
-      data: { name: input.name, slug: input.slug, ...(input.email !== undefined ? { email: input.email } : {}), ...(input.phone !== undefined ? { phone: input.phone } : {}) },
+      data: {
+        name: input.name,
+        slug: input.slug,
+        ...(input.email !== undefined ? { email: input.email } : {}),
+        ...(input.phone !== undefined ? { phone: input.phone } : {}),
+        ...(input.legal_name !== undefined ? { legalName: input.legal_name } : {}),
+        ...(input.cnpj !== undefined ? { cnpj: input.cnpj } : {}),
+      },
     });
   } catch (err) {
     // Another company took the slug between the check and the write: the unique index decides.
     if (isUniqueViolation(err)) throw conflict(COMPANY_MESSAGES.slugTaken);
     throw err;
   }
-  await audit({ action: "company.updated", companyId: ctx.companyId, userId: ctx.userId, detail: { slug: input.slug } });
+  await audit({
+    action: "company.updated",
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    detail: { slug: input.slug },
+  });
   return companyProfile(ctx);
 }

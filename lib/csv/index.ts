@@ -1,6 +1,7 @@
 // CSV for spreadsheets: UTF-8 with BOM (Excel reads accents right), RFC 4180 quoting by
 // csv-stringify, and cells that a spreadsheet would run as a formula neutralised.
 import { stringify } from "csv-stringify/sync";
+import { fullDateTime } from "@/lib/dates/format";
 
 export const BOM = "\uFEFF";
 
@@ -12,7 +13,10 @@ export function neutralise(value: unknown): string {
 }
 
 export function csvRows(rows: unknown[][]): string {
-  return stringify(rows.map((r) => r.map(neutralise)), { record_delimiter: "\r\n" });
+  return stringify(
+    rows.map((r) => r.map(neutralise)),
+    { record_delimiter: "\r\n" },
+  );
 }
 
 /** A streamed CSV download from batches of rows. */
@@ -46,6 +50,9 @@ export function csvResponse(filename: string, header: string[], batches: AsyncIt
     },
   });
 }
+
+/** A date and time cell in São Paulo time; empty for none. */
+export const csvDateTime = (d: Date | null) => (d ? fullDateTime(d) : "");
 
 /** 2026-11-22T14-05-09 style stamp for file names. */
 export const fileStamp = (d = new Date()) => d.toISOString().slice(0, 19).replace(/:/g, "-");

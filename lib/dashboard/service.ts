@@ -6,16 +6,17 @@ import { LOW_STOCK_MAX } from "@/lib/products/dto";
 
 export async function dashboard(ctx: SessionCtx) {
   const t = await tenantDb(ctx);
-  const [totalProducts, activeProducts, totalWheels, activeWheels, lowStockProducts, totalSpins, recent, limits] = await Promise.all([
-    t.product.count(),
-    t.product.count({ where: { isActive: true } }),
-    t.wheel.count(),
-    t.wheel.count({ where: { status: "active" } }),
-    t.product.count({ where: { isActive: true, stock: { lte: LOW_STOCK_MAX } } }),
-    t.spin.count(),
-    t.spin.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 5 }),
-    planLimits(ctx.companyId),
-  ]);
+  const [totalProducts, activeProducts, totalWheels, activeWheels, lowStockProducts, totalSpins, recent, limits] =
+    await Promise.all([
+      t.product.count(),
+      t.product.count({ where: { isActive: true } }),
+      t.wheel.count(),
+      t.wheel.count({ where: { status: "active" } }),
+      t.product.count({ where: { isActive: true, stock: { lte: LOW_STOCK_MAX } } }),
+      t.spin.count(),
+      t.spin.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 5 }),
+      planLimits(ctx.companyId),
+    ]);
   return {
     totalProducts,
     activeProducts,

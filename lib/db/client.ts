@@ -1,6 +1,8 @@
 // The database factory: Postgres when DATABASE_URL is set, embedded PGlite otherwise.
 // The client is created lazily (never at build time) and migrations run before first use.
 import { mkdirSync } from "node:fs";
+import type { Pool } from "pg";
+import { readFile } from "node:fs/promises";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { migrate } from "./migrate";
@@ -12,6 +14,8 @@ export type Db = PrismaClient;
 interface DbHandle {
   prisma: PrismaClient;
   sql: SqlExecutor;
+  /** The node-postgres pool behind Prisma (Postgres only): shared with the rate-limit store. */
+  pool: Pool | null;
   embedded: boolean;
   close: () => Promise<void>;
 }
@@ -21,7 +25,7 @@ type GlobalWithDb = typeof globalThis & { [KEY]?: Promise<DbHandle> };
 const g = globalThis as GlobalWithDb;
 
 async function open(): Promise<DbHandle> {
-  const { DATABASE_URL, PGLITE_DIR, PG_PREPARED_STATEMENTS } = env();
+  const { DATABASE_URL, PGLITE_DIR, PGLITE_SNAPSHOT, PG_PREPARED_STATEMENTS } = env();
   if (DATABASE_URL) {
     const [{ PrismaPg }, { Pool }] = await Promise.all([import("@prisma/adapter-pg"), import("pg")]);
     const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
@@ -32,7 +36,16 @@ async function open(): Promise<DbHandle> {
     // Under a burst (a queue of visitors spinning at once) transactions wait for a pooled
     // connection longer than Prisma's 2 s default rather than failing.
     const prisma = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
-    return { prisma, sql: poolExecutor(pool), embedded: false, close: async () => { await prisma.$disconnect(); await pool.end(); } };
+    return {
+      prisma,
+      sql: poolExecutor(pool),
+      pool,
+      embedded: false,
+      close: async () => {
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
   }
   const [{ PGlite }, { PrismaPGlite }, { pg_trgm }] = await Promise.all([
     import("@electric-sql/pglite"),
@@ -41,10 +54,21 @@ async function open(): Promise<DbHandle> {
   ]);
   const inMemory = PGLITE_DIR.startsWith("memory://");
   if (!inMemory) mkdirSync(PGLITE_DIR, { recursive: true });
+  // An in-memory database may start from a dump of a migrated one instead of migrating itself.
+  const loadDataDir = inMemory && PGLITE_SNAPSHOT ? new Blob([await readFile(PGLITE_SNAPSHOT)]) : undefined;
   // An undefined data dir drops the options (the extension would not load): say memory:// instead.
-  const lite = new PGlite(inMemory ? "memory://" : PGLITE_DIR, { extensions: { pg_trgm } });
+  const lite = new PGlite(inMemory ? "memory://" : PGLITE_DIR, { extensions: { pg_trgm }, loadDataDir });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
-  return { prisma, sql: pgliteExecutor(lite), embedded: true, close: async () => { await prisma.$disconnect(); await lite.close(); } };
+  return {
+    prisma,
+    sql: pgliteExecutor(lite),
+    pool: null,
+    embedded: true,
+    close: async () => {
+      await prisma.$disconnect();
+      await lite.close();
+    },
+  };
 }
 
 async function init(): Promise<DbHandle> {
@@ -73,8 +97,8 @@ export async function db(): Promise<PrismaClient> {
   return (await handle()).prisma;
 }
 
-export async function rawSql(): Promise<SqlExecutor> {
-  return (await handle()).sql;
+export async function pgPool(): Promise<Pool | null> {
+  return (await handle()).pool;
 }
 
 export async function closeDb() {

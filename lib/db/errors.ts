@@ -13,7 +13,8 @@ interface PrismaError {
 export function isUniqueViolation(err: unknown, field?: string) {
   const e = err as PrismaError;
   const cause = e?.meta?.driverAdapterError?.cause;
-  const rawUnique = e?.code === "P2010" && (cause?.kind === "UniqueConstraintViolation" || cause?.originalCode === "23505");
+  const rawUnique =
+    e?.code === "P2010" && (cause?.kind === "UniqueConstraintViolation" || cause?.originalCode === "23505");
   if (e?.code !== "P2002" && !rawUnique) return false;
   if (!field) return true;
   return JSON.stringify(e.meta ?? {}).includes(field) || String(e.message).includes(field);

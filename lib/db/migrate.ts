@@ -18,7 +18,10 @@ export function migrationsDir() {
 
 async function listMigrations(dir: string) {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory() && /^\d{14}_/.test(e.name)).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory() && /^\d{14}_/.test(e.name))
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
@@ -52,10 +55,9 @@ export async function migrate(db: SqlExecutor, dir = migrationsDir()): Promise<s
           await conn.query(`UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1`, [id, String(err)]);
           throw new Error(`Migration ${m.name} failed: ${err instanceof Error ? err.message : err}`);
         });
-        await conn.query(
-          `UPDATE "_prisma_migrations" SET applied_steps_count = 1, finished_at = now() WHERE id = $1`,
-          [id],
-        );
+        await conn.query(`UPDATE "_prisma_migrations" SET applied_steps_count = 1, finished_at = now() WHERE id = $1`, [
+          id,
+        ]);
         ran.push(m.name);
       }
       return ran;

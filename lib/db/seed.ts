@@ -73,7 +73,9 @@ export async function seedDemo(prisma: PrismaClient) {
 
 export function demoBanner(): string {
   const lines = DEMO_USERS.map((u) => `   ${u.role.padEnd(6)} ${u.email} / ${DEMO_PASSWORD}`);
-  return ["", ` Demo company 'Loja Demo' is ready. Log in at ${env().APP_URL}/admin/login with:`, ...lines, ""].join("\n");
+  return ["", ` Demo company 'Loja Demo' is ready. Log in at ${env().APP_URL}/admin/login with:`, ...lines, ""].join(
+    "\n",
+  );
 }
 
 export async function seedDemoIfEmpty(prisma: PrismaClient): Promise<boolean> {

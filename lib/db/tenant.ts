@@ -3,11 +3,33 @@
 // company's id simply is not found (404), and no service can forget the filter.
 import { db } from "./client";
 
-export const TENANT_MODELS = new Set(["Product", "Wheel", "WheelProduct", "Spin", "BillingTransaction", "Membership", "Subscription"]);
+export const TENANT_MODELS = new Set([
+  "Product",
+  "Wheel",
+  "WheelProduct",
+  "Spin",
+  "BillingTransaction",
+  "Membership",
+  "Subscription",
+  "Invitation",
+  "WinningMoment",
+]);
 
 const WHERE_OPS = new Set([
-  "findUnique", "findUniqueOrThrow", "findFirst", "findFirstOrThrow", "findMany", "count", "aggregate", "groupBy",
-  "update", "updateMany", "updateManyAndReturn", "delete", "deleteMany", "upsert",
+  "findUnique",
+  "findUniqueOrThrow",
+  "findFirst",
+  "findFirstOrThrow",
+  "findMany",
+  "count",
+  "aggregate",
+  "groupBy",
+  "update",
+  "updateMany",
+  "updateManyAndReturn",
+  "delete",
+  "deleteMany",
+  "upsert",
 ]);
 const CREATE_OPS = new Set(["create", "createMany", "createManyAndReturn"]);
 

@@ -1,9 +1,10 @@
-// The route-handler wrapper: session, permission, zod parsing of body/query/params and error
+// The route-handler wrapper: session, CSRF, permission, zod parsing of body/query/params and error
 // mapping live here, so each route.ts reads like a sentence.
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { resolveSession, type SessionCtx } from "@/lib/auth/session";
+import { assertSameOriginWrite } from "./csrf";
 import { assertValidText, parseJsonText } from "./input-text";
 import { AppError, forbidden, unauthenticated } from "./errors";
 import { errorResponse, json } from "./respond";
@@ -46,9 +47,7 @@ async function parseInputs<B extends z.ZodType | undefined, Q extends z.ZodType 
   const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
   assertValidText(Object.values(params));
   assertValidText(req.nextUrl.searchParams.values());
-  const query = parsers.query
-    ? parsers.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries()))
-    : undefined;
+  const query = parsers.query ? parsers.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries())) : undefined;
   const body = parsers.body ? parsers.body.parse(await readJson(req)) : undefined;
   return { params, query: query as Parsed<Q>, body: body as Parsed<B> };
 }
@@ -59,13 +58,19 @@ function toResponse(result: Result): Response {
 
 /** A route for signed-in staff: resolves the session, checks the permission, parses input. */
 export function withSession<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  options: Parsers<B, Q> & { permission?: Permission; forbiddenMessage?: string },
+  options: Parsers<B, Q> & {
+    permission?: Permission;
+    forbiddenMessage?: string;
+    /** The route takes a multipart upload (cookie writes are otherwise JSON only). */
+    multipart?: boolean;
+  },
   handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>> & { ctx: SessionCtx }) => Promise<Result>,
 ) {
   return async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
     try {
       const ctx = await resolveSession(req);
       if (!ctx) throw unauthenticated();
+      assertSameOriginWrite(req, { multipart: options.multipart });
       if (options.permission && !can(ctx.role, options.permission)) throw forbidden(options.forbiddenMessage);
       const inputs = await parseInputs(req, routeCtx, options);
       return toResponse(await handler({ req, ctx, ...inputs }));

@@ -8,5 +8,11 @@ export function clientIp(headers: Headers): string {
   const socket = headers.get(SOCKET_ADDRESS_HEADER) ?? "unknown";
   if (!env().TRUST_PROXY) return socket;
   const xff = headers.get("x-forwarded-for");
-  return xff?.split(",").map((s) => s.trim()).filter(Boolean).at(-1) ?? socket;
+  return (
+    xff
+      ?.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1) ?? socket
+  );
 }

@@ -14,9 +14,12 @@ export class ApiError extends Error {
   }
 }
 
-type Options = Omit<RequestInit, "body"> & { body?: unknown; query?: Record<string, string | number | boolean | undefined | null> };
+/** Query-string values; empty ones (undefined, null, "") are left out. */
+export type Query = Record<string, string | number | boolean | undefined | null>;
 
-function withQuery(path: string, query?: Options["query"]) {
+type Options = Omit<RequestInit, "body"> & { body?: unknown; query?: Query };
+
+function withQuery(path: string, query?: Query) {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") params.set(k, String(v));
@@ -27,13 +30,15 @@ function withQuery(path: string, query?: Options["query"]) {
 export async function api<T = unknown>(path: string, opts: Options = {}): Promise<T> {
   const { body, query, headers, ...rest } = opts;
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
+  // Cookie-session writes must be JSON (lib/http/csrf.ts), even those with no body.
+  const isJson = !isForm && (body !== undefined || (rest.method ?? "GET").toUpperCase() !== "GET");
   let res: Response;
   try {
     res = await fetch(withQuery(`/api${path}`, query), {
       ...rest,
       credentials: "same-origin",
       signal: rest.signal ?? AbortSignal.timeout(API_TIMEOUT_MS),
-      headers: { ...(body !== undefined && !isForm ? { "content-type": "application/json" } : {}), ...headers },
+      headers: { ...(isJson ? { "content-type": "application/json" } : {}), ...headers },
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
     });
   } catch (err) {

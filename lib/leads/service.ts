@@ -45,16 +45,27 @@ export async function listLeads(ctx: SessionCtx, q: LeadsQuery) {
   return {
     spins: rows.map(spinDto),
     pagination: pagination(q.page, q.limit, stats.total),
-    stats: { total_leads: stats.total, unique_leads: stats.unique, leads_with_prizes: stats.wins, conversion_rate: stats.rate },
+    stats: {
+      total_leads: stats.total,
+      unique_leads: stats.unique,
+      leads_with_prizes: stats.wins,
+      conversion_rate: stats.rate,
+    },
   };
 }
 
 /** One wheel's spins; another company's wheel is 404. */
 export async function wheelSpins(ctx: SessionCtx, wheelId: string, q: { page: number; limit: number }) {
   const t = await tenantDb(ctx);
-  if (!(await t.wheel.findFirst({ where: { id: wheelId }, select: { id: true } }))) throw notFound("Roleta não encontrada");
+  if (!(await t.wheel.findFirst({ where: { id: wheelId }, select: { id: true } })))
+    throw notFound("Roleta não encontrada");
   const [rows, total] = await Promise.all([
-    t.spin.findMany({ where: { wheelId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.limit, take: q.limit }),
+    t.spin.findMany({
+      where: { wheelId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (q.page - 1) * q.limit,
+      take: q.limit,
+    }),
     t.spin.count({ where: { wheelId } }),
   ]);
   return { spins: rows.map(spinDto), pagination: pagination(q.page, q.limit, total) };
@@ -63,7 +74,16 @@ export async function wheelSpins(ctx: SessionCtx, wheelId: string, q: { page: nu
 /** The columns a lead export reads (and the keyset's id and createdAt). */
 export type LeadExportRow = Pick<
   Spin,
-  "id" | "customerName" | "whatsapp" | "customerBirthdate" | "wheelName" | "productName" | "won" | "redemptionCode" | "redeemedAt" | "createdAt"
+  | "id"
+  | "customerName"
+  | "whatsapp"
+  | "customerBirthdate"
+  | "wheelName"
+  | "productName"
+  | "won"
+  | "redemptionCode"
+  | "redeemedAt"
+  | "createdAt"
 >;
 
 /**
@@ -76,8 +96,12 @@ export async function* spinBatches(companyId: string, f: SpinFilters, batch = 20
   const prisma = await db();
   const where = spinWhere(companyId, f);
   const fetchAfter = (cursor: { createdAt: Date; id: string } | null) => {
-    const after: Prisma.Sql = cursor ? Prisma.sql`AND ("createdAt", id) < (${cursor.createdAt}, ${cursor.id})` : Prisma.empty;
-    return prisma.$queryRaw<LeadExportRow[]>`SELECT id, "customerName", whatsapp, "customerBirthdate", "wheelName", "productName",
+    const after: Prisma.Sql = cursor
+      ? Prisma.sql`AND ("createdAt", id) < (${cursor.createdAt}, ${cursor.id})`
+      : Prisma.empty;
+    return prisma.$queryRaw<
+      LeadExportRow[]
+    >`SELECT id, "customerName", whatsapp, "customerBirthdate", "wheelName", "productName",
         won, "redemptionCode", "redeemedAt", "createdAt"
       FROM "Spin" WHERE ${where} ${after}
       ORDER BY "createdAt" DESC, id DESC LIMIT ${batch}`;

@@ -6,6 +6,7 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { tenantDb } from "@/lib/db/tenant";
 import { spinDto } from "@/lib/spins/dto";
 import { normalizeWhatsapp } from "@/lib/spins/whatsapp";
+import { plural } from "@/lib/ui/plural";
 
 export const ERASED_NAME = "Titular removido (LGPD)";
 
@@ -41,10 +42,21 @@ export async function erasePerson(ctx: SessionCtx, whatsapp: string) {
     spins.map((s) =>
       t.spin.update({
         where: { id: s.id },
-        data: { customerName: ERASED_NAME, whatsapp: `anon-${s.id.replace(/-/g, "")}`, customerBirthdate: null, consentIp: null, anonymizedAt: now },
+        data: {
+          customerName: ERASED_NAME,
+          whatsapp: `anon-${s.id.replace(/-/g, "")}`,
+          customerBirthdate: null,
+          consentIp: null,
+          anonymizedAt: now,
+        },
       }),
     ),
   );
   await audit({ action: "lgpd.erase", companyId: ctx.companyId, userId: ctx.userId, detail: { count: spins.length } });
-  return { erased: spins.length, message: spins.length ? `${spins.length} registro(s) anonimizado(s).` : "Nenhum registro encontrado para este WhatsApp." };
+  return {
+    erased: spins.length,
+    message: spins.length
+      ? `${plural(spins.length, "registro anonimizado", "registros anonimizados")}.`
+      : "Nenhum registro encontrado para este WhatsApp.",
+  };
 }

@@ -10,6 +10,7 @@ import { can } from "@/lib/auth/permissions";
 import { resolveSession } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { assertSameOriginWrite } from "@/lib/http/csrf";
 import { AppError, badRequest, forbidden, unauthenticated } from "@/lib/http/errors";
 import { parseJsonText } from "@/lib/http/input-text";
 import { MAX_IMAGE_BYTES, MIME_BY_EXT, sniffImage } from "@/lib/storage/image-type";
@@ -42,10 +43,12 @@ async function verifyUploaded(url: string, payload: string | null | undefined, t
 export async function directUpload(req: NextRequest): Promise<Response> {
   const token = env().BLOB_READ_WRITE_TOKEN;
   const body = parseJsonText(await req.text()) as HandleUploadBody;
-  if (!body || typeof body !== "object" || typeof body.type !== "string") throw badRequest("Requisição de upload inválida");
+  if (!body || typeof body !== "object" || typeof body.type !== "string")
+    throw badRequest("Requisição de upload inválida");
   const issuing = body.type === "blob.generate-client-token";
   const ctx = issuing ? await resolveSession(req) : null;
   if (issuing && !ctx) throw unauthenticated();
+  if (issuing) assertSameOriginWrite(req); // a token request is a cookie-session write like any other
   if (issuing && !can(ctx!.role, "manage_products")) throw forbidden();
   if (!token) throw new AppError("UNAVAILABLE", DIRECT_UPLOAD_OFF);
   const answer = await handleUpload({
@@ -54,7 +57,9 @@ export async function directUpload(req: NextRequest): Promise<Response> {
     token,
     onBeforeGenerateToken: async (pathname, clientPayload) => {
       checkPathname(pathname, ctx!.companyId);
-      const productId = clientPayload ? (JSON.parse(clientPayload) as { product_id?: string }).product_id ?? null : null;
+      const productId = clientPayload
+        ? ((JSON.parse(clientPayload) as { product_id?: string }).product_id ?? null)
+        : null;
       return {
         allowedContentTypes: Object.values(MIME_BY_EXT),
         maximumSizeInBytes: MAX_IMAGE_BYTES,

@@ -1,6 +1,8 @@
 // Products of one company: list, create (within the plan), update, delete, set image.
 import type { SessionCtx } from "@/lib/auth/session";
 import { assertCanCreate } from "@/lib/billing/plan-limits";
+import { momentsWheelsOf, replaceMomentsOf } from "@/lib/campaigns/moments";
+import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
@@ -18,7 +20,12 @@ export async function listProducts(ctx: SessionCtx, q: ProductListQuery) {
     ...(q.lowstock ? { isActive: true, stock: { lte: LOW_STOCK_MAX } } : {}),
   };
   const [rows, total] = await Promise.all([
-    t.product.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.limit, take: q.limit }),
+    t.product.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (q.page - 1) * q.limit,
+      take: q.limit,
+    }),
     t.product.count({ where }),
   ]);
   return { products: rows.map(productDto), pagination: pagination(q.page, q.limit, total) };
@@ -33,7 +40,16 @@ export async function getProduct(ctx: SessionCtx, id: string) {
 
 /** API field names to columns; absent fields stay absent (a partial update leaves them alone). */
 function productColumns<T extends ProductUpdateInput>(input: T) {
-  return <{ name: T["name"]; description: T["description"]; imageUrl: T["image_url"]; stock: T["stock"]; weight: T["weight"]; isActive: T["is_active"] }>{
+  return <
+    {
+      name: T["name"];
+      description: T["description"];
+      imageUrl: T["image_url"];
+      stock: T["stock"];
+      weight: T["weight"];
+      isActive: T["is_active"];
+    }
+  >{
     name: input.name,
     description: input.description,
     imageUrl: input.image_url,
@@ -52,21 +68,28 @@ export async function createProduct(ctx: SessionCtx, input: ProductCreateInput) 
   return { product: productDto(p) };
 }
 
+/** A change of stock or state regenerates the unclaimed moments of the moments wheels offering it. */
 export async function updateProduct(ctx: SessionCtx, id: string, input: ProductUpdateInput) {
   await getProduct(ctx, id);
-  const t = await tenantDb(ctx);
-  const p = await t.product.update({
-    where: { id },
-    data: productColumns(input),
+  const prisma = await db();
+  const p = await prisma.$transaction(async (tx) => {
+    const saved = await tx.product.update({ where: { id, companyId: ctx.companyId }, data: productColumns(input) });
+    if (input.stock !== undefined || input.is_active !== undefined || input.name !== undefined)
+      await replaceMomentsOf(tx, ctx.companyId, await momentsWheelsOf(tx, ctx.companyId, id));
+    return saved;
   });
   return { product: productDto(p) };
 }
 
-/** Removing a product takes it off every wheel (cascade); spins keep their snapshots. */
+/** Removing a product takes it off every wheel (cascade); spins and claimed moments keep their snapshots. */
 export async function deleteProduct(ctx: SessionCtx, id: string) {
   await getProduct(ctx, id);
-  const t = await tenantDb(ctx);
-  await t.product.delete({ where: { id } });
+  const prisma = await db();
+  await prisma.$transaction(async (tx) => {
+    const wheels = await momentsWheelsOf(tx, ctx.companyId, id);
+    await tx.product.delete({ where: { id, companyId: ctx.companyId } });
+    await replaceMomentsOf(tx, ctx.companyId, wheels);
+  });
   return { message: "Produto excluído com sucesso" };
 }
 

@@ -51,7 +51,8 @@ async function imageFromRequest(req: NextRequest) {
     throw new AppError("BAD_REQUEST", "Envie a imagem no campo 'image' (multipart/form-data)");
   }
   const file = form.get("image");
-  if (!file || typeof file === "string") throw new AppError("BAD_REQUEST", "Envie a imagem no campo 'image' (multipart/form-data)");
+  if (!file || typeof file === "string")
+    throw new AppError("BAD_REQUEST", "Envie a imagem no campo 'image' (multipart/form-data)");
   if (file.size > MAX_IMAGE_BYTES) throw tooLarge();
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImage(bytes);

@@ -36,8 +36,19 @@ export async function updateProfile(ctx: SessionCtx, name: string) {
 export async function changePassword(ctx: SessionCtx, currentPassword: string, newPassword: string) {
   const prisma = await db();
   const user = await prisma.user.findUniqueOrThrow({ where: { id: ctx.userId } });
-  if (!(await verifyPassword(currentPassword, user.passwordHash))) throw new AppError("BAD_REQUEST", PROFILE_MESSAGES.wrongCurrent, { fields: { currentPassword: PROFILE_MESSAGES.wrongCurrent } });
-  await prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(newPassword), sessionVersion: { increment: 1 } } });
+  if (!(await verifyPassword(currentPassword, user.passwordHash)))
+    throw new AppError("BAD_REQUEST", PROFILE_MESSAGES.wrongCurrent, {
+      fields: { currentPassword: PROFILE_MESSAGES.wrongCurrent },
+    });
+  await prisma.user.update({
+    where: { id: user.id },
+    // Chosen by the holder: any password an owner set for them (POST /users) is gone.
+    data: {
+      passwordHash: await hashPassword(newPassword),
+      sessionVersion: { increment: 1 },
+      passwordChangeRequired: false,
+    },
+  });
   await audit({ action: "auth.password_changed", userId: user.id, companyId: ctx.companyId });
   return { message: PROFILE_MESSAGES.passwordChanged };
 }

@@ -1,18 +1,27 @@
-// Rate limits with rate-limiter-flexible (memory store per instance; swap in its Postgres or
-// Redis store to share counters across instances). A refusal is a 429 with Retry-After.
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+// Rate limits shared by every instance (stores.ts picks Redis, Postgres or memory). A refusal is
+// a 429 with Retry-After. Other modules use only LIMITS, consume, ensureNotBlocked, refund and
+// resetLimit.
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { AppError } from "@/lib/http/errors";
+import { openStore, type LimitSpec, type Store, type StoreKind } from "./stores";
 
 const MINUTE = 60;
 
-const KEY = Symbol.for("roleta.rate-limiters");
-type Limiters = Record<string, RateLimiterMemory>;
-const g = globalThis as typeof globalThis & { [KEY]?: Limiters };
-
-function limiter(name: string, points: number, duration: number): RateLimiterMemory {
-  const all = (g[KEY] ??= {});
-  return (all[name] ??= new RateLimiterMemory({ keyPrefix: name, points, duration }));
+export interface Limit extends LimitSpec {
+  /**
+   * For hot public routes: the first hit of a key on this instance is counted in the shared store
+   * without waiting for the answer; its later hits wait. The shared count stays exact, and a key
+   * gets at most one hit per instance past the limit in a window (docs/decisions.md).
+   */
+  firstHitUnawaited?: boolean;
 }
+
+const limiter = (name: string, points: number, duration: number, opts: Partial<Limit> = {}): Limit => ({
+  name,
+  points,
+  duration,
+  ...opts,
+});
 
 export const LIMITS = {
   // Failed logins: 10 per account and 30 per address in 15 minutes; the 11th is refused.
@@ -20,38 +29,97 @@ export const LIMITS = {
   loginIp: () => limiter("login-ip", 30, 15 * MINUTE),
   forgotPassword: () => limiter("forgot-ip", 10, 15 * MINUTE),
   // Visitors at one counter may share an address (shop Wi-Fi), so this is generous.
-  spinIp: () => limiter("spin-ip", 30, MINUTE),
-  publicRead: () => limiter("public-read-ip", 300, MINUTE),
+  spinIp: () => limiter("spin-ip", 30, MINUTE, { firstHitUnawaited: true }),
+  publicRead: () => limiter("public-read-ip", 300, MINUTE, { firstHitUnawaited: true }),
 } as const;
 
 export const TOO_MANY = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";
+
+interface State {
+  store: Promise<Store>;
+  limiters: Map<string, RateLimiterAbstract>;
+  /** Per-instance counts of the firstHitUnawaited limits. */
+  local: Map<string, RateLimiterMemory>;
+}
+
+const KEY = Symbol.for("roleta.rate-limit");
+const g = globalThis as typeof globalThis & { [KEY]?: State };
+
+function state(): State {
+  if (!g[KEY]) {
+    const store = openStore().catch((err) => {
+      g[KEY] = undefined; // try again on the next call
+      throw err;
+    });
+    g[KEY] = { store, limiters: new Map(), local: new Map() };
+  }
+  return g[KEY];
+}
+
+async function resolve(l: Limit) {
+  const s = state();
+  const store = await s.store;
+  let shared = s.limiters.get(l.name);
+  if (!shared) s.limiters.set(l.name, (shared = store.limiter(l)));
+  let local = s.local.get(l.name);
+  if (l.firstHitUnawaited && store.kind !== "memory" && !local) {
+    s.local.set(l.name, (local = new RateLimiterMemory({ keyPrefix: l.name, points: l.points, duration: l.duration })));
+  }
+  return { shared, local };
+}
 
 function refusal(res: RateLimiterRes, message: string) {
   const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   return new AppError("RATE_LIMITED", message, { retryAfter }, { "Retry-After": String(retryAfter) });
 }
 
-/** Counts one hit; throws a 429 AppError when over the limit. */
-export async function consume(l: RateLimiterMemory, key: string, message = TOO_MANY) {
+async function take(l: RateLimiterAbstract, key: string, message: string): Promise<RateLimiterRes> {
   try {
-    await l.consume(key);
+    return await l.consume(key);
   } catch (res) {
     if (res instanceof RateLimiterRes) throw refusal(res, message);
     throw res;
   }
 }
 
-/** Throws a 429 if the key is already blocked, without counting a hit. */
-export async function ensureNotBlocked(l: RateLimiterMemory, key: string, message = TOO_MANY) {
-  const res = await l.get(key);
+/** Counts one hit; throws a 429 AppError when over the limit. */
+export async function consume(l: Limit, key: string, message = TOO_MANY) {
+  const { shared, local } = await resolve(l);
+  if (local && (await take(local, key, message)).consumedPoints === 1) {
+    // Counted in the store all the same; if it finds the key over the limit, the key's next hit
+    // on this instance waits for the store and is refused.
+    shared.consume(key).catch(() => undefined);
+    return;
+  }
+  await take(shared, key, message);
+}
+
+/** Throws a 429 if the key is already at its limit, without counting a hit. */
+export async function ensureNotBlocked(l: Limit, key: string, message = TOO_MANY) {
+  const { shared } = await resolve(l);
+  const res = await shared.get(key);
   if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) throw refusal(res, message);
 }
 
-/** Counts a failure without throwing (the caller answers with its own error). */
-export async function penalize(l: RateLimiterMemory, key: string) {
-  await l.penalty(key, 1);
+/** Gives back a hit that turned out not to count (e.g. a login that succeeded). */
+export async function refund(l: Limit, key: string, points = 1) {
+  const { shared, local } = await resolve(l);
+  await Promise.all([shared.reward(key, points), local?.reward(key, points)]);
 }
 
-export async function resetLimit(l: RateLimiterMemory, key: string) {
-  await l.delete(key);
+export async function resetLimit(l: Limit, key: string) {
+  const { shared, local } = await resolve(l);
+  await Promise.all([shared.delete(key), local?.delete(key)]);
+}
+
+/** Which store counts (tests, diagnostics). */
+export async function storeKind(): Promise<StoreKind> {
+  return (await state().store).kind;
+}
+
+/** Closes the store so the next call picks one again from the environment. Tests only. */
+export async function resetRateLimitStore() {
+  const s = g[KEY];
+  g[KEY] = undefined;
+  if (s) await (await s.store.catch(() => null))?.close();
 }

@@ -5,15 +5,14 @@ import { spinWhere } from "@/lib/leads/filters";
 import { spinStats } from "@/lib/leads/service";
 import { cachedSpinFigures, filterKey } from "@/lib/leads/stats-cache";
 import type { SpinFilters } from "@/lib/validation/leads";
+import { dayStart } from "@/lib/dates/sao-paulo-day";
+import { dayOf } from "@/lib/dates/format";
+import { TIME_ZONE } from "@/lib/dates/zone";
 
-const TZ = "America/Sao_Paulo";
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10000) / 100 : 0);
 
-/** YYYY-MM-DD of an instant in São Paulo. */
-export const spDay = (d: Date) => d.toLocaleDateString("en-CA", { timeZone: TZ });
-
 export function lastSevenDays(now = new Date()): string[] {
-  return Array.from({ length: 7 }, (_, i) => spDay(new Date(now.getTime() - (6 - i) * 86_400_000)));
+  return Array.from({ length: 7 }, (_, i) => dayOf(new Date(now.getTime() - (6 - i) * 86_400_000)));
 }
 
 type ReportFilters = Pick<SpinFilters, "wheel_id" | "start_date" | "end_date">;
@@ -21,7 +20,7 @@ type ReportFilters = Pick<SpinFilters, "wheel_id" | "start_date" | "end_date">;
 /** The report of a filter, computed once per change of the company's spins and per São Paulo day. */
 export function report(ctx: SessionCtx, f: ReportFilters, now = new Date()) {
   const filters = { wheel_id: f.wheel_id, start_date: f.start_date, end_date: f.end_date };
-  const key = filterKey("report", { ...filters, today: spDay(now) });
+  const key = filterKey("report", { ...filters, today: dayOf(now) });
   return cachedSpinFigures(ctx.companyId, key, () => computeReport(ctx.companyId, filters, now));
 }
 
@@ -29,8 +28,7 @@ async function computeReport(companyId: string, f: ReportFilters, now: Date) {
   const prisma = await db();
   const where = spinWhere(companyId, f);
   const days = lastSevenDays(now);
-  // Brazil keeps -03:00 all year (no daylight saving since 2019).
-  const since = new Date(`${days[0]}T00:00:00.000-03:00`);
+  const since = dayStart(days[0]);
   const dailyWhere = spinWhere(companyId, { wheel_id: f.wheel_id });
   const [stats, top, daily] = await Promise.all([
     spinStats(companyId, f),
@@ -38,17 +36,29 @@ async function computeReport(companyId: string, f: ReportFilters, now: Date) {
       SELECT "productName" AS product_name, count(*)::int AS total_wins FROM "Spin"
       WHERE ${where} AND won = true GROUP BY "productName" ORDER BY total_wins DESC, "productName" ASC LIMIT 5`,
     prisma.$queryRaw<{ date: string; total_spins: number; unique_users: number }[]>`
-      SELECT to_char(("createdAt" - interval '3 hours'), 'YYYY-MM-DD') AS date,
+      SELECT to_char(("createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${TIME_ZONE}), 'YYYY-MM-DD') AS date,
              count(*)::int AS total_spins, count(DISTINCT whatsapp)::int AS unique_users
       FROM "Spin" WHERE ${dailyWhere} AND "createdAt" >= ${since}
       GROUP BY 1 ORDER BY 1`,
   ]);
   const byDay = new Map(daily.map((d) => [d.date, d]));
   return {
-    stats: { total_spins: stats.total, unique_users: stats.unique, products_distributed: stats.wins, success_rate: stats.rate },
+    stats: {
+      total_spins: stats.total,
+      unique_users: stats.unique,
+      products_distributed: stats.wins,
+      success_rate: stats.rate,
+    },
     // win_percentage: this prize's share of all prizes given out under the same filters.
-    top_products: top.map((t) => ({ product_name: t.product_name, total_wins: t.total_wins, win_percentage: percent(t.total_wins, stats.wins) })),
-    daily_activity: days.map((date) => ({ date, total_spins: byDay.get(date)?.total_spins ?? 0, unique_users: byDay.get(date)?.unique_users ?? 0 })),
+    top_products: top.map((t) => ({
+      product_name: t.product_name,
+      total_wins: t.total_wins,
+      win_percentage: percent(t.total_wins, stats.wins),
+    })),
+    daily_activity: days.map((date) => ({
+      date,
+      total_spins: byDay.get(date)?.total_spins ?? 0,
+      unique_users: byDay.get(date)?.unique_users ?? 0,
+    })),
   };
 }
-

@@ -1,13 +1,16 @@
 // Security headers for every response: a nonce-based Content-Security-Policy (no unsafe-eval in
 // production), framing allowed only for public wheel pages (/w/, for the embed), a stricter
-// referrer policy on the reset page (its URL carries the token), nosniff and HSTS in production.
+// referrer policy on the reset and invitation pages (their URLs carry a token), nosniff and HSTS in
+// production.
+import { env } from "@/lib/env";
+
 export function isFramable(pathname: string) {
   return pathname.startsWith("/w/");
 }
 
 export function buildCsp(nonce: string, pathname: string, dev: boolean): string {
   // Direct image uploads (lib/products/direct-upload.ts) go from the browser to Vercel Blob's API.
-  const blobApi = process.env.BLOB_READ_WRITE_TOKEN ? " https://vercel.com/api/blob" : "";
+  const blobApi = env().BLOB_READ_WRITE_TOKEN ? " https://vercel.com/api/blob" : "";
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
@@ -27,7 +30,10 @@ export function buildCsp(nonce: string, pathname: string, dev: boolean): string 
 export function securityHeaders(pathname: string, production: boolean): Record<string, string> {
   const h: Record<string, string> = {
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": pathname.startsWith("/reset-password") ? "no-referrer" : "strict-origin-when-cross-origin",
+    "Referrer-Policy":
+      pathname.startsWith("/reset-password") || pathname.startsWith("/convite/")
+        ? "no-referrer"
+        : "strict-origin-when-cross-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
   };
   if (!isFramable(pathname)) h["X-Frame-Options"] = "DENY";

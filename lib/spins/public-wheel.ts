@@ -1,12 +1,12 @@
 // What a visitor may see of a wheel: only active wheels, only available prizes (active, in
 // stock), their probabilities but never stock numbers, and nothing of other companies.
 import { effectivePlanId, FREE_PLAN_ID, type SubscriptionLike } from "@/lib/billing/effective-plan";
+import type { CampaignColumns } from "@/lib/campaigns/dto";
 import { db } from "@/lib/db/client";
 import { prepared } from "@/lib/db/prepared";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
 import { PUBLIC_MESSAGES } from "@/lib/validation/public";
-import { probabilities } from "./draw";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,11 +15,25 @@ export interface Prize {
   name: string;
   image_url: string | null;
   weight: number;
+  /** Random mode's daily cap, and the wins already counted on dailyWinsDay (a São Paulo day). */
+  dailyLimit: number | null;
+  dailyWins: number;
+  dailyWinsDay: string | null;
+  /** Counter mode: wins on the wheel's spins numbered by a multiple of this. */
+  winEvery: number | null;
 }
 
+export type PublicWheelRow = CampaignColumns & {
+  id: string;
+  name: string;
+  slug: string;
+  spinCount: number;
+  createdAt: Date;
+};
+
 export interface PublicWheel {
-  company: { id: string; name: string };
-  wheel: { id: string; name: string; slug: string; spinCount: number };
+  company: { id: string; name: string; slug: string };
+  wheel: PublicWheelRow;
   /** The company's monthly spin limit under its effective plan; -1 means unlimited. */
   maxSpinsMonth: number;
   /** Active products in stock on this wheel, in the order they were added to it. */
@@ -27,22 +41,28 @@ export interface PublicWheel {
 }
 
 /** One row per available prize; the prize columns are null when none is left. */
-interface Row {
+interface Row extends CampaignColumns {
   wheelId: string;
   wheelName: string;
   wheelSlug: string;
   spinCount: number;
+  createdAt: Date;
   companyId: string;
   companyName: string;
+  companySlug: string;
   planId: string | null;
   status: SubscriptionLike["status"] | null;
-  endsAt: Date | null;
+  subscriptionEndsAt: Date | null;
   planMaxSpins: number | null;
   freeMaxSpins: number | null;
   prizeId: string | null;
   prizeName: string | null;
   prizeImageUrl: string | null;
   prizeWeight: number | null;
+  prizeDailyLimit: number | null;
+  prizeDailyWins: number | null;
+  prizeDailyWinsDay: Date | null;
+  prizeWinEvery: number | null;
 }
 
 /**
@@ -55,11 +75,15 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
   // The effective plan is either the subscription's plan or Free; effectivePlanId picks which
   // (the one home of that rule), so the query returns the monthly limit of both.
   const byId = UUID.test(wheelRef) ? Prisma.sql`OR w.id = ${wheelRef}` : Prisma.empty;
-  const rows = await prisma.$queryRaw<Row[]>(prepared(Prisma.sql`
+  const rows = await prisma.$queryRaw<Row[]>(
+    prepared(Prisma.sql`
     WITH target AS (
-      SELECT w.id AS "wheelId", w.name AS "wheelName", w.slug AS "wheelSlug", w."spinCount",
-             c.id AS "companyId", c.name AS "companyName",
-             s."planId", s.status::text AS status, s."endsAt",
+      SELECT w.id AS "wheelId", w.name AS "wheelName", w.slug AS "wheelSlug", w."spinCount", w."createdAt",
+             w."startsAt", w."endsAt", w."drawMode"::text AS "drawMode", w."noPrizeWeight", w."noPrizeLabel",
+             w."replayAfterDays", w."redeemWithinDays", w."authorizationNumber", w."rulesText",
+             w."themeColor", w."themePreset", w."themeLogoUrl",
+             c.id AS "companyId", c.name AS "companyName", c.slug AS "companySlug",
+             s."planId", s.status::text AS status, s."endsAt" AS "subscriptionEndsAt",
              sp."maxSpinsMonth" AS "planMaxSpins", fp."maxSpinsMonth" AS "freeMaxSpins"
       FROM "Company" c
       JOIN "Wheel" w ON w."companyId" = c.id AND w.status = 'active' AND (w.slug = ${wheelRef} ${byId})
@@ -70,40 +94,62 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
       LIMIT 1
     )
     SELECT target.*, prize.id AS "prizeId", prize.name AS "prizeName",
-           prize."imageUrl" AS "prizeImageUrl", prize."oddsWeight" AS "prizeWeight"
+           prize."imageUrl" AS "prizeImageUrl", prize."oddsWeight" AS "prizeWeight",
+           prize."dailyLimit" AS "prizeDailyLimit", prize."dailyWins" AS "prizeDailyWins",
+           prize."dailyWinsDay" AS "prizeDailyWinsDay", prize."winEvery" AS "prizeWinEvery"
     FROM target
     LEFT JOIN LATERAL (
-      SELECT p.id, p.name, p."imageUrl", wp."oddsWeight", wp."createdAt"
+      SELECT p.id, p.name, p."imageUrl", wp."oddsWeight", wp."createdAt",
+             wp."dailyLimit", wp."dailyWins", wp."dailyWinsDay", wp."winEvery"
       FROM "WheelProduct" wp
       JOIN "Product" p ON p.id = wp."productId"
       WHERE wp."wheelId" = target."wheelId" AND wp."companyId" = target."companyId"
         AND p."isActive" = true AND p.stock > 0
     ) prize ON true
-    ORDER BY prize."createdAt" ASC`));
+    ORDER BY prize."createdAt" ASC`),
+  );
 
   const [first] = rows;
   if (!first) throw notFound(PUBLIC_MESSAGES.notFound);
-  const sub = first.planId && first.status ? { planId: first.planId, status: first.status, endsAt: first.endsAt } : null;
+  const sub =
+    first.planId && first.status
+      ? { planId: first.planId, status: first.status, endsAt: first.subscriptionEndsAt }
+      : null;
   const maxSpinsMonth = effectivePlanId(sub, now) === sub?.planId ? first.planMaxSpins : first.freeMaxSpins;
   if (maxSpinsMonth === null) throw new Error("The company's plan is missing from the Plan table");
   return {
-    company: { id: first.companyId, name: first.companyName },
-    wheel: { id: first.wheelId, name: first.wheelName, slug: first.wheelSlug, spinCount: first.spinCount },
+    company: { id: first.companyId, name: first.companyName, slug: first.companySlug },
+    wheel: {
+      id: first.wheelId,
+      name: first.wheelName,
+      slug: first.wheelSlug,
+      spinCount: first.spinCount,
+      createdAt: first.createdAt,
+      startsAt: first.startsAt,
+      endsAt: first.endsAt,
+      drawMode: first.drawMode,
+      noPrizeWeight: first.noPrizeWeight,
+      noPrizeLabel: first.noPrizeLabel,
+      replayAfterDays: first.replayAfterDays,
+      redeemWithinDays: first.redeemWithinDays,
+      authorizationNumber: first.authorizationNumber,
+      rulesText: first.rulesText,
+      themeColor: first.themeColor,
+      themePreset: first.themePreset,
+      themeLogoUrl: first.themeLogoUrl,
+    },
     maxSpinsMonth,
     prizes: rows
       .filter((r) => r.prizeId !== null)
-      .map((r) => ({ id: r.prizeId!, name: r.prizeName!, image_url: r.prizeImageUrl, weight: r.prizeWeight! })),
+      .map((r) => ({
+        id: r.prizeId!,
+        name: r.prizeName!,
+        image_url: r.prizeImageUrl,
+        weight: r.prizeWeight!,
+        dailyLimit: r.prizeDailyLimit,
+        dailyWins: r.prizeDailyWins ?? 0,
+        dailyWinsDay: r.prizeDailyWinsDay ? r.prizeDailyWinsDay.toISOString().slice(0, 10) : null,
+        winEvery: r.prizeWinEvery,
+      })),
   };
 }
-
-export async function publicWheelView(companySlug: string, wheelRef: string) {
-  const { company, wheel, prizes: available } = await loadPublicWheel(companySlug, wheelRef);
-  const prizes = probabilities(available);
-  return {
-    wheel: { id: wheel.id, name: wheel.name, slug: wheel.slug, total_spins: wheel.spinCount, company_name: company.name },
-    products: prizes.map(({ id, name, probability, image_url }) => ({ id, name, probability, image_url })),
-    stats: { has_available_prizes: prizes.length > 0, available_products: prizes.length },
-  };
-}
-
-export type PublicWheelView = Awaited<ReturnType<typeof publicWheelView>>;

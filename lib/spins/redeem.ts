@@ -1,12 +1,10 @@
 // Staff hand over a prize: look a code up in their company and mark it redeemed, once.
 import type { SessionCtx } from "@/lib/auth/session";
+import { shortDateTime } from "@/lib/dates/format";
 import { tenantDb } from "@/lib/db/tenant";
 import { AppError, notFound } from "@/lib/http/errors";
 import { spinDto } from "./dto";
 import { normalizeCode } from "./redemption-code";
-
-const fmt = (d: Date) =>
-  d.toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "short" });
 
 async function findByCode(ctx: SessionCtx, code: string) {
   const t = await tenantDb(ctx);
@@ -29,7 +27,7 @@ export async function redeemCode(ctx: SessionCtx, code: string) {
   });
   const current = await t.spin.findFirstOrThrow({ where: { id: spin.id } });
   if (claimed.count !== 1) {
-    throw new AppError("CONFLICT", `Este prêmio já foi resgatado em ${fmt(current.redeemedAt!)}.`, {
+    throw new AppError("CONFLICT", `Este prêmio já foi resgatado em ${shortDateTime(current.redeemedAt!)}.`, {
       redeemed_at: current.redeemedAt!.toISOString(),
     });
   }

@@ -1,39 +1,45 @@
-// A visitor's spin: drawn on the server with crypto randomness, weighted by odds over prizes in
-// stock. The lead, the stock decrement and the counters commit together or not at all; if the
-// chosen prize ran out meanwhile, the draw is made again among the rest.
-// Each database round trip costs the route throughput, so a spin makes as few as it can: one
-// query reads the wheel, its prizes and the plan's limit, a limited plan adds a count, and one
-// statement writes.
-import { randomUUID } from "node:crypto";
+// A visitor's spin, decided on the server. Each database round trip costs the route throughput,
+// so a spin makes as few as it can: one query reads the wheel, its campaign rules, its prizes and
+// the plan's limit (a limited plan adds a count), and one statement writes, chosen by the wheel's
+// draw mode (random, moments, counter: one strategy each). See docs/decisions.md "The spin in two
+// round trips" and "Campaign rules".
 import { assertSpinAllowed } from "@/lib/billing/plan-limits";
+import { campaignStatus, nextPlayAt, playWindow } from "@/lib/campaigns/schedule";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { prepared } from "@/lib/db/prepared";
-import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError, conflict } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/errors";
+import type { DrawMode } from "@/lib/validation/campaign";
 import { PUBLIC_MESSAGES, type SpinInput } from "@/lib/validation/public";
-import { drawPrize } from "./draw";
-import { loadPublicWheel, type Prize } from "./public-wheel";
-import { newRedemptionCode } from "./redemption-code";
+import { drawCounter } from "./draw-counter";
+import { drawMoment } from "./draw-moments";
+import { drawRandom, soldOut } from "./draw-random";
+import { loadPublicWheel, type PublicWheel } from "./public-wheel";
+import type { Lead } from "./record";
+import type { Outcome, SpinRun } from "./strategy";
 import { normalizeWhatsapp } from "./whatsapp";
 
-/** Version of the consent text shown on the form; stored with every lead as proof. */
-export const CONSENT_VERSION = "2026-11-v1";
+const STRATEGIES: Record<DrawMode, (run: SpinRun) => Promise<Outcome>> = {
+  random: drawRandom,
+  moments: drawMoment,
+  counter: drawCounter,
+};
 
-interface Lead {
-  companyId: string;
-  wheelId: string;
-  wheelName: string;
-  customerName: string;
-  whatsapp: string;
-  customerBirthdate: Date | null;
-  consentIp: string;
+type Wheel = PublicWheel["wheel"];
+
+/** 409 for a WhatsApp that already played in this window, with the next window when there is one. */
+function alreadyPlayed(wheel: Wheel, now: Date) {
+  const next = nextPlayAt(wheel, now);
+  return new AppError("CONFLICT", PUBLIC_MESSAGES.duplicate, next ? { next_play_at: next.toISOString() } : undefined);
 }
 
-const soldOut = () => new AppError("GONE", PUBLIC_MESSAGES.soldOutText);
+function assertOpen(wheel: Wheel, now: Date) {
+  const status = campaignStatus(wheel, now);
+  if (status === "scheduled") throw new AppError("NOT_STARTED", PUBLIC_MESSAGES.notStarted);
+  if (status === "ended") throw new AppError("ENDED", PUBLIC_MESSAGES.ended);
+}
 
-export async function spin(companySlug: string, wheelRef: string, input: SpinInput, ip: string) {
-  const { company, wheel, maxSpinsMonth, prizes } = await loadPublicWheel(companySlug, wheelRef);
+export async function spin(companySlug: string, wheelRef: string, input: SpinInput, ip: string, now = new Date()) {
+  const { company, wheel, maxSpinsMonth, prizes } = await loadPublicWheel(companySlug, wheelRef, now);
   const whatsapp = normalizeWhatsapp(input.whatsapp);
   const lead: Lead = {
     companyId: company.id,
@@ -43,78 +49,47 @@ export async function spin(companySlug: string, wheelRef: string, input: SpinInp
     whatsapp,
     customerBirthdate: input.birthdate ? new Date(`${input.birthdate}T00:00:00Z`) : null,
     consentIp: ip.slice(0, 64),
+    playWindow: playWindow(wheel, now),
   };
+  let outcome: Outcome;
   try {
+    assertOpen(wheel, now);
+    // No prize in stock: refused in every mode (never a lost spin on a sold-out wheel).
+    if (!prizes.length) throw soldOut();
     await assertSpinAllowed(company.id, maxSpinsMonth);
+    outcome = await STRATEGIES[wheel.drawMode]({ lead, wheel, prizes, now });
   } catch (err) {
-    throw await duplicateFirst(err, lead);
+    if (isUniqueViolation(err, "whatsapp")) throw alreadyPlayed(wheel, now);
+    throw await duplicateFirst(err, lead, wheel, now);
   }
-
-  let pool = prizes;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const prize = drawPrize(pool);
-    if (!prize) break;
-    const createdAt = new Date();
-    const code = newRedemptionCode();
-    try {
-      if (!(await recordWin(lead, prize, code, createdAt))) {
-        // Lost the race for the last unit: draw again among what is left.
-        pool = pool.filter((p) => p.id !== prize.id);
-        continue;
-      }
-    } catch (err) {
-      if (isUniqueViolation(err, "whatsapp")) throw conflict(PUBLIC_MESSAGES.duplicate);
-      if (isUniqueViolation(err, "redemptionCode")) continue; // a code collision: try another
-      throw err;
-    }
-    return {
-      prize: { id: prize.id, name: prize.name, image_url: prize.image_url },
-      customer: { name: lead.customerName, whatsapp },
-      timestamp: createdAt.toISOString(),
-      redemption_code: code,
-      wheel: { name: wheel.name },
-    };
-  }
-  throw await duplicateFirst(soldOut(), lead);
+  const next = nextPlayAt(wheel, now);
+  return {
+    result: outcome.prize ? ("won" as const) : ("lost" as const),
+    prize: outcome.prize,
+    customer: { name: lead.customerName, whatsapp },
+    timestamp: now.toISOString(),
+    redemption_code: outcome.code,
+    ...(outcome.prize ? {} : { message: wheel.noPrizeLabel }),
+    next_play_at: next ? next.toISOString() : null,
+    wheel: { name: wheel.name },
+  };
 }
 
-/**
- * Takes one unit of the prize and records the win in ONE statement, atomic without the round
- * trips of BEGIN/COMMIT: the spin row and the wheel's counter are written only if the stock
- * UPDATE took a unit. False when it did not (the prize ran out meanwhile). The unique indexes
- * refuse a repeated WhatsApp or a colliding redemption code, and then nothing of the statement is
- * kept. Company.spinsVersion (cached lead figures) is bumped by the Spin insert trigger of
- * migration 20261123060000, within this same statement, only when a row was inserted.
- */
-async function recordWin(lead: Lead, prize: Prize, code: string, createdAt: Date): Promise<boolean> {
-  const prisma = await db();
-  const rows = await prisma.$queryRaw<{ id: string }[]>(prepared(Prisma.sql`
-    WITH taken AS (
-      UPDATE "Product" SET stock = stock - 1, "updatedAt" = now()
-      WHERE id = ${prize.id} AND "companyId" = ${lead.companyId} AND stock > 0 AND "isActive" = true
-      RETURNING id
-    ), counted AS (
-      UPDATE "Wheel" SET "spinCount" = "spinCount" + 1
-      WHERE id = ${lead.wheelId} AND EXISTS (SELECT 1 FROM taken)
-    )
-    INSERT INTO "Spin" (id, "companyId", "wheelId", "wheelName", "customerName", whatsapp, "customerBirthdate",
-                        "productId", "productName", won, "consentAt", "consentVersion", "consentIp", "redemptionCode", "createdAt")
-    SELECT ${randomUUID()}, ${lead.companyId}, ${lead.wheelId}, ${lead.wheelName}, ${lead.customerName}, ${lead.whatsapp},
-           ${lead.customerBirthdate}, taken.id, ${prize.name}, true, ${createdAt}, ${CONSENT_VERSION}, ${lead.consentIp},
-           ${code}, ${createdAt}
-    FROM taken
-    RETURNING id`));
-  return rows.length === 1;
-}
+export type SpinAnswer = Awaited<ReturnType<typeof spin>>;
 
 /**
- * A returning visitor hears 409 before any other refusal (monthly limit, sold out). The unique
- * index answers that on the write; a spin refused before the write looks the WhatsApp up here,
- * so only refusals pay for that query.
+ * A returning visitor hears 409 before any other refusal (period, monthly limit, sold out). The
+ * unique index answers that on the write; a spin refused before the write looks the WhatsApp up
+ * here, so only refusals pay for that query.
  */
-async function duplicateFirst(refusal: unknown, lead: Lead): Promise<unknown> {
+async function duplicateFirst(refusal: unknown, lead: Lead, wheel: Wheel, now: Date): Promise<unknown> {
   if (!(refusal instanceof AppError)) return refusal;
   const prisma = await db();
-  const seen = await prisma.spin.findUnique({ where: { wheelId_whatsapp: { wheelId: lead.wheelId, whatsapp: lead.whatsapp } }, select: { id: true } });
-  return seen ? conflict(PUBLIC_MESSAGES.duplicate) : refusal;
+  const seen = await prisma.spin.findUnique({
+    where: {
+      wheelId_whatsapp_playWindow: { wheelId: lead.wheelId, whatsapp: lead.whatsapp, playWindow: lead.playWindow },
+    },
+    select: { id: true },
+  });
+  return seen ? alreadyPlayed(wheel, now) : refusal;
 }

@@ -15,8 +15,14 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
   if (starts(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
     return { mime: "image/gif", ext: "gif" };
   }
-  if (starts(bytes, [0x52, 0x49, 0x46, 0x46]) && starts(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return { mime: "image/webp", ext: "webp" };
+  if (starts(bytes, [0x52, 0x49, 0x46, 0x46]) && starts(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return { mime: "image/webp", ext: "webp" };
   return null;
 }
 
-export const MIME_BY_EXT: Record<string, ImageType["mime"]> = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" };
+export const MIME_BY_EXT: Record<string, ImageType["mime"]> = {
+  png: "image/png",
+  jpg: "image/jpeg",
+  gif: "image/gif",
+  webp: "image/webp",
+};

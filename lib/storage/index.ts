@@ -24,7 +24,12 @@ export async function storeImage(companyId: string, bytes: Uint8Array, type: Ima
   const token = env().BLOB_READ_WRITE_TOKEN;
   if (token) {
     const { put } = await import("@vercel/blob");
-    const blob = await put(`products/${key}`, Buffer.from(bytes), { access: "public", contentType: type.mime, token, addRandomSuffix: false });
+    const blob = await put(`products/${key}`, Buffer.from(bytes), {
+      access: "public",
+      contentType: type.mime,
+      token,
+      addRandomSuffix: false,
+    });
     return { url: blob.url };
   }
   const file = path.join(uploadsDir(), key);

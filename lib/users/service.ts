@@ -1,9 +1,10 @@
 // The company's team. Only the owner writes (permission write_users); owner rows are locked.
-// Adding an email that already has an account adds a membership and keeps their password.
+// Accounts that already exist never join through here: they are invited (lib/invitations).
 import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
 import { hashPassword } from "@/lib/auth/password";
 import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
 import { tenantDb } from "@/lib/db/tenant";
 import type { Membership, User } from "@/lib/generated/prisma/client";
 import { conflict, forbidden, notFound } from "@/lib/http/errors";
@@ -24,7 +25,14 @@ export async function listUsers(ctx: SessionCtx, search?: string) {
   const t = await tenantDb(ctx);
   const rows = await t.membership.findMany({
     where: search
-      ? { user: { OR: [{ name: { contains: search, mode: "insensitive" } }, { email: { contains: search, mode: "insensitive" } }] } }
+      ? {
+          user: {
+            OR: [
+              { name: { contains: search, mode: "insensitive" } },
+              { email: { contains: search, mode: "insensitive" } },
+            ],
+          },
+        }
       : {},
     include: { user: true },
     orderBy: { createdAt: "asc" },
@@ -32,22 +40,33 @@ export async function listUsers(ctx: SessionCtx, search?: string) {
   return { users: rows.map(companyUserDto) };
 }
 
+/**
+ * Creates an account with a password the owner chooses, so the account must change it before it
+ * can accept an invitation to any other company. An email that already has an account answers
+ * 409 and says nothing about it: that person joins through an invitation (lib/invitations).
+ */
 export async function createUser(ctx: SessionCtx, input: UserCreateInput) {
   const prisma = await db();
-  const existing = await prisma.user.findUnique({ where: { email: input.email } });
-  const t = await tenantDb(ctx);
-  if (existing) {
-    if (await t.membership.findFirst({ where: { userId: existing.id } })) throw conflict(USER_MESSAGES.alreadyMember);
-    const m = await t.membership.create({ data: { userId: existing.id, companyId: ctx.companyId, role: input.role }, include: { user: true } });
-    await audit({ action: "user.added", companyId: ctx.companyId, userId: ctx.userId, detail: { target: existing.id, role: input.role, existing: true } });
-    return { user: companyUserDto(m) };
-  }
   const passwordHash = await hashPassword(input.password);
-  const m = await prisma.$transaction(async (tx) => {
-    const user = await tx.user.create({ data: { name: input.name, email: input.email, passwordHash } });
-    return tx.membership.create({ data: { userId: user.id, companyId: ctx.companyId, role: input.role }, include: { user: true } });
+  const m = await prisma
+    .$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: { name: input.name, email: input.email, passwordHash, passwordChangeRequired: true },
+      });
+      return tx.membership.create({
+        data: { userId: user.id, companyId: ctx.companyId, role: input.role },
+        include: { user: true },
+      });
+    })
+    .catch((err) => {
+      throw isUniqueViolation(err) ? conflict(USER_MESSAGES.emailTaken) : err;
+    });
+  await audit({
+    action: "user.added",
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    detail: { target: m.userId, role: input.role },
   });
-  await audit({ action: "user.added", companyId: ctx.companyId, userId: ctx.userId, detail: { target: m.userId, role: input.role, existing: false } });
   return { user: companyUserDto(m) };
 }
 
@@ -59,14 +78,36 @@ async function editableMembership(ctx: SessionCtx, userId: string) {
   return m;
 }
 
+/**
+ * The role is this company's; the name is the person's own, shared by every company they work
+ * for: an owner renames only someone who belongs to this company alone.
+ */
 export async function updateUser(ctx: SessionCtx, userId: string, input: UserUpdateInput) {
   const m = await editableMembership(ctx, userId);
+  const rename = input.name !== undefined && input.name !== m.user.name;
   const prisma = await db();
   const updated = await prisma.$transaction(async (tx) => {
-    await tx.user.update({ where: { id: m.userId }, data: { name: input.name } });
-    return tx.membership.update({ where: { id: m.id }, data: { role: input.role }, include: { user: true } });
+    if (rename) {
+      // One statement: a membership elsewhere, even one created a moment ago, blocks the rename.
+      const renamed = await tx.user.updateMany({
+        where: { id: m.userId, memberships: { every: { companyId: ctx.companyId } } },
+        data: { name: input.name },
+      });
+      if (renamed.count !== 1) throw forbidden(USER_MESSAGES.renameOwnOnly);
+    }
+    return tx.membership.update({
+      where: { id: m.id },
+      data: input.role ? { role: input.role } : {},
+      include: { user: true },
+    });
   });
-  if (m.role !== input.role) await audit({ action: "user.role_changed", companyId: ctx.companyId, userId: ctx.userId, detail: { target: userId, from: m.role, to: input.role } });
+  if (input.role && m.role !== input.role)
+    await audit({
+      action: "user.role_changed",
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      detail: { target: userId, from: m.role, to: input.role },
+    });
   return { user: companyUserDto(updated) };
 }
 

@@ -26,7 +26,12 @@ export const AUTH_MESSAGES = {
 const m = AUTH_MESSAGES;
 
 export const loginInput = z.object({
-  email: z.string({ error: m.required }).trim().min(1, m.required).max(255, m.badCredentials).transform((s) => s.toLowerCase()),
+  email: z
+    .string({ error: m.required })
+    .trim()
+    .min(1, m.required)
+    .max(255, m.badCredentials)
+    .transform((s) => s.toLowerCase()),
   password: z.string({ error: m.required }).min(1, m.required).max(1024, m.badCredentials),
 });
 

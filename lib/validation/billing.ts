@@ -10,11 +10,22 @@ export const BILLING_MESSAGES = {
   alreadyPro: "A empresa já está no plano Pro",
   onlyToPro: "O upgrade só é possível para o plano Pro",
   notPro: "Só é possível cancelar uma assinatura Pro",
-  trialNoCancel: "O período de teste termina sozinho: não há assinatura paga para cancelar",
+  trialEnded: "Teste grátis encerrado.",
+  trialEndedNotice: "A empresa agora está no plano Free. Você pode assinar o Pro quando quiser.",
   alreadyCancelled: "Esta assinatura já foi cancelada",
   notConfigured: "Os pagamentos ainda não estão configurados. Fale com o suporte para assinar o plano Pro.",
 } as const;
 
-export const upgradeInput = z.object({ plan_id: z.string({ error: BILLING_MESSAGES.onlyToPro }).trim().min(1, BILLING_MESSAGES.onlyToPro).max(20, BILLING_MESSAGES.onlyToPro) });
+export const upgradeInput = z.object({
+  plan_id: z
+    .string({ error: BILLING_MESSAGES.onlyToPro })
+    .trim()
+    .min(1, BILLING_MESSAGES.onlyToPro)
+    .max(20, BILLING_MESSAGES.onlyToPro),
+});
 
-export const cancelInput = z.object({ reason: z.string().trim().max(500, BILLING_MESSAGES.reasonMax).optional().nullable() });
+export const cancelInput = z.object({
+  reason: z.string().trim().max(500, BILLING_MESSAGES.reasonMax).optional().nullable(),
+});
+
+export type CancelInput = z.infer<typeof cancelInput>;

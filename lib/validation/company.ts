@@ -1,4 +1,5 @@
-// Company settings (spec section 5, owner only).
+// Company settings (spec section 5, owner only), with the promoter's legal data for the rules page.
+import { isCnpj, normalizeCnpj } from "./cnpj";
 import { z } from "./z";
 
 export const COMPANY_MESSAGES = {
@@ -10,8 +11,12 @@ export const COMPANY_MESSAGES = {
   slugInvalid: "Slug inválido e indisponível",
   email: "Por favor, informe um email válido",
   phone: "Telefone deve ter 10 ou 11 dígitos",
+  phoneChars: "Telefone inválido: use apenas números, como (11) 98765-4321",
+  legalName: "Razão social deve ter no máximo 255 caracteres",
+  cnpj: "CNPJ inválido",
   onlyOwner: "Apenas o proprietário pode atualizar os dados da empresa",
-  readOnly: "Apenas o proprietário da empresa pode editar estas configurações. Você pode visualizar as informações abaixo.",
+  readOnly:
+    "Apenas o proprietário da empresa pode editar estas configurações. Você pode visualizar as informações abaixo.",
   updated: "Dados da empresa atualizados com sucesso!",
 } as const;
 
@@ -36,10 +41,26 @@ export const companyUpdateInput = z.object({
     .nullable()
     .optional(),
   phone: z
-    .string()
+    .string({ error: m.phoneChars })
+    .regex(/^[\d\s()+.-]*$/, m.phoneChars)
     .transform((s) => s.replace(/\D/g, ""))
     .refine((s) => s === "" || s.length === 10 || s.length === 11, m.phone)
     .transform((s) => (s === "" ? null : s))
+    .nullable()
+    .optional(),
+  legal_name: z
+    .string({ error: m.legalName })
+    .trim()
+    .max(255, m.legalName)
+    .transform((s) => s || null)
+    .nullable()
+    .optional(),
+  cnpj: z
+    .string({ error: m.cnpj })
+    .trim()
+    .max(30, m.cnpj)
+    .refine((s) => s === "" || isCnpj(s), m.cnpj)
+    .transform((s) => normalizeCnpj(s) || null)
     .nullable()
     .optional(),
 });

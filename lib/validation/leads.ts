@@ -1,5 +1,6 @@
 // Filters of the leads list, its export and the reports (API.md). Values are validated, never clamped.
 import { z } from "./z";
+import { dayEnd, dayStart } from "@/lib/dates/sao-paulo-day";
 import { pageQuery } from "./common";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -9,8 +10,14 @@ const dateBound = (edge: "start" | "end") =>
   z
     .string()
     .trim()
-    .refine((s) => (DAY.test(s) ? !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) : !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}T/.test(s)), "Data inválida: use o formato AAAA-MM-DD")
-    .transform((s) => (DAY.test(s) ? new Date(`${s}T${edge === "start" ? "00:00:00.000" : "23:59:59.999"}-03:00`) : new Date(s)));
+    .refine(
+      (s) =>
+        DAY.test(s)
+          ? !Number.isNaN(Date.parse(`${s}T00:00:00Z`))
+          : !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}T/.test(s),
+      "Data inválida: use o formato AAAA-MM-DD",
+    )
+    .transform((s) => (DAY.test(s) ? (edge === "start" ? dayStart(s) : dayEnd(s)) : new Date(s)));
 
 export const spinFilters = z.object({
   wheel_id: z.string().uuid("Roleta inválida").optional(),
@@ -20,7 +27,9 @@ export const spinFilters = z.object({
   end_date: dateBound("end").optional(),
 });
 
-export const leadsQuery = pageQuery.extend({ limit: pageQuery.shape.limit.removeDefault().default(10) }).merge(spinFilters);
+export const leadsQuery = pageQuery
+  .extend({ limit: pageQuery.shape.limit.removeDefault().default(10) })
+  .merge(spinFilters);
 
 export const reportsQuery = spinFilters.pick({ wheel_id: true, start_date: true, end_date: true });
 

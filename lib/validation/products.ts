@@ -16,17 +16,22 @@ export const PRODUCT_MESSAGES = {
 const m = PRODUCT_MESSAGES;
 
 /** Our own uploads (/uploads/...) or an https URL (Vercel Blob); never javascript: or data:. */
-const imageUrl = z
-  .string()
-  .trim()
-  .max(2048, m.imageUrl)
-  .refine((s) => s === "" || s.startsWith("/uploads/") || /^https:\/\/[^\s]+$/.test(s), m.imageUrl)
-  .transform((s) => (s === "" ? null : s));
+export const imageUrl = (message: string = m.imageUrl) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(2048, message)
+    .refine((s) => s === "" || s.startsWith("/uploads/") || /^https:\/\/[^\s]+$/.test(s), message)
+    .transform((s) => (s === "" ? null : s));
 
 const fields = {
   name: requiredName(m.name),
-  description: z.string({ error: m.description }).trim().min(1, m.description).max(2000, "Descrição deve ter no máximo 2000 caracteres"),
-  image_url: imageUrl.nullable(),
+  description: z
+    .string({ error: m.description })
+    .trim()
+    .min(1, m.description)
+    .max(2000, "Descrição deve ter no máximo 2000 caracteres"),
+  image_url: imageUrl().nullable(),
   stock: z.number({ error: m.stock }).int(m.stock).min(0, m.stock).max(1_000_000, "Estoque muito alto"),
   weight: z.number({ error: m.weight }).int(m.weight).min(1, m.weight).max(1_000_000, "Peso muito alto"),
   is_active: z.boolean({ error: "Status inválido" }),

@@ -33,3 +33,5 @@ export const passwordChangeInput = z.object({
 export const passwordChangeForm = passwordChangeInput
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, { message: m.mismatch, path: ["confirmPassword"] });
+
+export type PasswordChangeInput = z.infer<typeof passwordChangeInput>;

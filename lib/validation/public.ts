@@ -11,7 +11,12 @@ const m = PUBLIC_MESSAGES;
 
 export const spinInput = z.object({
   name: z.string({ error: m.required }).trim().min(1, m.required).max(MAX_NAME, m.nameTooLong),
-  whatsapp: z.string({ error: m.required }).trim().min(1, m.required).max(MAX_WHATSAPP, m.whatsapp).refine(isWhatsapp, m.whatsapp),
+  whatsapp: z
+    .string({ error: m.required })
+    .trim()
+    .min(1, m.required)
+    .max(MAX_WHATSAPP, m.whatsapp)
+    .refine(isWhatsapp, m.whatsapp),
   birthdate: z
     .string({ error: m.birthdate })
     .refine(isBirthdate, m.birthdate)
@@ -25,5 +30,12 @@ export const spinInput = z.object({
 export type SpinInput = z.infer<typeof spinInput>;
 
 export const redeemInput = z.object({
-  redemption_code: z.string({ error: "Informe o código de resgate" }).trim().min(4, "Informe o código de resgate").max(32, "Código inválido"),
+  redemption_code: z
+    .string({ error: "Informe o código de resgate" })
+    .trim()
+    .min(4, "Informe o código de resgate")
+    .max(32, "Código inválido"),
 });
+
+/** The code typed at the counter to look a prize up (GET /spins/redeem?code=). */
+export const redeemLookupInput = z.object({ code: redeemInput.shape.redemption_code });

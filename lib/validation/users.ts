@@ -1,4 +1,5 @@
-// Team users (spec section 5, User): create needs name, email, password; edit sends name and role.
+// Team users (spec section 5, User): create needs name, email, password; edit sends name and/or
+// role (API.md: only a user of this company alone can be renamed here).
 import { z } from "./z";
 import { emailField, optionalSearch, password, requiredName } from "./common";
 
@@ -9,10 +10,13 @@ export const USER_MESSAGES = {
   ownerLocked: "O proprietário não pode ser editado ou excluído",
   alreadyMember: "Este usuário já faz parte da empresa",
   noAccess: "Você não tem permissão para gerenciar usuários.",
+  emailTaken: "Este email já está cadastrado",
+  renameOwnOnly: "Somente o próprio usuário pode alterar o nome.",
+  nothingToUpdate: "Informe o nome ou o papel",
 } as const;
 
 const m = USER_MESSAGES;
-const role = z.enum(["admin", "member"], { error: m.role });
+export const role = z.enum(["admin", "member"], { error: m.role });
 
 export const userCreateInput = z.object({
   name: requiredName(m.required),
@@ -21,7 +25,9 @@ export const userCreateInput = z.object({
   role: role.default("member"),
 });
 
-export const userUpdateInput = z.object({ name: requiredName("Nome é obrigatório"), role });
+export const userUpdateInput = z
+  .object({ name: requiredName("Nome é obrigatório").optional(), role: role.optional() })
+  .refine((v) => v.name !== undefined || v.role !== undefined, m.nothingToUpdate);
 
 export const userListQuery = z.object({ search: optionalSearch });
 

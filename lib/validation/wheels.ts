@@ -1,6 +1,7 @@
 // Wheel and wheel-product inputs (spec section 5), shared by the forms and the API.
-import { z } from "./z";
+import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields } from "./campaign";
 import { optionalSearch, pageQuery, requiredName } from "./common";
+import { z } from "./z";
 
 export const WHEEL_MESSAGES = {
   name: "Nome é obrigatório",
@@ -24,21 +25,40 @@ const fields = {
   status: z.enum(["draft", "active"], { error: "Status inválido" }),
 };
 
-export const wheelCreateInput = z.object({ ...fields, status: fields.status.optional().default("draft") });
-export const wheelUpdateInput = z.object(fields).partial();
-export const wheelForm = z.object(fields);
+// The campaign rules that tie fields together (a period, moments needing one) are checked by the
+// service on the wheel as it will be saved: a partial update may change one field only.
+export const wheelCreateInput = z.object({
+  ...fields,
+  status: fields.status.optional().default("draft"),
+  ...campaignInput.shape,
+});
+export const wheelUpdateInput = z.object(fields).partial().extend(campaignInput.shape);
+export const wheelForm = z.object({ ...fields, ...campaignFormFields }).superRefine(checkCampaign);
 
 export const wheelListQuery = pageQuery.extend({ search: optionalSearch });
 
-export const oddsWeight = z.number({ error: m.oddsWeight }).int(m.oddsWeight).min(1, m.oddsWeight).max(1_000_000, "Peso muito alto");
+export const oddsWeight = z
+  .number({ error: m.oddsWeight })
+  .int(m.oddsWeight)
+  .min(1, m.oddsWeight)
+  .max(1_000_000, "Peso muito alto");
 
 export const wheelProductsInput = z.object({
   products: z
-    .array(z.object({ product_id: z.string().uuid("Produto inválido"), odds_weight: oddsWeight }), { error: "Lista de produtos inválida" })
+    .array(
+      // Without odds_weight the product's own weight counts (spec section 5).
+      z.object({
+        product_id: z.string().uuid("Produto inválido"),
+        odds_weight: oddsWeight.optional(),
+        ...prizeRuleFields,
+      }),
+      { error: "Lista de produtos inválida" },
+    )
     .max(100, "No máximo 100 produtos por roleta"),
 });
 
 export type WheelCreateInput = z.infer<typeof wheelCreateInput>;
 export type WheelUpdateInput = z.infer<typeof wheelUpdateInput>;
-export type WheelFormValues = z.infer<typeof wheelForm>;
+export type WheelFormValues = z.input<typeof wheelForm>;
+export type WheelFormOutput = z.output<typeof wheelForm>;
 export type WheelProductsInput = z.infer<typeof wheelProductsInput>;

@@ -1,4 +1,5 @@
 // The wheel and wheel product as the API shows them (API.md).
+import { campaignDto } from "@/lib/campaigns/dto";
 import type { Product, Wheel, WheelProduct } from "@/lib/generated/prisma/client";
 import { productDto } from "@/lib/products/dto";
 
@@ -11,13 +12,19 @@ export function wheelDto(w: Wheel) {
     created_at: w.createdAt.toISOString(),
     updated_at: w.updatedAt.toISOString(),
     total_spins: w.spinCount,
+    ...campaignDto(w),
   };
 }
 
 export type WheelDto = ReturnType<typeof wheelDto>;
 
 export function wheelProductDto(wp: WheelProduct & { product: Product }) {
-  return { ...productDto(wp.product), odds_weight: wp.oddsWeight };
+  return {
+    ...productDto(wp.product),
+    odds_weight: wp.oddsWeight,
+    daily_limit: wp.dailyLimit,
+    win_every: wp.winEvery,
+  };
 }
 
 export type WheelProductDto = ReturnType<typeof wheelProductDto>;

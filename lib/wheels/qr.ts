@@ -7,8 +7,15 @@ import { getWheel } from "./service";
 
 export async function wheelQrPng(ctx: SessionCtx, wheelId: string): Promise<Response> {
   const wheel = await getWheel(ctx, wheelId);
-  const company = await (await db()).company.findUniqueOrThrow({ where: { id: ctx.companyId }, select: { slug: true } });
-  const png = await QRCode.toBuffer(publicWheelUrl(company.slug, wheel.slug), { type: "png", width: 512, margin: 2, errorCorrectionLevel: "M" });
+  const company = await (
+    await db()
+  ).company.findUniqueOrThrow({ where: { id: ctx.companyId }, select: { slug: true } });
+  const png = await QRCode.toBuffer(publicWheelUrl(company.slug, wheel.slug), {
+    type: "png",
+    width: 512,
+    margin: 2,
+    errorCorrectionLevel: "M",
+  });
   return new Response(new Uint8Array(png), {
     headers: {
       "content-type": "image/png",

@@ -1,6 +1,9 @@
 // Wheels of one company: list, create (within the plan), update, delete.
 import type { SessionCtx } from "@/lib/auth/session";
 import { assertCanCreate } from "@/lib/billing/plan-limits";
+import { replaceMoments } from "@/lib/campaigns/moments";
+import { assertCampaign, campaignColumns, momentsAffected } from "@/lib/campaigns/wheel-rules";
+import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, notFound } from "@/lib/http/errors";
@@ -20,10 +23,20 @@ export async function getWheel(ctx: SessionCtx, id: string) {
 export async function listWheels(ctx: SessionCtx, q: { page: number; limit: number; search?: string }) {
   const t = await tenantDb(ctx);
   const where: Prisma.WheelWhereInput = q.search
-    ? { OR: [{ name: { contains: q.search, mode: "insensitive" } }, { slug: { contains: q.search, mode: "insensitive" } }] }
+    ? {
+        OR: [
+          { name: { contains: q.search, mode: "insensitive" } },
+          { slug: { contains: q.search, mode: "insensitive" } },
+        ],
+      }
     : {};
   const [rows, total] = await Promise.all([
-    t.wheel.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], skip: (q.page - 1) * q.limit, take: q.limit }),
+    t.wheel.findMany({
+      where,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (q.page - 1) * q.limit,
+      take: q.limit,
+    }),
     t.wheel.count({ where }),
   ]);
   return { wheels: rows.map(wheelDto), pagination: pagination(q.page, q.limit, total) };
@@ -31,7 +44,10 @@ export async function listWheels(ctx: SessionCtx, q: { page: number; limit: numb
 
 async function assertSlugFree(ctx: SessionCtx, slug: string, exceptId?: string) {
   const t = await tenantDb(ctx);
-  const clash = await t.wheel.findFirst({ where: { slug, ...(exceptId ? { NOT: { id: exceptId } } : {}) }, select: { id: true } });
+  const clash = await t.wheel.findFirst({
+    where: { slug, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
+    select: { id: true },
+  });
   if (clash) throw conflict(WHEEL_MESSAGES.slugTaken);
 }
 
@@ -39,15 +55,30 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
   await assertCanCreate(ctx.companyId, "wheels");
   await assertSlugFree(ctx, input.slug);
   const t = await tenantDb(ctx);
-  const w = await t.wheel.create({ data: { companyId: ctx.companyId, name: input.name, slug: input.slug, status: input.status } });
+  const campaign = campaignColumns(input);
+  await assertCampaign(t, null, campaign, null);
+  const w = await t.wheel.create({
+    data: { companyId: ctx.companyId, name: input.name, slug: input.slug, status: input.status, ...campaign },
+  });
   return { wheel: wheelDto(w) };
 }
 
+/** A change of the mode, the period or the status regenerates the unclaimed winning moments. */
 export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdateInput) {
-  await getWheel(ctx, id);
+  const before = await getWheel(ctx, id);
   if (input.slug) await assertSlugFree(ctx, input.slug, id);
   const t = await tenantDb(ctx);
-  const w = await t.wheel.update({ where: { id }, data: { name: input.name, slug: input.slug, status: input.status } });
+  const campaign = campaignColumns(input);
+  await assertCampaign(t, id, campaign, before);
+  const prisma = await db();
+  const w = await prisma.$transaction(async (tx) => {
+    const saved = await tx.wheel.update({
+      where: { id, companyId: ctx.companyId },
+      data: { name: input.name, slug: input.slug, status: input.status, ...campaign },
+    });
+    if (momentsAffected(before, saved)) await replaceMoments(tx, ctx.companyId, id);
+    return saved;
+  });
   return { wheel: wheelDto(w) };
 }
 

@@ -7,7 +7,8 @@ import pg from "pg";
 export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 export async function createDatabase(prefix: string): Promise<string> {
-  const name = `${prefix}_${Date.now()}`;
+  // BENCH_DB_PREFIX keeps databases of engineers sharing one Postgres apart.
+  const name = `${process.env.BENCH_DB_PREFIX ?? ""}${prefix}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
@@ -44,7 +45,8 @@ export interface AppServer {
 
 /** Starts the production build (`npm run build` first) and waits for /api/health. */
 export async function startApp(env: Record<string, string>, port?: number): Promise<AppServer> {
-  const p = port ?? (await freePort());
+  // BENCH_PORT pins the port on machines where each engineer owns a range.
+  const p = port ?? (Number(process.env.BENCH_PORT) || (await freePort()));
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(p)], {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { POST as forgotRoute } from "@/app/api/auth/forgot-password/route";
 import { POST as loginRoute } from "@/app/api/auth/login/route";
@@ -10,13 +8,9 @@ import { GET as verifyRoute } from "@/app/api/auth/verify/route";
 import { db } from "@/lib/db/client";
 import { call, randomIp, uniqueEmail } from "../helpers/http";
 import { createCompany, PASSWORD } from "../helpers/fixtures";
+import { latestLinkToken } from "../helpers/outbox";
 
-async function latestResetToken(email: string): Promise<string> {
-  const dir = path.join(process.env.DATA_DIR!, "outbox");
-  const files = (await readdir(dir)).filter((f) => f.includes(email)).sort();
-  const mail = JSON.parse(await readFile(path.join(dir, files.at(-1)!), "utf8"));
-  return /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
-}
+const latestResetToken = (email: string) => latestLinkToken(email, "reset");
 
 describe("POST /api/auth/signup", () => {
   it("creates the company, the owner and a 14-day Pro trial", async () => {
@@ -49,16 +43,24 @@ describe("POST /api/auth/signup", () => {
   });
 
   it("refuses missing fields, short and over-long passwords, and a taken email", async () => {
-    const missing = await call(signupRoute, { body: { companyName: "", name: "A", email: uniqueEmail(), password: PASSWORD } });
+    const missing = await call(signupRoute, {
+      body: { companyName: "", name: "A", email: uniqueEmail(), password: PASSWORD },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe("Todos os campos são obrigatórios");
-    const short = await call(signupRoute, { body: { companyName: "X", name: "A", email: uniqueEmail(), password: "12345" } });
+    const short = await call(signupRoute, {
+      body: { companyName: "X", name: "A", email: uniqueEmail(), password: "12345" },
+    });
     expect(short.body.error).toBe("A senha deve ter pelo menos 6 caracteres");
-    const long = await call(signupRoute, { body: { companyName: "X", name: "A", email: uniqueEmail(), password: "ç".repeat(37) } });
+    const long = await call(signupRoute, {
+      body: { companyName: "X", name: "A", email: uniqueEmail(), password: "ç".repeat(37) },
+    });
     expect(long.status).toBe(400);
     expect(long.body.error).toMatch(/72 bytes/);
     const { owner } = await createCompany();
-    const taken = await call(signupRoute, { body: { companyName: "X", name: "A", email: owner.email, password: PASSWORD } });
+    const taken = await call(signupRoute, {
+      body: { companyName: "X", name: "A", email: owner.email, password: PASSWORD },
+    });
     expect(taken.status).toBe(409);
     const malformed = await call(signupRoute, { rawBody: "{nope", headers: { "content-type": "application/json" } });
     expect(malformed.status).toBe(400);
@@ -156,6 +158,15 @@ describe("forgot and reset password", () => {
     expect((await call(loginRoute, { body: { email: c.owner.email, password: PASSWORD } })).status).toBe(401);
   });
 
+  it("a reset lifts a lockout others caused: the mailbox's holder gets in at once", async () => {
+    const c = await createCompany();
+    for (let i = 0; i < 11; i++) await call(loginRoute, { body: { email: c.owner.email, password: `chute-${i}` } });
+    expect((await call(loginRoute, { body: { email: c.owner.email, password: PASSWORD } })).status).toBe(429);
+    await call(forgotRoute, { body: { email: c.owner.email } });
+    await call(resetRoute, { body: { token: await latestResetToken(c.owner.email), newPassword: "nova-senha-9" } });
+    expect((await call(loginRoute, { body: { email: c.owner.email, password: "nova-senha-9" } })).status).toBe(200);
+  });
+
   it("refuses an expired token and a short password", async () => {
     const c = await createCompany();
     await call(forgotRoute, { body: { email: c.owner.email } });
@@ -163,7 +174,10 @@ describe("forgot and reset password", () => {
     const short = await call(resetRoute, { body: { token, newPassword: "123" } });
     expect(short.body.error).toBe("A senha deve ter no mínimo 6 caracteres");
     const prisma = await db();
-    await prisma.passwordResetToken.updateMany({ where: { userId: c.owner.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await prisma.passwordResetToken.updateMany({
+      where: { userId: c.owner.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const expired = await call(resetRoute, { body: { token, newPassword: "nova-senha-1" } });
     expect(expired.status).toBe(400);
   });

@@ -48,7 +48,11 @@ function kiwify(c: TestCompany, type: string, extra: Record<string, unknown> = {
 async function post(payload: unknown, signature?: string) {
   const raw = JSON.stringify(payload);
   const sig = signature ?? sign(raw, SECRET);
-  return call(webhookRoute, { url: `/api/webhooks/payments?signature=${sig}`, rawBody: raw, headers: { "content-type": "application/json" } });
+  return call(webhookRoute, {
+    url: `/api/webhooks/payments?signature=${sig}`,
+    rawBody: raw,
+    headers: { "content-type": "application/json" },
+  });
 }
 
 async function sub(companyId: string) {
@@ -60,10 +64,15 @@ describe("payments webhook (Kiwify)", () => {
     const c = await createCompany();
     const payload = kiwify(c, "order_approved");
     expect((await post(payload, "0".repeat(40))).status).toBe(401);
-    expect((await call(webhookRoute, { url: "/api/webhooks/payments", rawBody: JSON.stringify(payload) })).status).toBe(401);
+    expect((await call(webhookRoute, { url: "/api/webhooks/payments", rawBody: JSON.stringify(payload) })).status).toBe(
+      401,
+    );
     const raw = JSON.stringify(payload);
     const reserialised = JSON.stringify(payload, null, 2);
-    const r = await call(webhookRoute, { url: `/api/webhooks/payments?signature=${sign(raw, SECRET)}`, rawBody: reserialised });
+    const r = await call(webhookRoute, {
+      url: `/api/webhooks/payments?signature=${sign(raw, SECRET)}`,
+      rawBody: reserialised,
+    });
     expect(r.status).toBe(401);
     expect((await sub(c.companyId)).status).toBe("trial");
     expect(await (await db()).billingTransaction.count({ where: { companyId: c.companyId } })).toBe(0);
@@ -85,7 +94,12 @@ describe("payments webhook (Kiwify)", () => {
     expect(s.status).toBe("past_due");
     const history = await call(historyRoute, { token: c.owner.token });
     expect(history.body.transactions).toHaveLength(1);
-    expect(history.body.transactions[0]).toMatchObject({ order_id: payload.order_id, event_type: "order_approved", payment_method: "credit_card", installments: 1 });
+    expect(history.body.transactions[0]).toMatchObject({
+      order_id: payload.order_id,
+      event_type: "order_approved",
+      payment_method: "credit_card",
+      installments: 1,
+    });
   });
 
   it("late -> past_due, canceled -> cancelled keeping access, refunded and chargeback -> Free now", async () => {
@@ -107,7 +121,9 @@ describe("payments webhook (Kiwify)", () => {
     await post(kiwify(d, "chargeback"));
     expect((await sub(d.companyId)).planId).toBe("free");
     await post(kiwify(d, "order_rejected"));
-    const types = (await call(historyRoute, { token: d.owner.token })).body.transactions.map((t: { event_type: string }) => t.event_type);
+    const types = (await call(historyRoute, { token: d.owner.token })).body.transactions.map(
+      (t: { event_type: string }) => t.event_type,
+    );
     expect(types.sort()).toEqual(["order_approved", "order_chargeback", "order_refused"]);
   });
 
@@ -116,10 +132,16 @@ describe("payments webhook (Kiwify)", () => {
     const res = await post(kiwify(c, "order_approved", { TrackingParameters: null }));
     expect(res.body.applied).toBe(true);
     expect((await sub(c.companyId)).status).toBe("active");
-    const unknown = await post({ order_id: `x-${Date.now()}`, webhook_event_type: "order_approved", Customer: { email: "ninguem@nada.com" } });
+    const unknown = await post({
+      order_id: `x-${Date.now()}`,
+      webhook_event_type: "order_approved",
+      Customer: { email: "ninguem@nada.com" },
+    });
     expect(unknown.status).toBe(200);
     expect(unknown.body).toMatchObject({ received: true, applied: false });
-    expect(await (await db()).billingTransaction.count({ where: { companyId: null, orderId: { startsWith: "x-" } } })).toBeGreaterThan(0);
+    expect(
+      await (await db()).billingTransaction.count({ where: { companyId: null, orderId: { startsWith: "x-" } } }),
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -133,7 +155,10 @@ describe("payments webhook: edge cases", () => {
     process.env.PAYMENT_WEBHOOK_SECRET = SECRET;
     resetEnvCache();
     const raw = "{not json";
-    const bad = await call(webhookRoute, { url: `/api/webhooks/payments?signature=${sign(raw, SECRET)}`, rawBody: raw });
+    const bad = await call(webhookRoute, {
+      url: `/api/webhooks/payments?signature=${sign(raw, SECRET)}`,
+      rawBody: raw,
+    });
     expect(bad.status).toBe(400);
     expect(await (await db()).billingTransaction.count({ where: { companyId: c.companyId } })).toBe(0);
     expect((await sub(c.companyId)).status).toBe("trial");
@@ -151,22 +176,43 @@ describe("payments webhook: edge cases", () => {
     expect(unknown.body).toMatchObject({ received: true, event: "unknown", applied: false });
     expect(await sub(c.companyId)).toMatchObject({ planId: "free", status: "active", endsAt: null });
     const tx = (await call(historyRoute, { token: c.owner.token })).body.transactions;
-    expect(tx.map((t: { event_type: string }) => t.event_type).sort()).toEqual(["order_approved", "order_chargeback", "pix_created"]);
+    expect(tx.map((t: { event_type: string }) => t.event_type).sort()).toEqual([
+      "order_approved",
+      "order_chargeback",
+      "pix_created",
+    ]);
     const first = tx.find((t: { event_type: string }) => t.event_type === "order_approved");
     expect(first).toMatchObject({ order_id: approved.order_id, payment_method: "pix", installments: 12 });
-    expect(Object.keys(first).sort()).toEqual(["date", "event_type", "id", "installments", "order_id", "payment_method"]);
+    expect(Object.keys(first).sort()).toEqual([
+      "date",
+      "event_type",
+      "id",
+      "installments",
+      "order_id",
+      "payment_method",
+    ]);
   });
 
   it("a cancellation with no known end keeps Pro only until the platform's next charge, else ends now", async () => {
     const c = await createCompany();
     const prisma = await db();
-    await prisma.subscription.update({ where: { companyId: c.companyId }, data: { planId: "pro", status: "active", endsAt: null } });
-    await post(kiwify(c, "subscription_canceled", { Subscription: { status: "canceled", next_payment: "2030-05-01T00:00:00.000Z" } }));
+    await prisma.subscription.update({
+      where: { companyId: c.companyId },
+      data: { planId: "pro", status: "active", endsAt: null, externalSubscriptionId: `sub-${c.companyId.slice(0, 8)}` },
+    });
+    await post(
+      kiwify(c, "subscription_canceled", {
+        Subscription: { status: "canceled", next_payment: "2030-05-01T00:00:00.000Z" },
+      }),
+    );
     let s = await sub(c.companyId);
     expect(s.status).toBe("cancelled");
     expect(s.endsAt?.toISOString()).toBe("2030-05-01T00:00:00.000Z");
     const d = await createCompany();
-    await prisma.subscription.update({ where: { companyId: d.companyId }, data: { planId: "pro", status: "active", endsAt: null } });
+    await prisma.subscription.update({
+      where: { companyId: d.companyId },
+      data: { planId: "pro", status: "active", endsAt: null, externalSubscriptionId: `sub-${d.companyId.slice(0, 8)}` },
+    });
     await post(kiwify(d, "subscription_canceled", { Subscription: null }));
     s = await sub(d.companyId);
     expect(s.status).toBe("cancelled");
@@ -179,7 +225,9 @@ describe("payments webhook: edge cases", () => {
     const buyer = `comprador-${Date.now()}@pagador.com`;
     await post(kiwify(c, "order_approved", { Customer: { email: buyer } }));
     expect((await sub(c.companyId)).buyerEmail).toBe(buyer);
-    const late = await post(kiwify(c, "subscription_late", { TrackingParameters: {}, Customer: { email: buyer.toUpperCase() } }));
+    const late = await post(
+      kiwify(c, "subscription_late", { TrackingParameters: {}, Customer: { email: buyer.toUpperCase() } }),
+    );
     expect(late.body.applied).toBe(true);
     expect((await sub(c.companyId)).status).toBe("past_due");
     const profile = await call(companyRoute, { token: c.owner.token });
@@ -188,7 +236,10 @@ describe("payments webhook: edge cases", () => {
     await post(kiwify(other, "order_refused"));
     expect((await sub(other.companyId)).status).toBe("trial");
     const mine = (await call(historyRoute, { token: c.owner.token })).body.transactions;
-    expect(mine.map((t: { event_type: string }) => t.event_type).sort()).toEqual(["order_approved", "subscription_late"]);
+    expect(mine.map((t: { event_type: string }) => t.event_type).sort()).toEqual([
+      "order_approved",
+      "subscription_late",
+    ]);
     expect(Date.parse(mine[0].date)).toBeGreaterThanOrEqual(Date.parse(mine[1].date));
     const theirs = (await call(historyRoute, { token: other.owner.token })).body.transactions;
     expect(theirs.map((t: { event_type: string }) => t.event_type)).toEqual(["order_refused"]);
@@ -221,7 +272,10 @@ describe("subscription actions", () => {
     resetEnvCache();
     const off = await call(upgradeRoute, { token: c.owner.token, body: { plan_id: "pro" } });
     expect(off.status).toBe(503);
-    expect(off.body).toMatchObject({ code: "PAYMENTS_NOT_CONFIGURED", error: "Os pagamentos ainda não estão configurados. Fale com o suporte para assinar o plano Pro." });
+    expect(off.body).toMatchObject({
+      code: "PAYMENTS_NOT_CONFIGURED",
+      error: "Os pagamentos ainda não estão configurados. Fale com o suporte para assinar o plano Pro.",
+    });
     process.env.CHECKOUT_URL_PRO = CHECKOUT;
     resetEnvCache();
     // Once Pro is paid and active, there is nothing to upgrade to.
@@ -231,16 +285,34 @@ describe("subscription actions", () => {
     expect(already.body.error).toBe("A empresa já está no plano Pro");
   });
 
+  it("cancelling a trial moves the company to Free at once; Free has nothing to cancel", async () => {
+    const c = await createCompany();
+    const res = await call(cancelRoute, { token: c.owner.token, body: { reason: "Só queria testar" } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe("Teste grátis encerrado.");
+    expect(await sub(c.companyId)).toMatchObject({
+      planId: "free",
+      status: "active",
+      endsAt: null,
+      cancelReason: "Só queria testar",
+    });
+    expect((await call(statusRoute, { token: c.owner.token })).body.planName).toBe("Free");
+    const again = await call(cancelRoute, { token: c.owner.token, body: {} });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe("Só é possível cancelar uma assinatura Pro");
+  });
+
   it("cancel keeps Pro until the end of the paid period; reason max 500; owner only", async () => {
     const c = await createCompany();
     const member = await addMember(c.companyId, "member");
-    expect((await call(cancelRoute, { token: member.token, body: {} })).body.error).toBe("Apenas o proprietário pode cancelar a assinatura");
+    expect((await call(cancelRoute, { token: member.token, body: {} })).body.error).toBe(
+      "Apenas o proprietário pode cancelar a assinatura",
+    );
     const admin = await addMember(c.companyId, "admin");
     expect((await call(cancelRoute, { token: admin.token, body: {} })).status).toBe(403);
-    expect((await call(cancelRoute, { token: c.owner.token, body: { reason: "x".repeat(501) } })).body.error).toBe("O motivo deve ter no máximo 500 caracteres");
-    // A trial has no paid subscription to cancel; neither has Free.
-    expect((await call(cancelRoute, { token: c.owner.token, body: {} })).status).toBe(400);
-    expect((await sub(c.companyId)).status).toBe("trial");
+    expect((await call(cancelRoute, { token: c.owner.token, body: { reason: "x".repeat(501) } })).body.error).toBe(
+      "O motivo deve ter no máximo 500 caracteres",
+    );
     await post(kiwify(c, "order_approved"));
     const res = await call(cancelRoute, { token: c.owner.token, body: { reason: "Fechamos a loja" } });
     expect(res.status).toBe(200);
@@ -263,17 +335,115 @@ describe("subscription actions", () => {
     const before = await planLimits(c.companyId, new Date(trialEnd.getTime() - 1000));
     expect(before).toMatchObject({ planId: "pro", status: "trial", maxWheels: -1 });
     const after = await planLimits(c.companyId, new Date(trialEnd.getTime() + 1000));
-    expect(after).toMatchObject({ planId: "free", planName: "Free", status: "expired", maxWheels: 1, maxProducts: 10, maxSpinsMonth: 200 });
+    expect(after).toMatchObject({
+      planId: "free",
+      planName: "Free",
+      status: "expired",
+      maxWheels: 1,
+      maxProducts: 10,
+      maxSpinsMonth: 200,
+    });
     const trialStatus = await call(statusRoute, { token: c.owner.token });
-    expect(trialStatus.body).toEqual({ planName: "Pro", status: "trial", limits: { maxWheels: -1, maxProducts: -1, maxSpinsMonth: -1 } });
+    expect(trialStatus.body).toEqual({
+      planName: "Pro",
+      status: "trial",
+      limits: { maxWheels: -1, maxProducts: -1, maxSpinsMonth: -1 },
+    });
     const trialPlans = await call(plansRoute, { token: c.owner.token });
-    expect(trialPlans.body.available_plans.map((p: { id: string; is_current: boolean }) => [p.id, p.is_current])).toEqual([["free", false], ["pro", true]]);
+    expect(
+      trialPlans.body.available_plans.map((p: { id: string; is_current: boolean }) => [p.id, p.is_current]),
+    ).toEqual([
+      ["free", false],
+      ["pro", true],
+    ]);
     // The same through the route once the trial's end is in the past.
-    await (await db()).subscription.update({ where: { companyId: c.companyId }, data: { endsAt: new Date(Date.now() - 1000) } });
+    await (
+      await db()
+    ).subscription.update({ where: { companyId: c.companyId }, data: { endsAt: new Date(Date.now() - 1000) } });
     const status = await call(statusRoute, { token: c.owner.token });
-    expect(status.body).toMatchObject({ planName: "Free", status: "expired", limits: { maxWheels: 1, maxProducts: 10, maxSpinsMonth: 200 } });
+    expect(status.body).toMatchObject({
+      planName: "Free",
+      status: "expired",
+      limits: { maxWheels: 1, maxProducts: 10, maxSpinsMonth: 200 },
+    });
     const plans = await call(plansRoute, { token: c.owner.token });
     expect(plans.body.available_plans.find((p: { id: string }) => p.id === "free").is_current).toBe(true);
-    expect(plans.body.available_plans.find((p: { id: string }) => p.id === "pro").pricing).toEqual({ yearly: 97, monthly: 8.08 });
+    expect(plans.body.available_plans.find((p: { id: string }) => p.id === "pro").pricing).toEqual({
+      yearly: 97,
+      monthly: 8.08,
+    });
+  });
+});
+
+describe("payments webhook: the foreign refund (issue 17, finding 3)", () => {
+  const stranger = (victim: TestCompany, type: string, n: string, extra: Record<string, unknown> = {}) => ({
+    order_id: `ord-estranho-${n}-${Date.now()}`,
+    webhook_event_type: type,
+    subscription_id: `sub-estranho-${n}`,
+    Customer: { email: "comprador@estranho.com" },
+    Subscription: { status: "active", next_payment: "2031-01-01T00:00:00.000Z" },
+    // The buyer's own checkout link, with the victim's id filled in.
+    TrackingParameters: { s1: victim.companyId },
+    ...extra,
+  });
+
+  it("events that end or lower a plan naming another order are recorded and ignored", async () => {
+    const victim = await createCompany();
+    await post(kiwify(victim, "order_approved", { Customer: { email: "financeiro@vitima.com.br" } }));
+    const paid = await sub(victim.companyId);
+    expect(paid).toMatchObject({ planId: "pro", status: "active", buyerEmail: "financeiro@vitima.com.br" });
+    for (const type of ["order_refunded", "chargeback", "subscription_canceled", "subscription_late"]) {
+      const r = await post(stranger(victim, type, type));
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ received: true, applied: false });
+    }
+    expect(await sub(victim.companyId)).toEqual(paid);
+    const history = (await call(historyRoute, { token: victim.owner.token })).body.transactions;
+    expect(history).toHaveLength(5); // recorded all the same
+    // A trial company, never paid: a refund naming it changes nothing either.
+    const trial = await createCompany();
+    const before = await sub(trial.companyId);
+    expect((await post(stranger(trial, "order_refunded", "t"))).body.applied).toBe(false);
+    expect(await sub(trial.companyId)).toEqual(before);
+  });
+
+  it("a cheap purchase for the company, then its refund, leaves the company on its own paid order", async () => {
+    const victim = await createCompany();
+    const own = kiwify(victim, "order_approved", { Customer: { email: "financeiro@vitima.com.br" } });
+    await post(own);
+    const paid = await sub(victim.companyId);
+
+    const purchase = stranger(victim, "order_approved", "compra");
+    expect((await post(purchase)).body.applied).toBe(true);
+    const refund = await post({ ...purchase, webhook_event_type: "order_refunded" });
+    expect(refund.body.applied).toBe(true);
+    const after = await sub(victim.companyId);
+    expect(after).toMatchObject({
+      planId: "pro",
+      status: "active",
+      buyerEmail: "financeiro@vitima.com.br",
+      externalOrderId: own.order_id,
+      externalSubscriptionId: own.subscription_id,
+    });
+    expect(after.endsAt).toEqual(paid.endsAt);
+
+    // A second purchase of its own, refunded, falls back on the first one, cancelled if it was.
+    await post({ ...own, webhook_event_type: "subscription_canceled", order_id: `${own.order_id}-c` });
+    expect((await sub(victim.companyId)).status).toBe("cancelled");
+    const second = kiwify(victim, "order_approved", {
+      subscription_id: "sub-segunda",
+      Customer: { email: "x@vitima.com.br" },
+    });
+    await post(second);
+    expect((await sub(victim.companyId)).status).toBe("active");
+    await post({ ...second, webhook_event_type: "order_refunded" });
+    const fallback = await sub(victim.companyId);
+    expect(fallback).toMatchObject({ planId: "pro", status: "cancelled", externalOrderId: own.order_id });
+    expect(fallback.endsAt).toEqual(paid.endsAt);
+
+    // The company's own refund still takes it to Free.
+    const ownRefund = await post({ ...own, webhook_event_type: "order_refunded" });
+    expect(ownRefund.body.applied).toBe(true);
+    expect(await sub(victim.companyId)).toMatchObject({ planId: "free", endsAt: null });
   });
 });

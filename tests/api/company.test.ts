@@ -16,7 +16,13 @@ describe("GET /company/profile", () => {
     const r = await call(companyRoute, { token: member.token });
     expect(r.status).toBe(200);
     const co = r.body.company;
-    expect(co).toMatchObject({ id: c.companyId, name: "Empresa Perfil", slug: c.slug, subscription_name: "Pro", phone: null });
+    expect(co).toMatchObject({
+      id: c.companyId,
+      name: "Empresa Perfil",
+      slug: c.slug,
+      subscription_name: "Pro",
+      phone: null,
+    });
     expect(co.plan).toMatchObject({ name: "Pro", pricing: { yearly: 97, monthly: 8.08 } });
     expect(co.subscription).toMatchObject({ status: "trial", buyer_email: null });
     expect(new Date(co.subscription.ends_at).getTime() - new Date(co.subscription.starts_at).getTime()).toBe(14 * DAY);
@@ -31,7 +37,9 @@ describe("GET /company/profile", () => {
   it("after the trial the company is on Free and usage is measured against Free's limits", async () => {
     const c = await createCompany();
     const prisma = await db();
-    await prisma.product.createMany({ data: Array.from({ length: 7 }, (_, i) => ({ companyId: c.companyId, name: `P${i}`, description: "d" })) });
+    await prisma.product.createMany({
+      data: Array.from({ length: 7 }, (_, i) => ({ companyId: c.companyId, name: `P${i}`, description: "d" })),
+    });
     await prisma.wheel.create({ data: { companyId: c.companyId, name: "Roleta", slug: "roleta" } });
     const ctx = { userId: c.owner.id, companyId: c.companyId, role: "owner" as const };
     const later = new Date(Date.now() + 15 * DAY);
@@ -52,7 +60,11 @@ describe("PUT /company/profile", () => {
     const c = await createCompany("Intocada");
     for (const role of ["admin", "member"] as const) {
       const u = await addMember(c.companyId, role);
-      const r = await call(updateCompanyRoute, { method: "PUT", token: u.token, body: { name: "Hack", slug: `hack-${role}-${Date.now()}` } });
+      const r = await call(updateCompanyRoute, {
+        method: "PUT",
+        token: u.token,
+        body: { name: "Hack", slug: `hack-${role}-${Date.now()}` },
+      });
       expect(r.status).toBe(403);
       expect(r.body.error).toBe("Apenas o proprietário pode atualizar os dados da empresa");
     }
@@ -84,7 +96,11 @@ describe("PUT /company/profile", () => {
   it("saves name, slug, email and phone digits; a taken slug is 409; another company is untouched", async () => {
     const a = await createCompany("Empresa A");
     const b = await createCompany("Empresa B");
-    const taken = await call(updateCompanyRoute, { method: "PUT", token: a.owner.token, body: { name: "A", slug: b.slug } });
+    const taken = await call(updateCompanyRoute, {
+      method: "PUT",
+      token: a.owner.token,
+      body: { name: "A", slug: b.slug },
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe("Este slug já está em uso");
 
@@ -95,13 +111,27 @@ describe("PUT /company/profile", () => {
       body: { name: "  Nome Novo ", slug: newSlug, email: "Contato@X.com", phone: "(11) 98765-4321" },
     });
     expect(ok.status).toBe(200);
-    expect(ok.body.company).toMatchObject({ id: a.companyId, name: "Nome Novo", slug: newSlug, phone: "11987654321", email: "contato@x.com" });
+    expect(ok.body.company).toMatchObject({
+      id: a.companyId,
+      name: "Nome Novo",
+      slug: newSlug,
+      phone: "11987654321",
+      email: "contato@x.com",
+    });
     expect(ok.body.company.usage.wheels.unlimited).toBe(true);
     // Keeping its own slug is fine; clearing email and phone stores null.
-    const same = await call(updateCompanyRoute, { method: "PUT", token: a.owner.token, body: { name: "Nome Novo", slug: newSlug, email: "", phone: "" } });
+    const same = await call(updateCompanyRoute, {
+      method: "PUT",
+      token: a.owner.token,
+      body: { name: "Nome Novo", slug: newSlug, email: "", phone: "" },
+    });
     expect(same.status).toBe(200);
     expect(same.body.company).toMatchObject({ email: null, phone: null });
-    const fixedLine = await call(updateCompanyRoute, { method: "PUT", token: a.owner.token, body: { name: "Nome Novo", slug: newSlug, phone: "1133334444" } });
+    const fixedLine = await call(updateCompanyRoute, {
+      method: "PUT",
+      token: a.owner.token,
+      body: { name: "Nome Novo", slug: newSlug, phone: "1133334444" },
+    });
     expect(fixedLine.body.company.phone).toBe("1133334444");
 
     const bRow = await (await db()).company.findUniqueOrThrow({ where: { id: b.companyId } });

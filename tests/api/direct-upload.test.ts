@@ -11,7 +11,12 @@ import { call } from "../helpers/http";
 const BLOB_TOKEN = "vercel_blob_rw_teststore123_abcdefghijklmnopqrstuvwxyz0123";
 const request = (pathname: string, clientPayload: string | null = null) => ({
   type: "blob.generate-client-token",
-  payload: { pathname, callbackUrl: "http://localhost:3000/api/products/upload/direct", clientPayload, multipart: false },
+  payload: {
+    pathname,
+    callbackUrl: "http://localhost:3000/api/products/upload/direct",
+    clientPayload,
+    multipart: false,
+  },
 });
 const hex = "0123456789abcdef0123456789abcdef";
 
@@ -42,10 +47,17 @@ describe("POST /api/products/upload/direct", () => {
     expect((await call(directRoute, { body: request(path) })).status).toBe(401);
     expect((await call(directRoute, { token: member.token, body: request(path) })).status).toBe(403);
     const other = await createCompany("Outra");
-    expect((await call(directRoute, { token: admin.token, body: request(`products/${other.companyId}/${hex}.png`) })).status).toBe(400);
-    expect((await call(directRoute, { token: admin.token, body: request(`products/${c.companyId}/${hex}.svg`) })).status).toBe(400);
+    expect(
+      (await call(directRoute, { token: admin.token, body: request(`products/${other.companyId}/${hex}.png`) })).status,
+    ).toBe(400);
+    expect(
+      (await call(directRoute, { token: admin.token, body: request(`products/${c.companyId}/${hex}.svg`) })).status,
+    ).toBe(400);
 
-    const ok = await call(directRoute, { token: admin.token, body: request(path, JSON.stringify({ product_id: null })) });
+    const ok = await call(directRoute, {
+      token: admin.token,
+      body: request(path, JSON.stringify({ product_id: null })),
+    });
     expect(ok.status).toBe(200);
     const claims = tokenClaims(ok.body.clientToken);
     expect(claims.pathname).toBe(path);
@@ -62,7 +74,10 @@ describe("POST /api/products/upload/direct", () => {
     resetEnvCache();
     const res = await call(directRoute, {
       headers: { "x-vercel-signature": "00".repeat(32) },
-      body: { type: "blob.upload-completed", payload: { blob: { url: "https://x.public.blob.vercel-storage.com/a.png" }, tokenPayload: "{}" } },
+      body: {
+        type: "blob.upload-completed",
+        payload: { blob: { url: "https://x.public.blob.vercel-storage.com/a.png" }, tokenPayload: "{}" },
+      },
     });
     expect(res.status).toBe(401);
   });

@@ -39,20 +39,95 @@ beforeAll(async () => {
   await prisma.spin.createMany({
     data: [
       // wheel 1: 4 spins, 3 wins (Caneca x2, Boné x1), whatsapps A, B, C, D
-      { ...base, companyId: a.companyId, wheelId: w1.id, wheelName: "Roleta Um", customerName: "Ana Souza", whatsapp: "+5511900000001", won: true, productName: "Caneca", productId: "p1", redemptionCode: "AAAA1111", createdAt: T.d1early },
-      { ...base, companyId: a.companyId, wheelId: w1.id, wheelName: "Roleta Um", customerName: "Bruno Lima", whatsapp: "+5511900000002", won: true, productName: "Caneca", productId: "p1", createdAt: T.d1late },
-      { ...base, companyId: a.companyId, wheelId: w1.id, wheelName: "Roleta Um", customerName: "=HYPERLINK(\"x\")", whatsapp: "+5511900000003", won: true, productName: "Boné", productId: "p2", createdAt: T.d2 },
-      { ...base, companyId: a.companyId, wheelId: w1.id, wheelName: "Roleta Um", customerName: "Dora, \"a\" São", whatsapp: "+5511900000004", won: false, createdAt: T.d3 },
+      {
+        ...base,
+        companyId: a.companyId,
+        wheelId: w1.id,
+        wheelName: "Roleta Um",
+        customerName: "Ana Souza",
+        whatsapp: "+5511900000001",
+        won: true,
+        productName: "Caneca",
+        productId: "p1",
+        redemptionCode: "AAAA1111",
+        createdAt: T.d1early,
+      },
+      {
+        ...base,
+        companyId: a.companyId,
+        wheelId: w1.id,
+        wheelName: "Roleta Um",
+        customerName: "Bruno Lima",
+        whatsapp: "+5511900000002",
+        won: true,
+        productName: "Caneca",
+        productId: "p1",
+        createdAt: T.d1late,
+      },
+      {
+        ...base,
+        companyId: a.companyId,
+        wheelId: w1.id,
+        wheelName: "Roleta Um",
+        customerName: '=HYPERLINK("x")',
+        whatsapp: "+5511900000003",
+        won: true,
+        productName: "Boné",
+        productId: "p2",
+        createdAt: T.d2,
+      },
+      {
+        ...base,
+        companyId: a.companyId,
+        wheelId: w1.id,
+        wheelName: "Roleta Um",
+        customerName: 'Dora, "a" São',
+        whatsapp: "+5511900000004",
+        won: false,
+        createdAt: T.d3,
+      },
       // wheel 2: 2 spins by A and B again (same people), 1 win (Caneca)
-      { ...base, companyId: a.companyId, wheelId: w2.id, wheelName: "Roleta Dois", customerName: "Ana Souza", whatsapp: "+5511900000001", won: true, productName: "Caneca", productId: "p1", createdAt: T.d2 },
-      { ...base, companyId: a.companyId, wheelId: w2.id, wheelName: "Roleta Dois", customerName: "Bruno Lima", whatsapp: "+5511900000002", won: false, createdAt: T.d3 },
+      {
+        ...base,
+        companyId: a.companyId,
+        wheelId: w2.id,
+        wheelName: "Roleta Dois",
+        customerName: "Ana Souza",
+        whatsapp: "+5511900000001",
+        won: true,
+        productName: "Caneca",
+        productId: "p1",
+        createdAt: T.d2,
+      },
+      {
+        ...base,
+        companyId: a.companyId,
+        wheelId: w2.id,
+        wheelName: "Roleta Dois",
+        customerName: "Bruno Lima",
+        whatsapp: "+5511900000002",
+        won: false,
+        createdAt: T.d3,
+      },
       // company B: must never show up for A
-      { ...base, companyId: b.companyId, wheelId: bWheel.id, wheelName: "Roleta B", customerName: "Ana Souza", whatsapp: "+5511900000001", won: true, productName: "Secreto", productId: "p9", createdAt: T.d2 },
+      {
+        ...base,
+        companyId: b.companyId,
+        wheelId: bWheel.id,
+        wheelName: "Roleta B",
+        customerName: "Ana Souza",
+        whatsapp: "+5511900000001",
+        won: true,
+        productName: "Secreto",
+        productId: "p9",
+        createdAt: T.d2,
+      },
     ],
   });
 });
 
-const list = (query: string, token = a.owner.token) => call(listRoute, { token, url: `/api/wheels/spins/all?${query}` });
+const list = (query: string, token = a.owner.token) =>
+  call(listRoute, { token, url: `/api/wheels/spins/all?${query}` });
 
 describe("GET /api/wheels/spins/all", () => {
   it("computes stats over every filtered row", async () => {
@@ -84,7 +159,14 @@ describe("GET /api/wheels/spins/all", () => {
     expect(p2.body.spins).toHaveLength(2);
     expect(p2.body.pagination).toEqual({ page: 2, limit: 4, total: 6, totalPages: 2 });
     expect((await list("")).body.pagination.limit).toBe(10);
-    for (const q of ["page=0", "limit=1001", "limit=abc", "status=talvez", "start_date=10/03/2026", "wheel_id=nao-uuid"]) {
+    for (const q of [
+      "page=0",
+      "limit=1001",
+      "limit=abc",
+      "status=talvez",
+      "start_date=10/03/2026",
+      "wheel_id=nao-uuid",
+    ]) {
       const r = await list(q);
       expect(r.status, q).toBe(400);
       expect(typeof r.body.error).toBe("string");
@@ -108,13 +190,35 @@ describe("CSV export", () => {
     const res = await call(exportRoute, { token: a.owner.token, url: `/api/wheels/spins/export?wheel_id=${w1.id}` });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}T[\d-]+\.csv"$/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="leads-\d{4}-\d{2}-\d{2}T[\d-]+\.csv"$/,
+    );
     expect(res.text.charCodeAt(0)).toBe(0xfeff);
     const rows: string[][] = parse(res.text.slice(1));
-    expect(rows[0]).toEqual(["Nome", "WhatsApp", "Data de nascimento", "Roleta", "Prêmio", "Ganhou", "Código", "Resgatado em", "Data"]);
+    expect(rows[0]).toEqual([
+      "Nome",
+      "WhatsApp",
+      "Data de nascimento",
+      "Roleta",
+      "Prêmio",
+      "Ganhou",
+      "Código",
+      "Resgatado em",
+      "Data",
+    ]);
     expect(rows).toHaveLength(5);
-    expect(rows.map((r) => r[0]).slice(1)).toEqual(['Dora, "a" São', "'=HYPERLINK(\"x\")", "Bruno Lima", "Ana Souza"]);
-    expect(rows[4]).toEqual(["Ana Souza", "55 (11) 90000-0001", "", "Roleta Um", "Caneca", "Sim", "AAAA1111", "", "09/03/2026, 23:59:00"]);
+    expect(rows.map((r) => r[0]).slice(1)).toEqual(['Dora, "a" São', '\'=HYPERLINK("x")', "Bruno Lima", "Ana Souza"]);
+    expect(rows[4]).toEqual([
+      "Ana Souza",
+      "55 (11) 90000-0001",
+      "",
+      "Roleta Um",
+      "Caneca",
+      "Sim",
+      "AAAA1111",
+      "",
+      "09/03/2026, 23:59:00",
+    ]);
   });
 
   it("exports more rows than one batch, in order", async () => {
@@ -124,8 +228,14 @@ describe("CSV export", () => {
     const start = Date.UTC(2026, 0, 1);
     await prisma.spin.createMany({
       data: Array.from({ length: 4500 }, (_, i) => ({
-        companyId: c.companyId, wheelId: w.id, wheelName: "R", customerName: `P${i}`, whatsapp: `+55119${String(i).padStart(8, "0")}`,
-        consentAt: new Date(), consentVersion: "t", createdAt: new Date(start + Math.floor(i / 3) * 1000),
+        companyId: c.companyId,
+        wheelId: w.id,
+        wheelName: "R",
+        customerName: `P${i}`,
+        whatsapp: `+55119${String(i).padStart(8, "0")}`,
+        consentAt: new Date(),
+        consentVersion: "t",
+        createdAt: new Date(start + Math.floor(i / 3) * 1000),
       })),
     });
     const res = await call(exportRoute, { token: c.owner.token, url: "/api/wheels/spins/export" });
@@ -155,7 +265,14 @@ describe("GET /api/reports", () => {
     const days = lastSevenDays();
     const midnight = new Date(`${days[6]}T03:00:00.000Z`); // today 00:00 in São Paulo
     const prisma = await db();
-    const base = { companyId: c.companyId, wheelId: w.id, wheelName: "R", customerName: "X", consentAt: new Date(), consentVersion: "t" };
+    const base = {
+      companyId: c.companyId,
+      wheelId: w.id,
+      wheelName: "R",
+      customerName: "X",
+      consentAt: new Date(),
+      consentVersion: "t",
+    };
     await prisma.spin.createMany({
       data: [
         { ...base, whatsapp: "+551100000001", createdAt: new Date(midnight.getTime() - 60_000) }, // yesterday 23:59
@@ -164,7 +281,9 @@ describe("GET /api/reports", () => {
       ],
     });
     const r = await call(reportsRoute, { token: c.owner.token });
-    const byDate = Object.fromEntries(r.body.daily_activity.map((d: { date: string; total_spins: number }) => [d.date, d.total_spins]));
+    const byDate = Object.fromEntries(
+      r.body.daily_activity.map((d: { date: string; total_spins: number }) => [d.date, d.total_spins]),
+    );
     expect(byDate[days[6]]).toBe(2);
     expect(byDate[days[5]]).toBe(1);
     expect(r.body.daily_activity).toHaveLength(7);
@@ -176,7 +295,14 @@ describe("LGPD requests", () => {
     const c = await createCompany("LGPD");
     const w = await createWheel(c.owner.token);
     const prisma = await db();
-    const base = { companyId: c.companyId, wheelId: w.id, wheelName: "R", consentAt: new Date(), consentVersion: "v1", consentIp: "10.0.0.1" };
+    const base = {
+      companyId: c.companyId,
+      wheelId: w.id,
+      wheelName: "R",
+      consentAt: new Date(),
+      consentVersion: "v1",
+      consentIp: "10.0.0.1",
+    };
     await prisma.spin.createMany({
       data: [
         { ...base, customerName: "Titular", whatsapp: "+5511977776666", won: true, productName: "Caneca" },
@@ -188,14 +314,20 @@ describe("LGPD requests", () => {
     const found = await call(erase0, { token: c.owner.token, url: "/api/lgpd?whatsapp=(11) 97777-6666" });
     expect(found.body.spins).toHaveLength(1);
     const exp = await call(lgpdExportRoute, { token: c.owner.token, url: "/api/lgpd/export?whatsapp=11977776666" });
-    expect(exp.body.records[0]).toMatchObject({ customer_name: "Titular", consent_version: "v1", consent_ip: "10.0.0.1" });
+    expect(exp.body.records[0]).toMatchObject({
+      customer_name: "Titular",
+      consent_version: "v1",
+      consent_ip: "10.0.0.1",
+    });
     const erased = await call(lgpdEraseRoute, { token: c.owner.token, body: { whatsapp: "11977776666" } });
     expect(erased.body.erased).toBe(1);
     expect(await prisma.spin.count({ where: { companyId: c.companyId, whatsapp: "+5511977776666" } })).toBe(0);
     expect(await prisma.spin.count({ where: { companyId: c.companyId } })).toBe(2);
     const left = await call(listRoute, { token: c.owner.token, url: "/api/wheels/spins/all" });
     expect(left.body.stats).toMatchObject({ total_leads: 2, leads_with_prizes: 1 });
-    expect(await prisma.auditLog.count({ where: { companyId: c.companyId, action: { in: ["lgpd.export", "lgpd.erase"] } } })).toBe(2);
+    expect(
+      await prisma.auditLog.count({ where: { companyId: c.companyId, action: { in: ["lgpd.export", "lgpd.erase"] } } }),
+    ).toBe(2);
   });
 });
 
@@ -206,9 +338,11 @@ describe("cached figures", () => {
     const w = await createWheel(c.owner.token);
     const ow = await createWheel(other.owner.token);
     const prisma = await db();
-    const version = async (companyId: string) => (await prisma.company.findUniqueOrThrow({ where: { id: companyId } })).spinsVersion;
+    const version = async (companyId: string) =>
+      (await prisma.company.findUniqueOrThrow({ where: { id: companyId } })).spinsVersion;
     const base = { companyId: c.companyId, wheelId: w.id, wheelName: "R", consentAt: new Date(), consentVersion: "t" };
-    const stats = async (q = "") => (await call(listRoute, { token: c.owner.token, url: `/api/wheels/spins/all?${q}` })).body.stats;
+    const stats = async (q = "") =>
+      (await call(listRoute, { token: c.owner.token, url: `/api/wheels/spins/all?${q}` })).body.stats;
     const reportStats = async () => (await call(reportsRoute, { token: c.owner.token })).body.stats;
 
     expect(await stats()).toEqual({ total_leads: 0, unique_leads: 0, leads_with_prizes: 0, conversion_rate: 0 });
@@ -230,7 +364,9 @@ describe("cached figures", () => {
     expect((await stats("search=clara")).total_leads).toBe(1);
 
     // Another company's spin leaves this company's version (and its cache) alone.
-    await prisma.spin.create({ data: { ...base, companyId: other.companyId, wheelId: ow.id, customerName: "Eva", whatsapp: "+5511955556666" } });
+    await prisma.spin.create({
+      data: { ...base, companyId: other.companyId, wheelId: ow.id, customerName: "Eva", whatsapp: "+5511955556666" },
+    });
     expect(await version(c.companyId)).toBe(v0 + 1);
 
     // An LGPD erasure rewrites names: a cached search must not still find the erased person.

@@ -16,7 +16,14 @@ describe("products API", () => {
     const c = await createCompany();
     const res = await call(createRoute, { token: c.owner.token, body: { name: "Caneca", description: "Caneca azul" } });
     expect(res.status).toBe(201);
-    expect(res.body.product).toMatchObject({ name: "Caneca", description: "Caneca azul", stock: 1, weight: 1, is_active: true, image_url: null });
+    expect(res.body.product).toMatchObject({
+      name: "Caneca",
+      description: "Caneca azul",
+      stock: 1,
+      weight: 1,
+      is_active: true,
+      image_url: null,
+    });
   });
 
   it("answers the spec's messages for bad input", async () => {
@@ -35,7 +42,10 @@ describe("products API", () => {
       expect(res.body.error).toBe(message);
     }
     const all = await call(createRoute, { token: c.owner.token, body: {} });
-    expect(all.body.details.fields).toMatchObject({ name: "Nome é obrigatório", description: "Descrição é obrigatória" });
+    expect(all.body.details.fields).toMatchObject({
+      name: "Nome é obrigatório",
+      description: "Descrição é obrigatória",
+    });
   });
 
   it("lists with pagination, search, active and low-stock filters", async () => {
@@ -47,7 +57,10 @@ describe("products API", () => {
     expect(page.body.products).toHaveLength(2);
     expect(page.body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
     const search = await call(listRoute, { token: c.owner.token, url: "/api/products?search=camiSETA" });
-    expect(search.body.products.map((p: { name: string }) => p.name).sort()).toEqual(["Camiseta Azul", "Camiseta Verde"]);
+    expect(search.body.products.map((p: { name: string }) => p.name).sort()).toEqual([
+      "Camiseta Azul",
+      "Camiseta Verde",
+    ]);
     const inactive = await call(listRoute, { token: c.owner.token, url: "/api/products?active=false" });
     expect(inactive.body.products.map((p: { name: string }) => p.name)).toEqual(["Boné"]);
     const low = await call(listRoute, { token: c.owner.token, url: "/api/products?lowstock=true" });
@@ -61,10 +74,19 @@ describe("products API", () => {
     const b = await createCompany();
     const mine = await createProduct(a.owner.token, { name: "Meu" });
     const theirs = await createProduct(b.owner.token, { name: "Deles", stock: 7 });
-    const upd = await call(updateRoute, { method: "PUT", token: a.owner.token, params: { id: mine.id }, body: { stock: 0, is_active: false } });
+    const upd = await call(updateRoute, {
+      method: "PUT",
+      token: a.owner.token,
+      params: { id: mine.id },
+      body: { stock: 0, is_active: false },
+    });
     expect(upd.status).toBe(200);
     expect(upd.body.product).toMatchObject({ name: "Meu", stock: 0, is_active: false });
-    for (const [route, method, body] of [[getRoute, "GET"], [updateRoute, "PUT", { stock: 99 }], [deleteRoute, "DELETE"]] as const) {
+    for (const [route, method, body] of [
+      [getRoute, "GET"],
+      [updateRoute, "PUT", { stock: 99 }],
+      [deleteRoute, "DELETE"],
+    ] as const) {
       const res = await call(route, { method, token: a.owner.token, params: { id: theirs.id }, body });
       expect(res.status, method).toBe(404);
     }
@@ -84,7 +106,10 @@ describe("products API", () => {
     const p = await createProduct(c.owner.token);
     expect((await call(listRoute, { token: member.token })).status).toBe(200);
     expect((await call(createRoute, { token: member.token, body: { name: "X", description: "Y" } })).status).toBe(403);
-    expect((await call(updateRoute, { method: "PUT", token: member.token, params: { id: p.id }, body: { stock: 5 } })).status).toBe(403);
+    expect(
+      (await call(updateRoute, { method: "PUT", token: member.token, params: { id: p.id }, body: { stock: 5 } }))
+        .status,
+    ).toBe(403);
     expect((await call(deleteRoute, { method: "DELETE", token: member.token, params: { id: p.id } })).status).toBe(403);
     expect((await call(createRoute, { token: admin.token, body: { name: "X", description: "Y" } })).status).toBe(201);
     expect((await call(listRoute)).status).toBe(401);

@@ -14,16 +14,35 @@ describe("GET and PUT /user/profile", () => {
     const member = await addMember(c.companyId, "member");
     const prof = await call(profileRoute, { token: member.token });
     expect(prof.status).toBe(200);
-    expect(prof.body.user).toMatchObject({ id: member.id, name: "Pessoa member", email: member.email, role: "member", company_name: "Perfil SA", company_slug: c.slug });
+    expect(prof.body.user).toMatchObject({
+      id: member.id,
+      name: "Pessoa member",
+      email: member.email,
+      role: "member",
+      company_name: "Perfil SA",
+      company_slug: c.slug,
+    });
     expect(Number.isNaN(Date.parse(prof.body.user.created_at))).toBe(false);
 
-    expect((await call(updateProfileRoute, { method: "PUT", token: member.token, body: { name: " " } })).body.error).toBe("Nome é obrigatório");
-    expect((await call(updateProfileRoute, { method: "PUT", token: member.token, body: {} })).body.error).toBe("Nome é obrigatório");
-    const long = await call(updateProfileRoute, { method: "PUT", token: member.token, body: { name: "n".repeat(256) } });
+    expect(
+      (await call(updateProfileRoute, { method: "PUT", token: member.token, body: { name: " " } })).body.error,
+    ).toBe("Nome é obrigatório");
+    expect((await call(updateProfileRoute, { method: "PUT", token: member.token, body: {} })).body.error).toBe(
+      "Nome é obrigatório",
+    );
+    const long = await call(updateProfileRoute, {
+      method: "PUT",
+      token: member.token,
+      body: { name: "n".repeat(256) },
+    });
     expect(long.status).toBe(400);
     expect(long.body.error).toBe("Nome deve ter no máximo 255 caracteres");
 
-    const upd = await call(updateProfileRoute, { method: "PUT", token: member.token, body: { name: "Nome Novo", email: "hack@x.com" } });
+    const upd = await call(updateProfileRoute, {
+      method: "PUT",
+      token: member.token,
+      body: { name: "Nome Novo", email: "hack@x.com" },
+    });
     expect(upd.status).toBe(200);
     expect(upd.body.user).toMatchObject({ name: "Nome Novo", email: member.email });
     const row = await (await db()).user.findUniqueOrThrow({ where: { id: member.id } });
@@ -58,7 +77,11 @@ describe("PUT /user/password", () => {
     const c = await createCompany();
     const member = await addMember(c.companyId, "member");
     const otherSession = await call(loginRoute, { body: { email: member.email, password: PASSWORD } });
-    const ok = await call(passwordRoute, { method: "PUT", token: member.token, body: { currentPassword: PASSWORD, newPassword: "senha-nova-77" } });
+    const ok = await call(passwordRoute, {
+      method: "PUT",
+      token: member.token,
+      body: { currentPassword: PASSWORD, newPassword: "senha-nova-77" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ message: "Senha alterada com sucesso!" });
     expect((await call(profileRoute, { token: member.token })).status).toBe(401);

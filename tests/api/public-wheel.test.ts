@@ -26,10 +26,16 @@ async function setup(stocks: number[] = [5, 5], status: "active" | "draft" = "ac
     products.push(p);
   }
   if (status === "active") {
-    await addToWheel(c.owner.token, wheel.id, products.filter((p) => p.stock > 0).map((p, i) => ({ product_id: p.id, odds_weight: i + 1 })));
+    await addToWheel(
+      c.owner.token,
+      wheel.id,
+      products.filter((p) => p.stock > 0).map((p, i) => ({ product_id: p.id, odds_weight: i + 1 })),
+    );
   } else {
     const prisma = await db();
-    await prisma.wheelProduct.createMany({ data: products.map((p) => ({ companyId: c.companyId, wheelId: wheel.id, productId: p.id, oddsWeight: 1 })) });
+    await prisma.wheelProduct.createMany({
+      data: products.map((p) => ({ companyId: c.companyId, wheelId: wheel.id, productId: p.id, oddsWeight: 1 })),
+    });
   }
   return { c, wheel, products };
 }
@@ -43,7 +49,18 @@ describe("GET /api/public/{company}/wheels/{wheel}", () => {
     for (const ref of [wheel.slug, wheel.id]) {
       const res = await call(wheelRoute, { params: { companySlug: c.slug, wheel: ref } });
       expect(res.status).toBe(200);
-      expect(res.body.wheel).toEqual({ name: "Roleta Pública", total_spins: 0 });
+      expect(res.body.wheel).toEqual({
+        name: "Roleta Pública",
+        total_spins: 0,
+        status: "open",
+        starts_at: null,
+        ends_at: null,
+        draw_mode: "random",
+        authorization_number: null,
+        theme: { primary_color: "#7c3aed", preset: "padrao", logo_url: null },
+        rules_url: `/w/${c.slug}/${wheel.slug}/regulamento`,
+      });
+      expect(res.body.no_prize).toBeNull();
       expect(res.body.products.map((p: { probability: number }) => p.probability)).toEqual([33.33, 66.67]);
       expect(res.body.stats).toEqual({ has_available_prizes: true, available_products: 2 });
       expect(res.text).not.toContain("stock");
@@ -79,14 +96,25 @@ describe("GET /api/public/{company}/wheels/{wheel}", () => {
 describe("POST .../spin", () => {
   it("draws a prize, decrements its stock, stores the lead with consent proof and a code", async () => {
     const { c, wheel } = await setup([3]);
-    const res = await spinAs(c, wheel.slug, { name: "Maria", whatsapp: "(11) 98765-4321", birthdate: "1990-05-01", consent: true });
+    const res = await spinAs(c, wheel.slug, {
+      name: "Maria",
+      whatsapp: "(11) 98765-4321",
+      birthdate: "1990-05-01",
+      consent: true,
+    });
     expect(res.status).toBe(201);
     expect(res.body.prize.name).toBe("Prêmio 1");
     expect(res.body.customer).toEqual({ name: "Maria", whatsapp: "+5511987654321" });
     expect(res.body.redemption_code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{8}$/);
     const prisma = await db();
     const spin = await prisma.spin.findFirstOrThrow({ where: { companyId: c.companyId } });
-    expect(spin).toMatchObject({ won: true, consentVersion: "2026-11-v1", whatsapp: "+5511987654321", productName: "Prêmio 1", wheelName: "Roleta Pública" });
+    expect(spin).toMatchObject({
+      won: true,
+      consentVersion: "2026-11-v1",
+      whatsapp: "+5511987654321",
+      productName: "Prêmio 1",
+      wheelName: "Roleta Pública",
+    });
     expect(spin.consentAt).toBeInstanceOf(Date);
     expect(spin.customerBirthdate?.toISOString().slice(0, 10)).toBe("1990-05-01");
     expect((await prisma.product.findFirstOrThrow({ where: { companyId: c.companyId } })).stock).toBe(2);
@@ -111,7 +139,10 @@ describe("POST .../spin", () => {
       [{ name: "A", whatsapp: "11987654321" }, "Você deve aceitar os termos para continuar"],
       [{ name: "A", whatsapp: "11987654321", consent: false }, "Você deve aceitar os termos para continuar"],
       [{ name: "A", whatsapp: "123", consent: true }, "Informe um WhatsApp válido com DDD"],
-      [{ name: "A", whatsapp: "11987654321", birthdate: "2999-01-01", consent: true }, "A data de nascimento não pode ser no futuro"],
+      [
+        { name: "A", whatsapp: "11987654321", birthdate: "2999-01-01", consent: true },
+        "A data de nascimento não pode ser no futuro",
+      ],
       [{ name: "x".repeat(256), whatsapp: "11987654321", consent: true }, "Nome deve ter no máximo 255 caracteres"],
     ];
     for (const [body, message] of cases) {
@@ -135,11 +166,14 @@ describe("POST .../spin", () => {
 
   it("answers 404 for a draft wheel and 429 with Retry-After when one address floods", async () => {
     const draft = await setup([5], "draft");
-    expect((await spinAs(draft.c, draft.wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true })).status).toBe(404);
+    expect((await spinAs(draft.c, draft.wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true })).status).toBe(
+      404,
+    );
     const { c, wheel } = await setup([100]);
     const ip = randomIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 31; i++) statuses.push((await spinAs(c, wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true }, ip)).status);
+    for (let i = 0; i < 31; i++)
+      statuses.push((await spinAs(c, wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true }, ip)).status);
     expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
     const last = await spinAs(c, wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true }, ip);
     expect(last.status).toBe(429);
@@ -152,7 +186,13 @@ describe("POST .../spin", () => {
     await prisma.subscription.update({ where: { companyId: c.companyId }, data: { status: "expired" } });
     await prisma.spin.createMany({
       data: Array.from({ length: 200 }, (_, i) => ({
-        companyId: c.companyId, wheelId: wheel.id, wheelName: "x", customerName: "x", whatsapp: `+5500${i}`, consentAt: new Date(), consentVersion: "t",
+        companyId: c.companyId,
+        wheelId: wheel.id,
+        wheelName: "x",
+        customerName: "x",
+        whatsapp: `+5500${i}`,
+        consentAt: new Date(),
+        consentVersion: "t",
       })),
     });
     const res = await spinAs(c, wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true });
@@ -163,7 +203,8 @@ describe("POST .../spin", () => {
 
 describe("POST .../spin, one statement per write", () => {
   const spinsVersion = async (companyId: string) =>
-    (await (await db()).company.findUniqueOrThrow({ where: { id: companyId }, select: { spinsVersion: true } })).spinsVersion;
+    (await (await db()).company.findUniqueOrThrow({ where: { id: companyId }, select: { spinsVersion: true } }))
+      .spinsVersion;
 
   it("bumps Company.spinsVersion once per recorded spin, never on a refused one", async () => {
     const { c, wheel } = await setup([2]);
@@ -194,7 +235,13 @@ describe("POST .../spin, one statement per write", () => {
     await prisma.subscription.update({ where: { companyId: c.companyId }, data: { status: "expired" } });
     await prisma.spin.createMany({
       data: Array.from({ length: 200 }, (_, i) => ({
-        companyId: c.companyId, wheelId: wheel.id, wheelName: "x", customerName: "x", whatsapp: `+5501${i}`, consentAt: new Date(), consentVersion: "t",
+        companyId: c.companyId,
+        wheelId: wheel.id,
+        wheelName: "x",
+        customerName: "x",
+        whatsapp: `+5501${i}`,
+        consentAt: new Date(),
+        consentVersion: "t",
       })),
     });
     expect((await spinAs(c, wheel.slug, { name: "Ana", whatsapp: ana, consent: true })).status).toBe(409);
@@ -206,20 +253,34 @@ describe("POST .../spin, one statement per write", () => {
     const prisma = await db();
     await prisma.spin.createMany({
       data: Array.from({ length: 200 }, (_, i) => ({
-        companyId: c.companyId, wheelId: wheel.id, wheelName: "x", customerName: "x", whatsapp: `+5502${i}`, consentAt: new Date(), consentVersion: "t",
+        companyId: c.companyId,
+        wheelId: wheel.id,
+        wheelName: "x",
+        customerName: "x",
+        whatsapp: `+5502${i}`,
+        consentAt: new Date(),
+        consentVersion: "t",
       })),
     });
     const day = 24 * 60 * 60 * 1000;
-    await prisma.subscription.update({ where: { companyId: c.companyId }, data: { planId: "pro", status: "active", endsAt: new Date(Date.now() - day) } });
+    await prisma.subscription.update({
+      where: { companyId: c.companyId },
+      data: { planId: "pro", status: "active", endsAt: new Date(Date.now() - day) },
+    });
     expect((await spinAs(c, wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true })).status).toBe(402);
-    await prisma.subscription.update({ where: { companyId: c.companyId }, data: { endsAt: new Date(Date.now() + day) } });
+    await prisma.subscription.update({
+      where: { companyId: c.companyId },
+      data: { endsAt: new Date(Date.now() + day) },
+    });
     expect((await spinAs(c, wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true })).status).toBe(201);
   });
 
   it("draws a new redemption code when the first one is taken in the company", async () => {
     const { c, wheel } = await setup([5]);
     codes.queue.push("AAAA2222");
-    expect((await spinAs(c, wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true })).body.redemption_code).toBe("AAAA2222");
+    expect(
+      (await spinAs(c, wheel.slug, { name: "A", whatsapp: nextPhone(), consent: true })).body.redemption_code,
+    ).toBe("AAAA2222");
     codes.queue.push("AAAA2222", "BBBB3333");
     const res = await spinAs(c, wheel.slug, { name: "B", whatsapp: nextPhone(), consent: true });
     expect(res.status).toBe(201);

@@ -13,8 +13,13 @@ describe("concurrent spins", () => {
     const wheel = await createWheel(c.owner.token);
     const stocks = [30, 15, 5];
     const products = [];
-    for (const [i, stock] of stocks.entries()) products.push(await createProduct(c.owner.token, { name: `P${i}`, stock }));
-    await addToWheel(c.owner.token, wheel.id, products.map((p, i) => ({ product_id: p.id, odds_weight: i + 1 })));
+    for (const [i, stock] of stocks.entries())
+      products.push(await createProduct(c.owner.token, { name: `P${i}`, stock }));
+    await addToWheel(
+      c.owner.token,
+      wheel.id,
+      products.map((p, i) => ({ product_id: p.id, odds_weight: i + 1 })),
+    );
 
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>

@@ -28,7 +28,9 @@ describe("product image upload", () => {
     expect(res.status).toBe(200);
     expect(res.body.imageUrl).toMatch(new RegExp(`^/uploads/${c.companyId}/[0-9a-f]{48}\\.png$`));
     const key = res.body.imageUrl.replace("/uploads/", "").split("/");
-    const served = await serveRoute(new Request(`http://localhost${res.body.imageUrl}`), { params: Promise.resolve({ key }) });
+    const served = await serveRoute(new Request(`http://localhost${res.body.imageUrl}`), {
+      params: Promise.resolve({ key }),
+    });
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
@@ -37,7 +39,11 @@ describe("product image upload", () => {
 
   it("refuses text, HTML and SVG labelled image/png with 415", async () => {
     const c = await createCompany();
-    const bodies = ["hello, not an image", "<html><script>alert(1)</script></html>", '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'];
+    const bodies = [
+      "hello, not an image",
+      "<html><script>alert(1)</script></html>",
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    ];
     for (const text of bodies) {
       const res = await send(c.owner.token, multipart(new TextEncoder().encode(text), "image/png"));
       expect(res.status).toBe(415);

@@ -42,12 +42,30 @@ describe("wheels API", () => {
     const list = await call(listRoute, { token: a.owner.token, url: "/api/wheels?page=1&limit=100&search=pasc" });
     expect(list.body.wheels.map((w: { slug: string }) => w.slug)).toEqual(["pascoa"]);
     expect(list.body.pagination).toEqual({ page: 1, limit: 100, total: 1, totalPages: 1 });
-    const upd = await call(updateRoute, { method: "PUT", token: a.owner.token, params: { id: w1.id }, body: { status: "active" } });
+    const upd = await call(updateRoute, {
+      method: "PUT",
+      token: a.owner.token,
+      params: { id: w1.id },
+      body: { status: "active" },
+    });
     expect(upd.body.wheel.status).toBe("active");
-    const slugClash = await call(updateRoute, { method: "PUT", token: a.owner.token, params: { id: w1.id }, body: { slug: "verao" } });
+    const slugClash = await call(updateRoute, {
+      method: "PUT",
+      token: a.owner.token,
+      params: { id: w1.id },
+      body: { slug: "verao" },
+    });
     expect(slugClash.status).toBe(409);
-    for (const [route, method, body] of [[updateRoute, "PUT", { name: "Hack" }], [deleteRoute, "DELETE"], [listProductsRoute, "GET"], [qrRoute, "GET"]] as const) {
-      expect((await call(route, { method, token: a.owner.token, params: { id: theirs.id }, body })).status, method).toBe(404);
+    for (const [route, method, body] of [
+      [updateRoute, "PUT", { name: "Hack" }],
+      [deleteRoute, "DELETE"],
+      [listProductsRoute, "GET"],
+      [qrRoute, "GET"],
+    ] as const) {
+      expect(
+        (await call(route, { method, token: a.owner.token, params: { id: theirs.id }, body })).status,
+        method,
+      ).toBe(404);
     }
     const prisma = await db();
     expect((await prisma.wheel.findUniqueOrThrow({ where: { id: theirs.id } })).name).toBe("Deles");
@@ -65,20 +83,38 @@ describe("wheels API", () => {
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ id: p1.id, name: "Um", odds_weight: 4 });
     for (const id of [empty.id, inactive.id]) {
-      const r = await call(saveProductsRoute, { token: a.owner.token, params: { id: wheel.id }, body: { products: [{ product_id: id, odds_weight: 1 }] } });
+      const r = await call(saveProductsRoute, {
+        token: a.owner.token,
+        params: { id: wheel.id },
+        body: { products: [{ product_id: id, odds_weight: 1 }] },
+      });
       expect(r.status).toBe(400);
       expect(r.body.error).toBe("Apenas produtos ativos e com estoque podem ser adicionados à roleta");
     }
-    const cross = await call(saveProductsRoute, { token: a.owner.token, params: { id: wheel.id }, body: { products: [{ product_id: theirs.id, odds_weight: 1 }] } });
+    const cross = await call(saveProductsRoute, {
+      token: a.owner.token,
+      params: { id: wheel.id },
+      body: { products: [{ product_id: theirs.id, odds_weight: 1 }] },
+    });
     expect(cross.status).toBe(404);
-    const zero = await call(saveProductsRoute, { token: a.owner.token, params: { id: wheel.id }, body: { products: [{ product_id: p1.id, odds_weight: 0 }] } });
+    const zero = await call(saveProductsRoute, {
+      token: a.owner.token,
+      params: { id: wheel.id },
+      body: { products: [{ product_id: p1.id, odds_weight: 0 }] },
+    });
     expect(zero.status).toBe(400);
     await addToWheel(a.owner.token, wheel.id, [{ product_id: p1.id, odds_weight: 9 }]);
     const after = await call(listProductsRoute, { token: a.owner.token, params: { id: wheel.id } });
     expect(after.body.products.map((p: { odds_weight: number }) => p.odds_weight)).toEqual([9]);
-    const removed = await call(removeProductRoute, { method: "DELETE", token: a.owner.token, params: { id: wheel.id, productId: p1.id } });
+    const removed = await call(removeProductRoute, {
+      method: "DELETE",
+      token: a.owner.token,
+      params: { id: wheel.id, productId: p1.id },
+    });
     expect(removed.status).toBe(200);
-    expect((await call(listProductsRoute, { token: a.owner.token, params: { id: wheel.id } })).body.products).toEqual([]);
+    expect((await call(listProductsRoute, { token: a.owner.token, params: { id: wheel.id } })).body.products).toEqual(
+      [],
+    );
   });
 
   it("deleting a product takes it off wheels", async () => {
@@ -88,7 +124,9 @@ describe("wheels API", () => {
     await addToWheel(a.owner.token, wheel.id, [{ product_id: p.id, odds_weight: 1 }]);
     const { DELETE } = await import("@/app/api/products/[id]/route");
     await call(DELETE, { method: "DELETE", token: a.owner.token, params: { id: p.id } });
-    expect((await call(listProductsRoute, { token: a.owner.token, params: { id: wheel.id } })).body.products).toEqual([]);
+    expect((await call(listProductsRoute, { token: a.owner.token, params: { id: wheel.id } })).body.products).toEqual(
+      [],
+    );
   });
 
   it("serves a QR code PNG of the public URL", async () => {
@@ -126,7 +164,13 @@ describe("dashboard API", () => {
     const res = await call(dashboardRoute, { token: a.owner.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      totalProducts: 3, activeProducts: 2, totalWheels: 2, activeWheels: 1, lowStockProducts: 1, totalSpins: 0, planName: "Pro",
+      totalProducts: 3,
+      activeProducts: 2,
+      totalWheels: 2,
+      activeWheels: 1,
+      lowStockProducts: 1,
+      totalSpins: 0,
+      planName: "Pro",
       limits: { maxWheels: -1, maxProducts: -1, maxSpinsMonth: -1 },
     });
   });

@@ -1,43 +1,11 @@
 // Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) on every screen, its open dialogs and the
 // three public play steps. A 'serious' or 'critical' violation fails, listed rule by rule.
-import AxeBuilder from "@axe-core/playwright";
 import { devices, expect, test, type Page } from "@playwright/test";
-import { DEMO, signInByApi, skipTour } from "./helpers";
+import { expectAccessible } from "./axe";
+import { DEMO, linkFromOutbox, signInByApi, skipTour, wheelAction } from "./helpers";
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const WHEEL_URL = "/w/loja-demo/roleta-de-natal";
 const phone = devices["Pixel 7"];
-
-/** Waits until no spinner is left, the web fonts are in and finite animations (toasts sliding in)
- *  are over, so contrast is measured on the final colours. */
-async function settle(page: Page) {
-  await expect(page.locator(".animate-spin")).toHaveCount(0);
-  await expect(page.getByRole("status").filter({ hasText: "Carregando" })).toHaveCount(0);
-  await expect(page.locator("[data-sonner-toast]:not([data-mounted=true])")).toHaveCount(0);
-  await page.evaluate(async () => {
-    await document.fonts.ready;
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-  });
-}
-
-/** Runs axe on the page (or only inside `include`) and fails on serious or critical findings. */
-async function expectAccessible(page: Page, screen: string, include?: string) {
-  await settle(page);
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
-  if (include) builder = builder.include(include);
-  const { violations, incomplete } = await builder.analyze();
-  if (process.env.A11Y_VERBOSE) {
-    // Minor/moderate findings and what axe could not decide (e.g. text over gradients), for review.
-    for (const v of violations) console.log(`${screen}: [${v.impact}] ${v.id} x${v.nodes.length}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    for (const v of incomplete) console.log(`${screen}: (needs review) ${v.id} x${v.nodes.length}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  }
-  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = bad
-    .map((v) => `- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${v.nodes.map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ")}`).join("\n")}`)
-    .join("\n");
-  expect(bad.map((v) => v.id), `${screen}: ${bad.length} serious/critical accessibility violation(s)\n${report}`).toEqual([]);
-}
 
 /** A fresh mobile number per run, so the wheel never refuses it as already used. */
 function freshWhatsapp() {
@@ -45,7 +13,8 @@ function freshWhatsapp() {
   return `(11) 9${digits.slice(0, 4)}-${digits.slice(4)}`;
 }
 
-const heading = (page: Page, name: string | RegExp, level = 1) => expect(page.getByRole("heading", { name, level })).toBeVisible();
+const heading = (page: Page, name: string | RegExp, level = 1) =>
+  expect(page.getByRole("heading", { name, level })).toBeVisible();
 
 test.describe("public screens", () => {
   test("landing", async ({ page }) => {
@@ -59,7 +28,7 @@ test.describe("public screens", () => {
     await heading(page, "Entrar");
     await expectAccessible(page, "login");
     await page.getByRole("button", { name: "Entrar" }).click();
-    await expect(page.locator("form p.text-red-700")).toBeVisible();
+    await expect(page.locator("form p.text-red-700").first()).toBeVisible();
     await expectAccessible(page, "login, empty fields");
     await page.getByLabel("Email").fill(DEMO.owner.email);
     await page.getByLabel("Senha", { exact: true }).fill("senha-errada-a11y");
@@ -145,7 +114,13 @@ test.describe("public wheel", () => {
   test("form, wheel and result steps on a desktop", async ({ page }) => playSteps(page, "on a desktop"));
 
   test.describe("on a phone", () => {
-    test.use({ viewport: phone.viewport, userAgent: phone.userAgent, deviceScaleFactor: phone.deviceScaleFactor, isMobile: true, hasTouch: true });
+    test.use({
+      viewport: phone.viewport,
+      userAgent: phone.userAgent,
+      deviceScaleFactor: phone.deviceScaleFactor,
+      isMobile: true,
+      hasTouch: true,
+    });
     test("form, wheel and result steps on a phone", async ({ page }) => playSteps(page, "on a phone"));
   });
 });
@@ -192,7 +167,10 @@ test.describe("admin screens as the demo owner", () => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto("/admin/wheels");
     await heading(page, "Roda de prêmios");
-    await page.getByRole("button", { name: "Copiar link de Roleta de Natal" }).click();
+    await page.getByRole("button", { name: "Ações de Roleta de Natal" }).click();
+    await expect(page.getByRole("menu")).toBeVisible();
+    await expectAccessible(page, "wheel actions menu");
+    await page.getByRole("menuitem", { name: "Copiar link" }).click();
     await expect(page.locator("[data-sonner-toast][data-type=success]")).toBeVisible();
     await expectAccessible(page, "wheels with a success toast");
     await page.getByRole("button", { name: "Nova roleta" }).click();
@@ -201,13 +179,13 @@ test.describe("admin screens as the demo owner", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
-    await page.getByRole("button", { name: "Produtos de Roleta de Natal" }).click();
+    await wheelAction(page, "Roleta de Natal", "Produtos");
     await expect(page.getByRole("dialog").getByRole("button", { name: "Salvar produtos" })).toBeVisible();
     await expectAccessible(page, "wheel prizes modal");
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
-    await page.getByRole("button", { name: "Incorporar Roleta de Natal" }).click();
+    await wheelAction(page, "Roleta de Natal", "Incorporar");
     await expect(page.getByRole("dialog")).toBeVisible();
     await expectAccessible(page, "wheel embed modal");
   });
@@ -254,7 +232,13 @@ test.describe("admin screens as the demo owner", () => {
   });
 
   test.describe("on a phone", () => {
-    test.use({ viewport: phone.viewport, userAgent: phone.userAgent, deviceScaleFactor: phone.deviceScaleFactor, isMobile: true, hasTouch: true });
+    test.use({
+      viewport: phone.viewport,
+      userAgent: phone.userAgent,
+      deviceScaleFactor: phone.deviceScaleFactor,
+      isMobile: true,
+      hasTouch: true,
+    });
     test("dashboard with the menu open", async ({ page }) => {
       await page.goto("/admin");
       await heading(page, /^Olá, Dona!/);
@@ -280,5 +264,35 @@ test.describe("as a member", () => {
     await heading(page, "Configurações da Empresa");
     await expect(page.getByLabel("Nome da empresa")).toBeDisabled();
     await expectAccessible(page, "settings, read-only");
+  });
+});
+
+test.describe("invitations", () => {
+  test("invite modal, a pending invitation, and the invitation page's states", async ({ page }) => {
+    await skipTour(page);
+    await signInByApi(page, DEMO.owner);
+    await page.goto("/admin/users");
+    await heading(page, "Usuários");
+    await page.getByRole("button", { name: "Convidar", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Convidar para a equipe" });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, "invite modal");
+    const email = `a11y-convite-${Date.now()}@teste.com.br`;
+    await dialog.getByLabel("Email").fill(email);
+    await dialog.getByRole("button", { name: "Enviar convite" }).click();
+    await expect(page.getByRole("button", { name: `Cancelar convite de ${email}` })).toBeVisible();
+    await expectAccessible(page, "users with a pending invitation");
+
+    const link = await linkFromOutbox(email, /(\/convite\/[A-Za-z0-9_-]+)/);
+    await page.context().clearCookies();
+    await page.goto(link);
+    await heading(page, "Convite para a equipe");
+    await expectAccessible(page, "invitation page, new account form");
+    await page.getByRole("button", { name: "Criar conta e aceitar" }).click();
+    await expect(page.locator("[aria-invalid=true]").first()).toBeVisible();
+    await expectAccessible(page, "invitation page with errors");
+    await page.goto("/convite/convite-que-nao-existe");
+    await heading(page, "Convite indisponível");
+    await expectAccessible(page, "invitation not found");
   });
 });

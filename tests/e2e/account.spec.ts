@@ -11,7 +11,7 @@ test("the owner adds, edits and removes a team user", async ({ page }) => {
   await page.getByRole("button", { name: "Novo usuário" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await expect(dialog.getByText("Todos os campos são obrigatórios")).toBeVisible();
+  await expect(dialog.getByText("Todos os campos são obrigatórios").first()).toBeVisible();
   const email = `time-${Date.now()}@teste.com.br`;
   await dialog.getByLabel("Nome").fill("Joana Caixa");
   await dialog.getByLabel("Email").fill(email);
@@ -39,7 +39,11 @@ test("members see 'Acesso negado' on users and read-only settings", async ({ pag
   await expect(page.getByText("Você não tem permissão para gerenciar usuários.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Usuários" })).toHaveCount(0);
   await page.goto("/admin/settings");
-  await expect(page.getByText("Apenas o proprietário da empresa pode editar estas configurações. Você pode visualizar as informações abaixo.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Apenas o proprietário da empresa pode editar estas configurações. Você pode visualizar as informações abaixo.",
+    ),
+  ).toBeVisible();
   await expect(page.getByLabel("Nome da empresa")).toBeDisabled();
   await expect(page.getByRole("button", { name: "Salvar alterações" })).toHaveCount(0);
   await page.goto("/admin/subscription");

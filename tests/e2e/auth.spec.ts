@@ -1,24 +1,9 @@
 // The foundation's journeys in a real browser: sign-up from the landing page, logout, the
 // remembered location after login, password reset through the outbox, and the 404 page.
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { DEMO, signupByApi, skipTour } from "./helpers";
+import { DEMO, linkFromOutbox, signupByApi, skipTour } from "./helpers";
 
-const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? ".data/e2e", "outbox");
-
-async function resetLinkFor(email: string): Promise<string> {
-  for (let i = 0; i < 40; i++) {
-    const files = (await readdir(OUTBOX).catch(() => [] as string[])).filter((f) => f.includes(email)).sort();
-    if (files.length) {
-      const mail = JSON.parse(await readFile(path.join(OUTBOX, files.at(-1)!), "utf8"));
-      const match = /(\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text);
-      if (match) return match[1];
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no reset email for ${email}`);
-}
+const resetLinkFor = (email: string) => linkFromOutbox(email, /(\/reset-password\?token=[A-Za-z0-9_-]+)/);
 
 test.beforeEach(async ({ page }) => skipTour(page));
 
@@ -119,7 +104,13 @@ test("an unknown path shows the 404 page", async ({ page }) => {
 test("the landing page describes a free offer in BRL for search engines", async ({ page }) => {
   await page.goto("/");
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
-  expect(ld.offers.some((o: { price: string; priceCurrency: string }) => o.price === "0" && o.priceCurrency === "BRL")).toBe(true);
-  await expect(page.getByRole("link", { name: "Entrar" })).toHaveAttribute("href", "/admin/login");
-  await expect(page.getByRole("link", { name: "Começar Grátis" })).toHaveAttribute("href", "/admin/signup");
+  expect(
+    ld.offers.some((o: { price: string; priceCurrency: string }) => o.price === "0" && o.priceCurrency === "BRL"),
+  ).toBe(true);
+  const header = page.getByRole("navigation", { name: "Acesso" });
+  await expect(header.getByRole("link", { name: "Entrar" })).toHaveAttribute("href", "/admin/login");
+  await expect(header.getByRole("link", { name: "Começar Grátis" })).toHaveAttribute("href", "/admin/signup");
+  // The footer's links all lead somewhere: a section of the page or a screen, never '#'.
+  for (const href of await page.locator("footer a").evaluateAll((as) => as.map((a) => a.getAttribute("href"))))
+    expect(href).toMatch(/^(#[a-z]+|\/[a-z/-]+)$/);
 });

@@ -5,11 +5,14 @@ import os from "node:os";
 import path from "node:path";
 import QRCode from "qrcode";
 import { expect, test } from "@playwright/test";
-import { signInByApi, signupByApi, skipTour } from "./helpers";
+import { signInByApi, signupByApi, skipTour, wheelAction } from "./helpers";
 
 test.beforeEach(async ({ page }) => skipTour(page));
 
-test("create a product with an image, a wheel with odds, activate it, copy its URL and open its QR", async ({ page, context }) => {
+test("create a product with an image, a wheel with odds, activate it, copy its URL and open its QR", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const account = await signupByApi(page, "Doceria da Praça");
   await signInByApi(page, account);
@@ -44,32 +47,36 @@ test("create a product with an image, a wheel with odds, activate it, copy its U
   await page.getByRole("dialog").getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByRole("row", { name: /Páscoa Doce 2026/ })).toContainText("Rascunho");
 
-  await page.getByRole("button", { name: "Produtos de Páscoa Doce 2026" }).click();
+  await wheelAction(page, "Páscoa Doce 2026", "Produtos");
   const prizes = page.getByRole("dialog");
-  await prizes.getByLabel("Adicionar produto (ativos e com estoque)").selectOption({ label: "Brigadeiro gourmet (estoque 12)" });
+  await prizes
+    .getByLabel("Adicionar produto (ativos e com estoque)")
+    .selectOption({ label: "Brigadeiro gourmet (estoque 12)" });
   await prizes.getByRole("button", { name: "Adicionar" }).click();
   await expect(prizes.getByLabel("Peso", { exact: true })).toHaveValue("3");
   await prizes.getByLabel("Peso", { exact: true }).fill("5");
   await prizes.getByRole("button", { name: "Salvar produtos" }).click();
   await expect(page.getByText("Produtos salvos com sucesso!")).toBeVisible();
-  await prizes.getByRole("button", { name: "Fechar" }).first().click();
+  await prizes.getByRole("button", { name: "Fechar" }).last().click();
 
-  await page.getByRole("button", { name: "Editar Páscoa Doce 2026" }).click();
+  await wheelAction(page, "Páscoa Doce 2026", "Editar");
   await page.getByRole("dialog").getByLabel("Status").selectOption("active");
   await page.getByRole("dialog").getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByRole("row", { name: /Páscoa Doce 2026/ })).toContainText("Ativa");
 
-  await page.getByRole("button", { name: "Copiar link de Páscoa Doce 2026" }).click();
+  await wheelAction(page, "Páscoa Doce 2026", "Copiar link");
   await expect(page.getByText("Link copiado!")).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toMatch(new RegExp(`/w/${account.company.slug}/pascoa-doce-2026$`));
 
-  const qrLink = page.getByRole("link", { name: "QR Code de Páscoa Doce 2026" });
+  await page.getByRole("button", { name: "Ações de Páscoa Doce 2026" }).click();
+  const qrLink = page.getByRole("menuitem", { name: "QR Code" });
   await expect(qrLink).toHaveAttribute("target", "_blank");
+  const qrHref = (await qrLink.getAttribute("href"))!; // the menu closes once an item is chosen
   const [qr] = await Promise.all([context.waitForEvent("page"), qrLink.click()]);
   await qr.waitForLoadState();
   expect(qr.url()).toContain("/qr");
-  const qrResponse = await page.request.get((await qrLink.getAttribute("href"))!);
+  const qrResponse = await page.request.get(qrHref);
   expect(qrResponse.headers()["content-type"]).toBe("image/png");
   expect((await qrResponse.body()).subarray(1, 4).toString()).toBe("PNG");
 

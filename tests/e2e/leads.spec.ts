@@ -21,10 +21,16 @@ test("filter leads by result and download them as CSV", async ({ page }) => {
   await expect(rows).toHaveCount(Math.min(withPrize, 10));
   await expect(rows.first().getByRole("link")).toHaveAttribute("href", /^https:\/\/wa\.me\/55\d{10,11}$/);
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Exportar CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Exportar CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^leads-.*\.csv$/);
   const csv = await readFile((await download.path())!, "utf8");
-  const lines = csv.replace(/^\uFEFF/, "").trim().split(/\r\n/);
+  const lines = csv
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r\n/);
   expect(lines[0]).toBe("Nome,WhatsApp,Data de nascimento,Roleta,Prêmio,Ganhou,Código,Resgatado em,Data");
   expect(lines).toHaveLength(withPrize + 1);
   expect(lines.slice(1).every((l) => l.includes(",Sim,"))).toBe(true);
@@ -48,6 +54,8 @@ test("reports show the stats, the top prizes and the last 7 days", async ({ page
   await page.goto("/admin/reports");
   await expect(page.getByText("Total de giros")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Top 5 prêmios" })).toBeVisible();
-  await expect(page.getByRole("table", { name: "Atividade diária dos últimos 7 dias" }).locator("tbody tr")).toHaveCount(7);
+  await expect(
+    page.getByRole("table", { name: "Atividade diária dos últimos 7 dias" }).locator("tbody tr"),
+  ).toHaveCount(7);
   await expect(page.getByRole("img", { name: /Gráfico de giros/ })).toBeVisible();
 });

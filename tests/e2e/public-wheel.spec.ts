@@ -3,7 +3,13 @@
 import { devices, expect, test } from "@playwright/test";
 
 const phone = devices["Pixel 7"];
-test.use({ viewport: phone.viewport, userAgent: phone.userAgent, deviceScaleFactor: phone.deviceScaleFactor, isMobile: true, hasTouch: true });
+test.use({
+  viewport: phone.viewport,
+  userAgent: phone.userAgent,
+  deviceScaleFactor: phone.deviceScaleFactor,
+  isMobile: true,
+  hasTouch: true,
+});
 
 const URL = "/w/loja-demo/roleta-de-natal";
 

@@ -1,6 +1,6 @@
 // Response headers and cookies as a browser sees them from the production server.
 import { expect, test } from "@playwright/test";
-import { DEMO, signInByApi, signupByApi } from "./helpers";
+import { DEMO, fromThisSite, signInByApi, signupByApi } from "./helpers";
 
 test("pages carry a nonce CSP without unsafe-eval and refuse framing", async ({ request }) => {
   const res = await request.get("/");
@@ -49,9 +49,22 @@ test("the page runs under the CSP with no violations", async ({ page }) => {
 test("without TRUST_PROXY a made-up X-Forwarded-For does not escape the spin limit", async ({ page }) => {
   const owner = await signupByApi(page, "Empresa Flood");
   await signInByApi(page, owner);
-  const product = await (await page.request.post("/api/products", { data: { name: "Brinde", description: "Um brinde", stock: 60, weight: 1 } })).json();
-  const wheel = await (await page.request.post("/api/wheels", { data: { name: "Roleta Flood", slug: "roleta-flood", status: "active" } })).json();
-  await page.request.post(`/api/wheels/${wheel.wheel.id}/products`, { data: { products: [{ product_id: product.product.id, odds_weight: 1 }] } });
+  const product = await (
+    await page.request.post("/api/products", {
+      headers: fromThisSite(),
+      data: { name: "Brinde", description: "Um brinde", stock: 60, weight: 1 },
+    })
+  ).json();
+  const wheel = await (
+    await page.request.post("/api/wheels", {
+      headers: fromThisSite(),
+      data: { name: "Roleta Flood", slug: "roleta-flood", status: "active" },
+    })
+  ).json();
+  await page.request.post(`/api/wheels/${wheel.wheel.id}/products`, {
+    headers: fromThisSite(),
+    data: { products: [{ product_id: product.product.id, odds_weight: 1 }] },
+  });
 
   const statuses: number[] = [];
   let retryAfter: string | undefined;

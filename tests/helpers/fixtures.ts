@@ -28,7 +28,9 @@ export async function createCompany(name = "Empresa Teste"): Promise<TestCompany
 export async function addMember(companyId: string, role: "admin" | "member") {
   const prisma = await db();
   const email = uniqueEmail(role);
-  const user = await prisma.user.create({ data: { email, name: `Pessoa ${role}`, passwordHash: await hashPassword(PASSWORD) } });
+  const user = await prisma.user.create({
+    data: { email, name: `Pessoa ${role}`, passwordHash: await hashPassword(PASSWORD) },
+  });
   await prisma.membership.create({ data: { userId: user.id, companyId, role } });
   const res = await call(loginRoute, { body: { email, password: PASSWORD } });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);

@@ -1,18 +1,39 @@
-// Test environment: a fresh in-memory PGlite per worker unless DATABASE_URL names a Postgres
-// database (CI creates a fresh one per run). Mail goes to a per-worker outbox folder.
+// Test environment of a worker (its test files share one module cache, vitest.config.ts): the
+// database it starts from (global-setup.ts: an in-memory PGlite loaded from the migrated dump, or
+// this worker's copy of the migrated Postgres template), opened once and kept for all its files,
+// and its own outbox folder for mail.
+import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
+import { resetEnvCache } from "@/lib/env";
+import { workerDatabases } from "./databases";
 
 process.env.PGLITE_DIR ??= "memory://";
-process.env.DATA_DIR = mkdtempSync(path.join(os.tmpdir(), "roleta-test-"));
+process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "roleta-test-"));
 process.env.NEXTAUTH_SECRET ??= "test-secret-0123456789abcdef0123456789";
 process.env.APP_URL ??= "http://localhost:3000";
 // Tests pick their own client address through X-Forwarded-For, as a trusted proxy would set it.
 process.env.TRUST_PROXY = "true";
+// When REDIS_URL is set the rate limits count in Redis: keep each worker's keys apart from other
+// runs (and other people) sharing that Redis.
+process.env.REDIS_KEY_PREFIX ??= `test-${randomUUID().slice(0, 8)}`;
 
+// Once per worker, before the first test file's imports read the environment.
+if (!process.env.TEST_WORKER_DB_READY) {
+  const template = inject("pgTemplate");
+  if (template) process.env.DATABASE_URL = await workerDatabases(template).forWorker(process.env.VITEST_POOL_ID ?? "1");
+  else process.env.PGLITE_SNAPSHOT = inject("pgliteSnapshot");
+  process.env.TEST_WORKER_DB_READY = "1";
+}
+
+// Files share modules: each starts from the environment as it is now, not as an earlier file read it.
+beforeAll(() => resetEnvCache());
+
+// A file may have pointed the rate limits at another store: the next one starts from the
+// environment again (this also closes a Redis connection, so the worker can exit).
 afterAll(async () => {
-  const { closeDb } = await import("@/lib/db/client");
-  await closeDb();
+  const { resetRateLimitStore } = await import("@/lib/rate-limit");
+  await resetRateLimitStore();
 });

@@ -24,14 +24,23 @@ describe("drawPrize", () => {
   });
 
   it("maps every ticket to the right item and skips zero weights", () => {
-    const items = [{ id: "a", weight: 2 }, { id: "z", weight: 0 }, { id: "b", weight: 1 }];
+    const items = [
+      { id: "a", weight: 2 },
+      { id: "z", weight: 0 },
+      { id: "b", weight: 1 },
+    ];
     expect([0, 1, 2].map((t) => drawPrize(items, () => t)!.id)).toEqual(["a", "a", "b"]);
     expect(drawPrize([], () => 0)).toBeNull();
     expect(drawPrize([{ id: "x", weight: 0 }], () => 0)).toBeNull();
   });
 
   it("gives probabilities in percent", () => {
-    expect(probabilities([{ id: "a", weight: 1 }, { id: "b", weight: 3 }]).map((p) => p.probability)).toEqual([25, 75]);
+    expect(
+      probabilities([
+        { id: "a", weight: 1 },
+        { id: "b", weight: 3 },
+      ]).map((p) => p.probability),
+    ).toEqual([25, 75]);
   });
 });
 

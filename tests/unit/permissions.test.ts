@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { can, isAdmin, isOwner, PERMISSIONS, roleLabel, type Permission } from "@/lib/auth/permissions";
+import { navFor } from "@/components/admin/nav-items";
+import { can, PERMISSIONS, roleLabel, type Permission } from "@/lib/auth/permissions";
 
 const all = Object.keys(PERMISSIONS) as Permission[];
 const ownerOnly: Permission[] = ["billing", "delete_company", "manage_owners", "write_users", "update_company"];
@@ -22,9 +23,13 @@ describe("permission table (spec section 6)", () => {
     expect(can(undefined, "view_dashboard")).toBe(false);
   });
 
-  it("defines isOwner and isAdmin", () => {
-    expect([isOwner("owner"), isOwner("admin"), isOwner("member")]).toEqual([true, false, false]);
-    expect([isAdmin("owner"), isAdmin("admin"), isAdmin("member")]).toEqual([true, true, false]);
+  it("builds the menu from the table: Usuários last, for owner and admin only (spec section 2)", () => {
+    const labels = (role: string) => navFor(role).map((i) => i.label);
+    const common = ["Dashboard", "Produtos", "Roda de prêmios", "Leads", "Relatórios", "Assinatura"];
+    expect(labels("owner")).toEqual([...common, "Usuários"]);
+    expect(labels("admin")).toEqual([...common, "Usuários"]);
+    expect(labels("member")).toEqual(common);
+    expect(labels("intruso")).toEqual([]);
   });
 
   it("labels roles, with Membro only on the profile", () => {

@@ -9,7 +9,11 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const HEAVY = ["zod", "next-auth", "sonner"];
 
 function resolveLocal(from: string, spec: string): string | null {
-  const base = spec.startsWith("@/") ? path.join(ROOT, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(from), spec) : null;
+  const base = spec.startsWith("@/")
+    ? path.join(ROOT, spec.slice(2))
+    : spec.startsWith(".")
+      ? path.resolve(path.dirname(from), spec)
+      : null;
   if (!base) return null;
   const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`];
   return candidates.find((f) => /\.tsx?$/.test(f) && existsSync(f)) ?? null;

@@ -40,12 +40,37 @@ describe("public wheel form rules (spec section 5)", () => {
   it("agrees with the spin route's zod schema field by field", () => {
     const text = fc.oneof(
       fc.string({ maxLength: 20 }),
-      fc.constantFrom("", "  ", "(11) 98765-4321", "+55 11 98765-4321", "5511987654321", "119876543", "55119876543210", "a".repeat(255), ` ${"a".repeat(255)} `, "a".repeat(256)),
+      fc.constantFrom(
+        "",
+        "  ",
+        "(11) 98765-4321",
+        "+55 11 98765-4321",
+        "5511987654321",
+        "119876543",
+        "55119876543210",
+        "a".repeat(255),
+        ` ${"a".repeat(255)} `,
+        "a".repeat(256),
+      ),
       fc.stringMatching(/^[\d ()+-]{0,35}$/),
     );
     const birthdate = fc.oneof(
-      fc.constantFrom(undefined, null, "", "1900-01-01", "1899-12-31", "2000-02-30", "2000-13-01", "1990-5-17", "2999-01-01", todayIso(), " 1990-05-17"),
-      fc.date({ min: new Date("1850-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      fc.constantFrom(
+        undefined,
+        null,
+        "",
+        "1900-01-01",
+        "1899-12-31",
+        "2000-02-30",
+        "2000-13-01",
+        "1990-5-17",
+        "2999-01-01",
+        todayIso(),
+        " 1990-05-17",
+      ),
+      fc
+        .date({ min: new Date("1850-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10)),
       fc.string({ maxLength: 12 }),
     );
     fc.assert(

@@ -2,54 +2,75 @@
 // Dashboard: welcome, Pro banner and limits (Free only), counters, quick actions, system status, recent leads.
 import { AlertTriangle, BarChart3, CheckCircle2, Disc3, Package, Plus, Sparkles, UserSquare2 } from "lucide-react";
 import Link from "next/link";
-import { useEffect, useState } from "react";
 import { useAdmin } from "@/components/admin/admin-context";
-import { Card, Spinner } from "@/components/ui/misc";
-import { api, errorText } from "@/lib/http/client";
-import { notify } from "@/lib/ui/toast";
-
-interface Dashboard {
-  totalProducts: number;
-  activeProducts: number;
-  totalWheels: number;
-  activeWheels: number;
-  lowStockProducts: number;
-  totalSpins: number;
-  planName: string;
-  limits: { maxWheels: number; maxProducts: number; maxSpinsMonth: number };
-  recentLeads: { id: string; customer_name: string; product_name: string | null; wheel_name: string; created_at: string }[];
-}
+import { Card } from "@/components/ui/misc";
+import { shortDateTime } from "@/lib/dates/format";
+import { QueryState } from "@/components/ui/query-state";
+import { useDashboard, type DashboardAnswer } from "@/lib/swr/use-dashboard";
+import { plural } from "@/lib/ui/plural";
 
 const fmt = (n: number) => n.toLocaleString("pt-BR");
 const limitText = (n: number) => (n < 0 ? "ilimitado" : fmt(n));
 
 export default function DashboardPage() {
+  return <QueryState query={useDashboard()}>{(d) => <Dashboard d={d} />}</QueryState>;
+}
+
+function Dashboard({ d }: { d: DashboardAnswer }) {
   const { user } = useAdmin();
-  const [d, setD] = useState<Dashboard | null>(null);
-
-  useEffect(() => {
-    api<Dashboard>("/dashboard").then(setD, (err) => notify.error(errorText(err, "Erro ao carregar dados do dashboard")));
-  }, [user.company_id]);
-
-  if (!d) return <Spinner />;
   const free = d.planName === "Free";
   const stats = [
-    { href: "/admin/products", label: "Produtos", value: d.totalProducts, detail: `${fmt(d.activeProducts)} ativos`, icon: Package },
-    { href: "/admin/wheels", label: "Roletas", value: d.totalWheels, detail: `${fmt(d.activeWheels)} ativas`, icon: Disc3 },
+    {
+      href: "/admin/products",
+      label: "Produtos",
+      value: d.totalProducts,
+      detail: plural(d.activeProducts, "ativo", "ativos"),
+      icon: Package,
+    },
+    {
+      href: "/admin/wheels",
+      label: "Roletas",
+      value: d.totalWheels,
+      detail: plural(d.activeWheels, "ativa", "ativas"),
+      icon: Disc3,
+    },
     { href: "/admin/reports", label: "Giros", value: d.totalSpins, detail: "no total", icon: BarChart3 },
-    { href: "/admin/products?filter=lowstock", label: "Estoque baixo", value: d.lowStockProducts, detail: "produtos ativos com 5 ou menos", icon: AlertTriangle },
+    {
+      href: "/admin/products?filter=lowstock",
+      label: "Estoque baixo",
+      value: d.lowStockProducts,
+      detail: "produtos ativos com 5 ou menos",
+      icon: AlertTriangle,
+    },
   ];
   const status = [
-    { ok: d.activeProducts > 0, text: d.activeProducts > 0 ? "Há produtos ativos" : "Nenhum produto ativo: cadastre os prêmios" },
-    { ok: d.activeWheels > 0, text: d.activeWheels > 0 ? "Há roletas ativas recebendo participantes" : "Nenhuma roleta ativa: ative uma roleta para receber participantes" },
-    { ok: d.lowStockProducts === 0, text: d.lowStockProducts === 0 ? "Estoque em dia" : `${d.lowStockProducts} produto(s) com estoque baixo` },
+    {
+      ok: d.activeProducts > 0,
+      text: d.activeProducts > 0 ? "Há produtos ativos" : "Nenhum produto ativo: cadastre os prêmios",
+    },
+    {
+      ok: d.activeWheels > 0,
+      text:
+        d.activeWheels > 0
+          ? "Há roletas ativas recebendo participantes"
+          : "Nenhuma roleta ativa: ative uma roleta para receber participantes",
+    },
+    {
+      ok: d.lowStockProducts === 0,
+      text:
+        d.lowStockProducts === 0
+          ? "Estoque em dia"
+          : `${plural(d.lowStockProducts, "produto", "produtos")} com estoque baixo`,
+    },
   ];
 
   return (
     <div className="space-y-6">
       <Card className="bg-gradient-to-r from-brand-600 to-brand-800 text-white">
         <h1 className="text-2xl font-bold">Olá, {user.name.split(" ")[0]}! 👋</h1>
-        <p className="mt-1 text-brand-100">Bem-vindo ao painel da {user.company_name}. Acompanhe suas roletas, prêmios e leads.</p>
+        <p className="mt-1 text-brand-100">
+          Bem-vindo ao painel da {user.company_name}. Acompanhe suas roletas, prêmios e leads.
+        </p>
       </Card>
 
       {free && (
@@ -61,13 +82,22 @@ export default function DashboardPage() {
               <p className="text-sm text-gray-700">Roletas, produtos e giros ilimitados, por R$ 97 por ano.</p>
             </div>
           </div>
-          <Link href="/admin/subscription" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">Fazer upgrade</Link>
+          <Link
+            href="/admin/subscription"
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            Fazer upgrade
+          </Link>
         </Card>
       )}
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" data-tour="dashboard-stats">
         {stats.map(({ href, label, value, detail, icon: Icon }) => (
-          <Link key={label} href={href} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm hover:border-brand-600">
+          <Link
+            key={label}
+            href={href}
+            className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm hover:border-brand-600"
+          >
             <div className="flex items-center justify-between">
               <p className="text-sm font-medium text-gray-700">{label}</p>
               <Icon className="h-5 w-5 text-brand-600" aria-hidden />
@@ -82,8 +112,12 @@ export default function DashboardPage() {
         <Card>
           <h2 className="font-semibold text-gray-900">Limites do plano Free</h2>
           <ul className="mt-2 grid gap-2 text-sm text-gray-700 sm:grid-cols-3">
-            <li>Roletas: {fmt(d.totalWheels)} de {limitText(d.limits.maxWheels)}</li>
-            <li>Produtos: {fmt(d.totalProducts)} de {limitText(d.limits.maxProducts)}</li>
+            <li>
+              Roletas: {fmt(d.totalWheels)} de {limitText(d.limits.maxWheels)}
+            </li>
+            <li>
+              Produtos: {fmt(d.totalProducts)} de {limitText(d.limits.maxProducts)}
+            </li>
             <li>Giros por mês: até {limitText(d.limits.maxSpinsMonth)}</li>
           </ul>
         </Card>
@@ -93,10 +127,30 @@ export default function DashboardPage() {
         <Card>
           <h2 className="font-semibold text-gray-900">Ações rápidas</h2>
           <div className="mt-3 grid gap-2">
-            <Link href="/admin/products" className="flex items-center gap-2 rounded-lg border p-2 text-sm hover:bg-gray-50"><Plus className="h-4 w-4" aria-hidden /> Novo produto</Link>
-            <Link href="/admin/wheels" className="flex items-center gap-2 rounded-lg border p-2 text-sm hover:bg-gray-50"><Plus className="h-4 w-4" aria-hidden /> Nova roleta</Link>
-            <Link href="/admin/leads" className="flex items-center gap-2 rounded-lg border p-2 text-sm hover:bg-gray-50"><UserSquare2 className="h-4 w-4" aria-hidden /> Ver leads</Link>
-            <Link href="/admin/reports" className="flex items-center gap-2 rounded-lg border p-2 text-sm hover:bg-gray-50"><BarChart3 className="h-4 w-4" aria-hidden /> Ver relatórios</Link>
+            <Link
+              href="/admin/products"
+              className="flex items-center gap-2 rounded-lg border p-2 text-sm hover:bg-gray-50"
+            >
+              <Plus className="h-4 w-4" aria-hidden /> Novo produto
+            </Link>
+            <Link
+              href="/admin/wheels"
+              className="flex items-center gap-2 rounded-lg border p-2 text-sm hover:bg-gray-50"
+            >
+              <Plus className="h-4 w-4" aria-hidden /> Nova roleta
+            </Link>
+            <Link
+              href="/admin/leads"
+              className="flex items-center gap-2 rounded-lg border p-2 text-sm hover:bg-gray-50"
+            >
+              <UserSquare2 className="h-4 w-4" aria-hidden /> Ver leads
+            </Link>
+            <Link
+              href="/admin/reports"
+              className="flex items-center gap-2 rounded-lg border p-2 text-sm hover:bg-gray-50"
+            >
+              <BarChart3 className="h-4 w-4" aria-hidden /> Ver relatórios
+            </Link>
           </div>
         </Card>
         <Card>
@@ -104,7 +158,11 @@ export default function DashboardPage() {
           <ul className="mt-3 space-y-2 text-sm">
             {status.map((s) => (
               <li key={s.text} className="flex items-start gap-2">
-                {s.ok ? <CheckCircle2 className="h-4 w-4 shrink-0 text-green-700" aria-hidden /> : <AlertTriangle className="h-4 w-4 shrink-0 text-yellow-700" aria-hidden />}
+                {s.ok ? (
+                  <CheckCircle2 className="h-4 w-4 shrink-0 text-green-700" aria-hidden />
+                ) : (
+                  <AlertTriangle className="h-4 w-4 shrink-0 text-yellow-700" aria-hidden />
+                )}
                 <span className="text-gray-800">{s.text}</span>
               </li>
             ))}
@@ -113,7 +171,9 @@ export default function DashboardPage() {
         <Card>
           <div className="flex items-center justify-between">
             <h2 className="font-semibold text-gray-900">Leads recentes</h2>
-            <Link href="/admin/leads" className="text-sm text-brand-700 underline">Ver todos</Link>
+            <Link href="/admin/leads" className="text-sm text-brand-700 underline">
+              Ver todos
+            </Link>
           </div>
           {d.recentLeads.length === 0 ? (
             <p className="mt-3 text-sm text-gray-600">Nenhum lead ainda. Compartilhe a sua roleta!</p>
@@ -122,7 +182,9 @@ export default function DashboardPage() {
               {d.recentLeads.map((l) => (
                 <li key={l.id} className="py-2">
                   <p className="font-medium text-gray-900">{l.customer_name}</p>
-                  <p className="text-xs text-gray-600">{l.product_name ?? "Sem prêmio"} · {new Date(l.created_at).toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "short" })}</p>
+                  <p className="text-xs text-gray-600">
+                    {l.product_name ?? "Sem prêmio"} · {shortDateTime(l.created_at)}
+                  </p>
                 </li>
               ))}
             </ul>

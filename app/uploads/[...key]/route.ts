@@ -5,7 +5,8 @@ import { readLocalImage } from "@/lib/storage";
 export async function GET(_req: Request, ctx: { params: Promise<{ key: string[] }> }) {
   const { key } = await ctx.params;
   const file = await readLocalImage(key.join("/"));
-  if (!file) return new Response("Não encontrado", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
+  if (!file)
+    return new Response("Não encontrado", { status: 404, headers: { "content-type": "text/plain; charset=utf-8" } });
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       "content-type": MIME_BY_EXT[file.ext],

@@ -23,7 +23,9 @@ describe("abuse", () => {
     const ip = randomIp();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      statuses.push((await call(loginRoute, { ip, body: { email: uniqueEmail("alvo"), password: "chute-123" } })).status);
+      statuses.push(
+        (await call(loginRoute, { ip, body: { email: uniqueEmail("alvo"), password: "chute-123" } })).status,
+      );
     }
     expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
     const last = await call(loginRoute, { ip, body: { email: uniqueEmail("alvo"), password: "chute-123" } });
@@ -55,7 +57,9 @@ describe("abuse", () => {
     expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
     expect(statuses[30]).toBe(429);
     // Each spin's consent proof holds the socket address, not the made-up one.
-    const ips = await (await db()).spin.findMany({ where: { wheelId: wheel.id }, select: { consentIp: true }, distinct: ["consentIp"] });
+    const ips = await (
+      await db()
+    ).spin.findMany({ where: { wheelId: wheel.id }, select: { consentIp: true }, distinct: ["consentIp"] });
     expect(ips).toEqual([{ consentIp: socket }]);
   });
 
@@ -104,7 +108,14 @@ describe("audit trail", () => {
     expect((await call(switchRoute, { token: a.owner.token, body: { companyId: b.companyId } })).status).toBe(404);
     const rows = await (await db()).auditLog.findMany({ where: { userId: a.owner.id }, orderBy: { createdAt: "asc" } });
     const actions = rows.map((r) => r.action);
-    expect(actions).toEqual(expect.arrayContaining(["auth.login", "auth.login_failed", "auth.reset_requested", "tenant.cross_company_refused"]));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        "auth.login",
+        "auth.login_failed",
+        "auth.reset_requested",
+        "tenant.cross_company_refused",
+      ]),
+    );
     expect(rows.find((r) => r.action === "auth.login_failed")?.ip).toBe(ip);
     expect(rows.find((r) => r.action === "tenant.cross_company_refused")?.detail).toEqual({ target: b.companyId });
   });

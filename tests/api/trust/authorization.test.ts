@@ -10,7 +10,8 @@ import { loadRoutes } from "./route-files";
 const key = (s: { route: string; method: string }) => `${s.method} ${s.route}`;
 
 function expectedStatus(s: Scenario, actor: ActorName, other: boolean): number {
-  const allowed = s.access === "public" ? true : actor !== "anonymous" && (s.access === "session" || can(actor, s.access));
+  const allowed =
+    s.access === "public" ? true : actor !== "anonymous" && (s.access === "session" || can(actor, s.access));
   if (s.access !== "public" && actor === "anonymous") return 401;
   if (!allowed) return 403;
   return other ? (s.other?.status ?? 404) : s.ok;
@@ -31,9 +32,14 @@ beforeAll(async () => {
   [A, B] = [await createTenant("Empresa A"), await createTenant("Empresa B")];
 });
 
+// Assigning undefined to process.env stores the string "undefined": delete instead. (A worker's
+// later test files see this environment; tests/helpers/setup.ts.)
+const restore = (name: string, value: string | undefined) =>
+  value === undefined ? delete process.env[name] : (process.env[name] = value);
+
 afterAll(() => {
-  process.env.PAYMENT_WEBHOOK_SECRET = saved.secret;
-  process.env.CHECKOUT_URL_PRO = saved.checkout;
+  restore("PAYMENT_WEBHOOK_SECRET", saved.secret);
+  restore("CHECKOUT_URL_PRO", saved.checkout);
 });
 
 describe("route inventory", () => {
@@ -47,28 +53,27 @@ describe("route inventory", () => {
 
 describe("authorization matrix", () => {
   it("holds the expected number of cells", () => {
-    // 53 route x method rows; 4 actors each; 27 rows also have a cross-company cell.
-    expect(SCENARIOS.length).toBe(53);
-    expect(cells.length).toBe(53 * 4 + 27 * 4);
+    // 59 route x method rows; 4 actors each; 30 rows also have a cross-company cell.
+    expect(SCENARIOS.length).toBe(59);
+    expect(cells.length).toBe(59 * 4 + 30 * 4);
   });
 
-  it.each(cells.map((c) => [`${key(c.s)} as ${c.actor} on ${c.other ? "the other company" : "its own company"}`, c] as const))(
-    "%s",
-    async (_, { s, actor, other }) => {
-      const handler = (await routes).find((r) => key(r) === key(s))!.handler;
-      const built = await s.build({ target: other ? B : A, home: A, actor });
-      const token = actor === "anonymous" ? undefined : (built.token ?? A.tokens[actor]);
-      const before = await built.snapshot?.();
-      const res = await call(handler as never, { method: s.method, ...built, token });
-      const want = expectedStatus(s, actor, other);
-      expect(res.status, res.text.slice(0, 300)).toBe(want);
-      expect(res.text).not.toMatch(/\bat .+\.(ts|js):\d+|prisma|SELECT |INSERT |Error:/i);
-      if (res.status >= 400 && res.headers.get("content-type")?.includes("json")) {
-        expect(typeof res.body.error, "a 4xx carries a pt-BR error").toBe("string");
-      }
-      if (other && want === s.other?.status && s.other.check) s.other.check(res.body);
-      // Refused or cross-company: the resource is exactly as it was.
-      if (built.snapshot && (other || res.status >= 400)) expect(await built.snapshot()).toEqual(before);
-    },
-  );
+  it.each(
+    cells.map((c) => [`${key(c.s)} as ${c.actor} on ${c.other ? "the other company" : "its own company"}`, c] as const),
+  )("%s", async (_, { s, actor, other }) => {
+    const handler = (await routes).find((r) => key(r) === key(s))!.handler;
+    const built = await s.build({ target: other ? B : A, home: A, actor });
+    const token = actor === "anonymous" ? undefined : (built.token ?? A.tokens[actor]);
+    const before = await built.snapshot?.();
+    const res = await call(handler as never, { method: s.method, ...built, token });
+    const want = expectedStatus(s, actor, other);
+    expect(res.status, res.text.slice(0, 300)).toBe(want);
+    expect(res.text).not.toMatch(/\bat .+\.(ts|js):\d+|prisma|SELECT |INSERT |Error:/i);
+    if (res.status >= 400 && res.headers.get("content-type")?.includes("json")) {
+      expect(typeof res.body.error, "a 4xx carries a pt-BR error").toBe("string");
+    }
+    if (other && want === s.other?.status && s.other.check) s.other.check(res.body);
+    // Refused or cross-company: the resource is exactly as it was.
+    if (built.snapshot && (other || res.status >= 400)) expect(await built.snapshot()).toEqual(before);
+  });
 });

@@ -24,31 +24,56 @@ const foreign = () => ({ id: randomUUID(), company_id: B.company.companyId, comp
 describe("bodies cannot set what the server owns", () => {
   it("a product created or edited with another company's id stays in the caller's company", async () => {
     const planted = foreign();
-    const created = await call(createProductRoute, { token: A.tokens.admin, body: { name: "Caneca", description: "Azul", stock: 2, weight: 1, ...planted } });
+    const created = await call(createProductRoute, {
+      token: A.tokens.admin,
+      body: { name: "Caneca", description: "Azul", stock: 2, weight: 1, ...planted },
+    });
     expect(created.status).toBe(201);
     const prisma = await db();
     const row = await prisma.product.findUniqueOrThrow({ where: { id: created.body.product.id } });
     expect(row.id).not.toBe(planted.id);
     expect(row.companyId).toBe(A.company.companyId);
 
-    const edited = await call(updateProductRoute, { method: "PUT", token: A.tokens.admin, params: { id: row.id }, body: { name: "Caneca", description: "Azul", stock: 2, weight: 1, ...planted } });
+    const edited = await call(updateProductRoute, {
+      method: "PUT",
+      token: A.tokens.admin,
+      params: { id: row.id },
+      body: { name: "Caneca", description: "Azul", stock: 2, weight: 1, ...planted },
+    });
     expect(edited.status).toBe(200);
     expect((await prisma.product.findUniqueOrThrow({ where: { id: row.id } })).companyId).toBe(A.company.companyId);
     expect(await prisma.product.count({ where: { companyId: B.company.companyId } })).toBe(0);
   });
 
   it("a wheel's spin counter and company come from the server", async () => {
-    const res = await call(createWheelRoute, { token: A.tokens.owner, body: { name: "Roleta", slug: `r-${randomUUID().slice(0, 6)}`, status: "draft", spinCount: 999, total_spins: 999, ...foreign() } });
+    const res = await call(createWheelRoute, {
+      token: A.tokens.owner,
+      body: {
+        name: "Roleta",
+        slug: `r-${randomUUID().slice(0, 6)}`,
+        status: "draft",
+        spinCount: 999,
+        total_spins: 999,
+        ...foreign(),
+      },
+    });
     expect(res.status).toBe(201);
     const row = await (await db()).wheel.findUniqueOrThrow({ where: { id: res.body.wheel.id } });
     expect([row.companyId, row.spinCount]).toEqual([A.company.companyId, 0]);
   });
 
   it("a member cannot promote themself or change their email through the profile", async () => {
-    const res = await call(profileRoute, { method: "PUT", token: A.tokens.member, body: { name: "Membro", role: "owner", email: "outro@teste.com.br", ...foreign() } });
+    const res = await call(profileRoute, {
+      method: "PUT",
+      token: A.tokens.member,
+      body: { name: "Membro", role: "owner", email: "outro@teste.com.br", ...foreign() },
+    });
     expect(res.status).toBe(200);
     const prisma = await db();
-    const m = await prisma.membership.findFirstOrThrow({ where: { userId: A.userIds.member }, include: { user: true } });
+    const m = await prisma.membership.findFirstOrThrow({
+      where: { userId: A.userIds.member },
+      include: { user: true },
+    });
     expect(m.role).toBe("member");
     expect(m.companyId).toBe(A.company.companyId);
     expect(m.user.email).not.toBe("outro@teste.com.br");
@@ -58,22 +83,41 @@ describe("bodies cannot set what the server owns", () => {
     const prisma = await db();
     const before = await prisma.user.findUniqueOrThrow({ where: { id: A.userIds.admin } });
     const res = await call(updateUserRoute, {
-      method: "PUT", token: A.tokens.owner, params: { id: A.userIds.admin },
-      body: { name: "Admin Novo", role: "admin", email: "trocado@teste.com.br", password: "outra-senha-1", ...foreign() },
+      method: "PUT",
+      token: A.tokens.owner,
+      params: { id: A.userIds.admin },
+      body: {
+        name: "Admin Novo",
+        role: "admin",
+        email: "trocado@teste.com.br",
+        password: "outra-senha-1",
+        ...foreign(),
+      },
     });
     expect(res.status).toBe(200);
     const after = await prisma.user.findUniqueOrThrow({ where: { id: A.userIds.admin } });
     expect(after.name).toBe("Admin Novo");
     expect([after.email, after.passwordHash]).toEqual([before.email, before.passwordHash]);
-    expect(await prisma.membership.count({ where: { userId: A.userIds.admin, companyId: B.company.companyId } })).toBe(0);
+    expect(await prisma.membership.count({ where: { userId: A.userIds.admin, companyId: B.company.companyId } })).toBe(
+      0,
+    );
   });
 
   it("company settings cannot change the plan, the subscription or the id", async () => {
     const prisma = await db();
     const before = await prisma.subscription.findUniqueOrThrow({ where: { companyId: A.company.companyId } });
     const res = await call(companyProfileRoute, {
-      method: "PUT", token: A.tokens.owner,
-      body: { name: "Empresa A", slug: A.company.slug, plan_id: "pro", planId: "pro", status: "active", ends_at: "2099-01-01", ...foreign() },
+      method: "PUT",
+      token: A.tokens.owner,
+      body: {
+        name: "Empresa A",
+        slug: A.company.slug,
+        plan_id: "pro",
+        planId: "pro",
+        status: "active",
+        ends_at: "2099-01-01",
+        ...foreign(),
+      },
     });
     expect(res.status).toBe(200);
     expect(await prisma.subscription.findUniqueOrThrow({ where: { companyId: A.company.companyId } })).toEqual(before);
@@ -87,7 +131,17 @@ describe("bodies cannot set what the server owns", () => {
     await addToWheel(A.tokens.owner, wheel.id, [{ product_id: prize.id, odds_weight: 1 }]);
     const res = await call(spinRoute, {
       params: { companySlug: A.company.slug, wheel: wheel.slug },
-      body: { name: "Visitante", whatsapp: "11987654321", consent: true, product_id: other.id, productId: other.id, won: false, redemption_code: "AAAAAAAA", stock: 100, ...foreign() },
+      body: {
+        name: "Visitante",
+        whatsapp: "11987654321",
+        consent: true,
+        product_id: other.id,
+        productId: other.id,
+        won: false,
+        redemption_code: "AAAAAAAA",
+        stock: 100,
+        ...foreign(),
+      },
     });
     expect(res.status).toBe(201);
     const prisma = await db();

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import QRCode from "qrcode";
 import type { Permission } from "@/lib/auth/permissions";
+import { newOneTimeToken } from "@/lib/auth/one-time-token";
 import { sign } from "@/lib/billing/kiwify";
 import { db } from "@/lib/db/client";
 import { addMember, PASSWORD } from "../../helpers/fixtures";
@@ -50,7 +51,13 @@ export interface Scenario {
 async function product(t: Tenant, stock = 5) {
   const prisma = await db();
   return prisma.product.create({
-    data: { companyId: t.company.companyId, name: `Prêmio ${randomUUID().slice(0, 6)}`, description: "Brinde", stock, weight: 1 },
+    data: {
+      companyId: t.company.companyId,
+      name: `Prêmio ${randomUUID().slice(0, 6)}`,
+      description: "Brinde",
+      stock,
+      weight: 1,
+    },
   });
 }
 
@@ -64,7 +71,9 @@ async function wheel(t: Tenant) {
 async function wheelWithProduct(t: Tenant) {
   const prisma = await db();
   const [w, p] = [await wheel(t), await product(t)];
-  await prisma.wheelProduct.create({ data: { companyId: t.company.companyId, wheelId: w.id, productId: p.id, oddsWeight: 1 } });
+  await prisma.wheelProduct.create({
+    data: { companyId: t.company.companyId, wheelId: w.id, productId: p.id, oddsWeight: 1 },
+  });
   return { wheel: w, product: p };
 }
 
@@ -73,20 +82,53 @@ async function lead(t: Tenant) {
   const prisma = await db();
   const { wheel: w, product: p } = await wheelWithProduct(t);
   const whatsapp = `5511${String(900000000 + Math.floor(Math.random() * 99999999))}`;
-  const code = Array.from({ length: 8 }, () => "ABCDEFGHJKMNPQRSTUVWXYZ23456789"[Math.floor(Math.random() * 31)]).join("");
+  const code = Array.from({ length: 8 }, () => "ABCDEFGHJKMNPQRSTUVWXYZ23456789"[Math.floor(Math.random() * 31)]).join(
+    "",
+  );
   return prisma.spin.create({
     data: {
-      companyId: t.company.companyId, wheelId: w.id, wheelName: w.name, customerName: "Cliente Teste", whatsapp,
-      productId: p.id, productName: p.name, won: true, consentAt: new Date(), consentVersion: "v1", redemptionCode: code,
+      companyId: t.company.companyId,
+      wheelId: w.id,
+      wheelName: w.name,
+      customerName: "Cliente Teste",
+      whatsapp,
+      productId: p.id,
+      productName: p.name,
+      won: true,
+      consentAt: new Date(),
+      consentVersion: "v1",
+      redemptionCode: code,
     },
   });
 }
 
-const row = (model: "product" | "wheel" | "spin" | "user" | "membership" | "wheelProduct" | "company" | "subscription", where: object) => async () => {
+/** A pending invitation of company `companyId` for `email`, and the token its e-mail would carry. */
+async function invitation(companyId: string, email: string) {
   const prisma = await db();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one reader for several models
-  return (prisma[model] as any).findFirst({ where });
-};
+  const { token, tokenHash } = newOneTimeToken();
+  const row = await prisma.invitation.create({
+    data: { companyId, email, role: "member", tokenHash, expiresAt: new Date(Date.now() + 864e5) },
+  });
+  return { id: row.id, token };
+}
+
+/** A company of its own for one cell (an invitation to join it must find the caller outside). */
+async function freshCompany() {
+  const prisma = await db();
+  return prisma.company.create({ data: { name: "Empresa C", slug: `c-${randomUUID().slice(0, 12)}` } });
+}
+
+const row =
+  (
+    model:
+      "product" | "wheel" | "spin" | "user" | "membership" | "wheelProduct" | "company" | "subscription" | "invitation",
+    where: object,
+  ) =>
+  async () => {
+    const prisma = await db();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one reader for several models
+    return (prisma[model] as any).findFirst({ where });
+  };
 
 const png = async () => new Uint8Array(await QRCode.toBuffer("matriz", { type: "png" }));
 function imageForm(bytes: Uint8Array) {
@@ -100,7 +142,8 @@ const nothingOfTheirs = (key: string, empty: unknown) => ({
   status: 200,
   check: (body: Record<string, unknown>) => {
     const value = key.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], body);
-    if (JSON.stringify(value) !== JSON.stringify(empty)) throw new Error(`${key} = ${JSON.stringify(value)}, expected ${JSON.stringify(empty)}`);
+    if (JSON.stringify(value) !== JSON.stringify(empty))
+      throw new Error(`${key} = ${JSON.stringify(value)}, expected ${JSON.stringify(empty)}`);
   },
 });
 
@@ -110,39 +153,132 @@ const nothingOfTheirs = (key: string, empty: unknown) => ({
  */
 export const CHECKED_IN_BROWSER = [
   { route: "/api/auth/[...nextauth]", method: "GET", by: "tests/e2e/helpers.ts signInByApi (csrf, session)" },
-  { route: "/api/auth/[...nextauth]", method: "POST", by: "tests/e2e/helpers.ts signInByApi (credentials callback), auth.spec.ts logout (sign-out)" },
+  {
+    route: "/api/auth/[...nextauth]",
+    method: "POST",
+    by: "tests/e2e/helpers.ts signInByApi (credentials callback), auth.spec.ts logout (sign-out)",
+  },
 ] as const;
 
 export const SCENARIOS: Scenario[] = [
   // ---------- auth (public) ----------
-  { route: "/api/auth/signup", method: "POST", access: "public", ok: 201, other: noCrossTenant,
-    build: async () => ({ body: { companyName: "Nova Empresa", name: "Pessoa", email: `m-${randomUUID().slice(0, 8)}@teste.com.br`, password: PASSWORD } }) },
-  { route: "/api/auth/login", method: "POST", access: "public", ok: 200, other: noCrossTenant,
-    build: async ({ home }) => ({ body: { email: home.company.owner.email, password: PASSWORD } }) },
-  { route: "/api/auth/forgot-password", method: "POST", access: "public", ok: 200, other: noCrossTenant,
-    build: async ({ home }) => ({ body: { email: home.company.owner.email } }) },
-  { route: "/api/auth/reset-password", method: "POST", access: "public", ok: 400, other: noCrossTenant,
+  {
+    route: "/api/auth/signup",
+    method: "POST",
+    access: "public",
+    ok: 201,
+    other: noCrossTenant,
+    build: async () => ({
+      body: {
+        companyName: "Nova Empresa",
+        name: "Pessoa",
+        email: `m-${randomUUID().slice(0, 8)}@teste.com.br`,
+        password: PASSWORD,
+      },
+    }),
+  },
+  {
+    route: "/api/auth/login",
+    method: "POST",
+    access: "public",
+    ok: 200,
+    other: noCrossTenant,
+    build: async ({ home }) => ({ body: { email: home.company.owner.email, password: PASSWORD } }),
+  },
+  {
+    route: "/api/auth/forgot-password",
+    method: "POST",
+    access: "public",
+    ok: 200,
+    other: noCrossTenant,
+    build: async ({ home }) => ({ body: { email: home.company.owner.email } }),
+  },
+  {
+    route: "/api/auth/reset-password",
+    method: "POST",
+    access: "public",
+    ok: 400,
+    other: noCrossTenant,
     // A token nobody was sent: refused the same way for everyone.
-    build: async () => ({ body: { token: randomUUID(), newPassword: "outra-senha-123" } }) },
-  { route: "/api/auth/verify", method: "GET", access: "session", ok: 200, other: noCrossTenant, build: async () => ({}) },
-  { route: "/api/auth/switch-company", method: "POST", access: "session", ok: 200, other: { status: 404 },
-    build: async ({ target }) => ({ body: { companyId: target.company.companyId } }) },
+    build: async () => ({ body: { token: randomUUID(), newPassword: "outra-senha-123" } }),
+  },
+  {
+    route: "/api/auth/verify",
+    method: "GET",
+    access: "session",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/auth/switch-company",
+    method: "POST",
+    access: "session",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ body: { companyId: target.company.companyId } }),
+  },
 
   // ---------- company, subscription, billing ----------
-  { route: "/api/company/profile", method: "GET", access: "view_dashboard", ok: 200, other: noCrossTenant, build: async () => ({}) },
-  { route: "/api/company/profile", method: "PUT", access: "update_company", ok: 200, other: noCrossTenant,
+  {
+    route: "/api/company/profile",
+    method: "GET",
+    access: "view_dashboard",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/company/profile",
+    method: "PUT",
+    access: "update_company",
+    ok: 200,
+    other: noCrossTenant,
     build: async ({ home }) => ({
       body: { name: "Empresa Renomeada", slug: home.company.slug },
       snapshot: row("company", { id: home.company.companyId }),
-    }) },
-  { route: "/api/company/check-slug/[slug]", method: "GET", access: "view_dashboard", ok: 200,
+    }),
+  },
+  {
+    route: "/api/company/check-slug/[slug]",
+    method: "GET",
+    access: "view_dashboard",
+    ok: 200,
     other: nothingOfTheirs("available", false),
-    build: async ({ target, home }) => ({ params: { slug: target === home ? `livre-${randomUUID().slice(0, 8)}` : target.company.slug } }) },
-  { route: "/api/company/subscription/plans", method: "GET", access: "view_dashboard", ok: 200, other: noCrossTenant, build: async () => ({}) },
-  { route: "/api/subscription/status", method: "GET", access: "view_dashboard", ok: 200, other: noCrossTenant, build: async () => ({}) },
-  { route: "/api/company/subscription/upgrade", method: "POST", access: "billing", ok: 200, other: noCrossTenant,
-    build: async () => ({ body: { plan_id: "pro" } }) },
-  { route: "/api/company/subscription/cancel", method: "POST", access: "billing", ok: 200, other: noCrossTenant,
+    build: async ({ target, home }) => ({
+      params: { slug: target === home ? `livre-${randomUUID().slice(0, 8)}` : target.company.slug },
+    }),
+  },
+  {
+    route: "/api/company/subscription/plans",
+    method: "GET",
+    access: "view_dashboard",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/subscription/status",
+    method: "GET",
+    access: "view_dashboard",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/company/subscription/upgrade",
+    method: "POST",
+    access: "billing",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({ body: { plan_id: "pro" } }),
+  },
+  {
+    route: "/api/company/subscription/cancel",
+    method: "POST",
+    access: "billing",
+    ok: 200,
+    other: noCrossTenant,
     build: async ({ home }) => {
       const prisma = await db();
       // Only the owner's call may cancel; everyone else meets an active Pro subscription that must stay.
@@ -151,150 +287,518 @@ export const SCENARIOS: Scenario[] = [
         data: { planId: "pro", status: "active", endsAt: new Date(Date.now() + 30 * 864e5), cancelledAt: null },
       });
       return { body: { reason: "Teste" }, snapshot: row("subscription", { companyId: home.company.companyId }) };
-    } },
-  { route: "/api/company/billing/history", method: "GET", access: "billing", ok: 200, other: noCrossTenant, build: async () => ({}) },
-  { route: "/api/webhooks/payments", method: "POST", access: "public", ok: 200, other: noCrossTenant,
+    },
+  },
+  {
+    route: "/api/company/billing/history",
+    method: "GET",
+    access: "billing",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/webhooks/payments",
+    method: "POST",
+    access: "public",
+    ok: 200,
+    other: noCrossTenant,
     build: async ({ home }) => {
       const raw = JSON.stringify({
-        webhook_event_type: "order_approved", order_id: randomUUID(),
-        Customer: { email: home.company.owner.email }, TrackingParameters: { s1: home.company.companyId },
+        webhook_event_type: "order_approved",
+        order_id: randomUUID(),
+        Customer: { email: home.company.owner.email },
+        TrackingParameters: { s1: home.company.companyId },
       });
-      return { url: `/api/webhooks/payments?signature=${sign(raw, WEBHOOK_SECRET)}`, rawBody: raw, headers: { "content-type": "application/json" } };
-    } },
+      return {
+        url: `/api/webhooks/payments?signature=${sign(raw, WEBHOOK_SECRET)}`,
+        rawBody: raw,
+        headers: { "content-type": "application/json" },
+      };
+    },
+  },
 
   // ---------- dashboard, profile ----------
-  { route: "/api/dashboard", method: "GET", access: "view_dashboard", ok: 200, other: noCrossTenant, build: async () => ({}) },
+  {
+    route: "/api/dashboard",
+    method: "GET",
+    access: "view_dashboard",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
   { route: "/api/health", method: "GET", access: "public", ok: 200, other: noCrossTenant, build: async () => ({}) },
-  { route: "/api/user/profile", method: "GET", access: "session", ok: 200, other: noCrossTenant, build: async () => ({}) },
-  { route: "/api/user/profile", method: "PUT", access: "session", ok: 200, other: noCrossTenant,
-    build: async () => ({ body: { name: "Nome Novo" } }) },
-  { route: "/api/user/password", method: "PUT", access: "session", ok: 200, other: noCrossTenant,
+  {
+    route: "/api/user/profile",
+    method: "GET",
+    access: "session",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/user/profile",
+    method: "PUT",
+    access: "session",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({ body: { name: "Nome Novo" } }),
+  },
+  {
+    route: "/api/user/password",
+    method: "PUT",
+    access: "session",
+    ok: 200,
+    other: noCrossTenant,
     // A password change revokes the caller's tokens: a throwaway user of the same role takes the call.
     build: async ({ home, actor }) => {
       if (actor === "anonymous") return { body: { currentPassword: PASSWORD, newPassword: "senha-nova-123" } };
       const role = actor === "owner" ? "admin" : actor;
       const who = await addMember(home.company.companyId, role);
       return { token: who.token, body: { currentPassword: PASSWORD, newPassword: "senha-nova-123" } };
-    } },
+    },
+  },
 
   // ---------- users ----------
-  { route: "/api/users", method: "GET", access: "manage_users", ok: 200, other: noCrossTenant, build: async () => ({}) },
-  { route: "/api/users", method: "POST", access: "write_users", ok: 201, other: noCrossTenant,
-    build: async () => ({ body: { name: "Pessoa Nova", email: `novo-${randomUUID().slice(0, 8)}@teste.com.br`, password: PASSWORD, role: "member" } }) },
-  { route: "/api/users/[id]", method: "PUT", access: "write_users", ok: 200, other: { status: 404 },
+  {
+    route: "/api/users",
+    method: "GET",
+    access: "manage_users",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/users",
+    method: "POST",
+    access: "write_users",
+    ok: 201,
+    other: noCrossTenant,
+    build: async () => ({
+      body: {
+        name: "Pessoa Nova",
+        email: `novo-${randomUUID().slice(0, 8)}@teste.com.br`,
+        password: PASSWORD,
+        role: "member",
+      },
+    }),
+  },
+  {
+    route: "/api/users/[id]",
+    method: "PUT",
+    access: "write_users",
+    ok: 200,
+    other: { status: 404 },
     build: async ({ target }) => {
       const m = await addMember(target.company.companyId, "member");
-      return { params: { id: m.id }, body: { name: "Outro Nome", role: "admin" }, snapshot: row("membership", { userId: m.id }) };
-    } },
-  { route: "/api/users/[id]", method: "DELETE", access: "write_users", ok: 200, other: { status: 404 },
+      return {
+        params: { id: m.id },
+        body: { name: "Outro Nome", role: "admin" },
+        snapshot: row("membership", { userId: m.id }),
+      };
+    },
+  },
+  {
+    route: "/api/users/[id]",
+    method: "DELETE",
+    access: "write_users",
+    ok: 200,
+    other: { status: 404 },
     build: async ({ target }) => {
       const m = await addMember(target.company.companyId, "member");
       return { params: { id: m.id }, snapshot: row("membership", { userId: m.id }) };
-    } },
+    },
+  },
+
+  // ---------- invitations ----------
+  {
+    route: "/api/users/invitations",
+    method: "GET",
+    access: "manage_users",
+    ok: 200,
+    other: noCrossTenant, // only this company's are listed (tests/api/invitations.test.ts)
+    build: async () => ({}),
+  },
+  {
+    route: "/api/users/invitations",
+    method: "POST",
+    access: "write_users",
+    ok: 201,
+    other: noCrossTenant,
+    build: async () => ({ body: { email: `convidado-${randomUUID().slice(0, 8)}@teste.com.br`, role: "member" } }),
+  },
+  {
+    route: "/api/users/invitations/[id]",
+    method: "DELETE",
+    access: "write_users",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const inv = await invitation(target.company.companyId, `pendente-${randomUUID().slice(0, 8)}@teste.com.br`);
+      return { params: { id: inv.id }, snapshot: row("invitation", { id: inv.id }) };
+    },
+  },
+  {
+    route: "/api/invitations/accept",
+    method: "POST",
+    access: "session",
+    ok: 200,
+    // The other cell: a token meant for someone of the other company; the caller's session is not theirs.
+    other: { status: 403 },
+    build: async ({ target, home, actor }) => {
+      if (actor === "anonymous") return { body: { token: "qualquer" } };
+      const prisma = await db();
+      const me = await prisma.user.findUniqueOrThrow({ where: { id: home.userIds[actor] } });
+      if (target === home) {
+        const c = await freshCompany();
+        return { body: { token: (await invitation(c.id, me.email)).token } };
+      }
+      const inv = await invitation(target.company.companyId, target.company.owner.email);
+      return {
+        body: { token: inv.token },
+        snapshot: row("membership", { userId: me.id, companyId: target.company.companyId }),
+      };
+    },
+  },
+  {
+    route: "/api/invitations/register",
+    method: "POST",
+    access: "public",
+    ok: 201,
+    other: noCrossTenant,
+    build: async () => {
+      const c = await freshCompany();
+      const inv = await invitation(c.id, `nova-conta-${randomUUID().slice(0, 8)}@teste.com.br`);
+      return { body: { token: inv.token, name: "Pessoa Convidada", password: PASSWORD } };
+    },
+  },
 
   // ---------- products and uploads ----------
-  { route: "/api/products", method: "GET", access: "view_products", ok: 200, other: noCrossTenant, build: async () => ({}) },
-  { route: "/api/products", method: "POST", access: "manage_products", ok: 201, other: noCrossTenant,
-    build: async () => ({ body: { name: "Brinde", description: "Um brinde", stock: 3, weight: 1 } }) },
-  { route: "/api/products/[id]", method: "GET", access: "view_products", ok: 200, other: { status: 404 },
-    build: async ({ target }) => ({ params: { id: (await product(target)).id } }) },
-  { route: "/api/products/[id]", method: "PUT", access: "manage_products", ok: 200, other: { status: 404 },
+  {
+    route: "/api/products",
+    method: "GET",
+    access: "view_products",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/products",
+    method: "POST",
+    access: "manage_products",
+    ok: 201,
+    other: noCrossTenant,
+    build: async () => ({ body: { name: "Brinde", description: "Um brinde", stock: 3, weight: 1 } }),
+  },
+  {
+    route: "/api/products/[id]",
+    method: "GET",
+    access: "view_products",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await product(target)).id } }),
+  },
+  {
+    route: "/api/products/[id]",
+    method: "PUT",
+    access: "manage_products",
+    ok: 200,
+    other: { status: 404 },
     build: async ({ target }) => {
       const p = await product(target);
-      return { params: { id: p.id }, body: { name: "Trocado", description: "Outro", stock: 0, weight: 9 }, snapshot: row("product", { id: p.id }) };
-    } },
-  { route: "/api/products/[id]", method: "DELETE", access: "manage_products", ok: 200, other: { status: 404 },
+      return {
+        params: { id: p.id },
+        body: { name: "Trocado", description: "Outro", stock: 0, weight: 9 },
+        snapshot: row("product", { id: p.id }),
+      };
+    },
+  },
+  {
+    route: "/api/products/[id]",
+    method: "DELETE",
+    access: "manage_products",
+    ok: 200,
+    other: { status: 404 },
     build: async ({ target }) => {
       const p = await product(target);
       return { params: { id: p.id }, snapshot: row("product", { id: p.id }) };
-    } },
-  { route: "/api/products/upload", method: "POST", access: "manage_products", ok: 200, other: noCrossTenant,
-    build: async () => ({ rawBody: imageForm(await png()), method: "POST" }) },
-  { route: "/api/products/upload/direct", method: "POST", access: "manage_products", ok: 503, other: noCrossTenant,
+    },
+  },
+  {
+    route: "/api/products/upload",
+    method: "POST",
+    access: "manage_products",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({ rawBody: imageForm(await png()), method: "POST" }),
+  },
+  {
+    route: "/api/products/upload/direct",
+    method: "POST",
+    access: "manage_products",
+    ok: 503,
+    other: noCrossTenant,
     // Without BLOB_READ_WRITE_TOKEN an allowed caller learns direct uploads are off (503); the
     // configured path, its folder check and the signed callback are in tests/api/direct-upload.test.ts.
     build: async ({ home }) => ({
-      body: { type: "blob.generate-client-token", payload: { pathname: `products/${home.company.companyId}/${"ab".repeat(16)}.png`, callbackUrl: null, clientPayload: null, multipart: false } },
-    }) },
-  { route: "/api/products/upload/[id]", method: "POST", access: "manage_products", ok: 200, other: { status: 404 },
+      body: {
+        type: "blob.generate-client-token",
+        payload: {
+          pathname: `products/${home.company.companyId}/${"ab".repeat(16)}.png`,
+          callbackUrl: null,
+          clientPayload: null,
+          multipart: false,
+        },
+      },
+    }),
+  },
+  {
+    route: "/api/products/upload/[id]",
+    method: "POST",
+    access: "manage_products",
+    ok: 200,
+    other: { status: 404 },
     build: async ({ target }) => {
       const p = await product(target);
-      return { params: { id: p.id }, rawBody: imageForm(await png()), method: "POST", snapshot: row("product", { id: p.id }) };
-    } },
+      return {
+        params: { id: p.id },
+        rawBody: imageForm(await png()),
+        method: "POST",
+        snapshot: row("product", { id: p.id }),
+      };
+    },
+  },
 
   // ---------- wheels ----------
-  { route: "/api/wheels", method: "GET", access: "view_wheels", ok: 200, other: noCrossTenant, build: async () => ({}) },
-  { route: "/api/wheels", method: "POST", access: "manage_wheels", ok: 201, other: noCrossTenant,
-    build: async () => ({ body: { name: "Roleta Nova", slug: `nova-${randomUUID().slice(0, 8)}`, status: "draft" } }) },
-  { route: "/api/wheels/[id]", method: "GET", access: "view_wheels", ok: 200, other: { status: 404 },
-    build: async ({ target }) => ({ params: { id: (await wheel(target)).id } }) },
-  { route: "/api/wheels/[id]", method: "PUT", access: "manage_wheels", ok: 200, other: { status: 404 },
+  {
+    route: "/api/wheels",
+    method: "GET",
+    access: "view_wheels",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/wheels",
+    method: "POST",
+    access: "manage_wheels",
+    ok: 201,
+    other: noCrossTenant,
+    build: async () => ({ body: { name: "Roleta Nova", slug: `nova-${randomUUID().slice(0, 8)}`, status: "draft" } }),
+  },
+  {
+    route: "/api/wheels/[id]",
+    method: "GET",
+    access: "view_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await wheel(target)).id } }),
+  },
+  {
+    route: "/api/wheels/[id]",
+    method: "PUT",
+    access: "manage_wheels",
+    ok: 200,
+    other: { status: 404 },
     build: async ({ target }) => {
       const w = await wheel(target);
-      return { params: { id: w.id }, body: { name: "Renomeada", slug: w.slug, status: "draft" }, snapshot: row("wheel", { id: w.id }) };
-    } },
-  { route: "/api/wheels/[id]", method: "DELETE", access: "manage_wheels", ok: 200, other: { status: 404 },
+      return {
+        params: { id: w.id },
+        body: { name: "Renomeada", slug: w.slug, status: "draft" },
+        snapshot: row("wheel", { id: w.id }),
+      };
+    },
+  },
+  {
+    route: "/api/wheels/[id]",
+    method: "DELETE",
+    access: "manage_wheels",
+    ok: 200,
+    other: { status: 404 },
     build: async ({ target }) => {
       const w = await wheel(target);
       return { params: { id: w.id }, snapshot: row("wheel", { id: w.id }) };
-    } },
-  { route: "/api/wheels/[id]/products", method: "GET", access: "view_wheels", ok: 200, other: { status: 404 },
-    build: async ({ target }) => ({ params: { id: (await wheelWithProduct(target)).wheel.id } }) },
-  { route: "/api/wheels/[id]/products", method: "POST", access: "manage_wheels", ok: 200, other: { status: 404 },
+    },
+  },
+  {
+    route: "/api/wheels/[id]/products",
+    method: "GET",
+    access: "view_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await wheelWithProduct(target)).wheel.id } }),
+  },
+  {
+    route: "/api/wheels/[id]/products",
+    method: "POST",
+    access: "manage_wheels",
+    ok: 200,
+    other: { status: 404 },
     build: async ({ target }) => {
       const [w, p] = [await wheel(target), await product(target)];
-      return { params: { id: w.id }, body: { products: [{ product_id: p.id, odds_weight: 3 }] }, snapshot: row("wheelProduct", { wheelId: w.id }) };
-    } },
-  { route: "/api/wheels/[id]/products/[productId]", method: "DELETE", access: "manage_wheels", ok: 200, other: { status: 404 },
+      return {
+        params: { id: w.id },
+        body: { products: [{ product_id: p.id, odds_weight: 3 }] },
+        snapshot: row("wheelProduct", { wheelId: w.id }),
+      };
+    },
+  },
+  {
+    route: "/api/wheels/[id]/products/[productId]",
+    method: "DELETE",
+    access: "manage_wheels",
+    ok: 200,
+    other: { status: 404 },
     build: async ({ target }) => {
       const { wheel: w, product: p } = await wheelWithProduct(target);
       return { params: { id: w.id, productId: p.id }, snapshot: row("wheelProduct", { wheelId: w.id }) };
-    } },
-  { route: "/api/wheels/[id]/qr", method: "GET", access: "view_wheels", ok: 200, other: { status: 404 },
-    build: async ({ target }) => ({ params: { id: (await wheel(target)).id } }) },
-  { route: "/api/wheels/[id]/spins", method: "GET", access: "view_spins", ok: 200, other: { status: 404 },
-    build: async ({ target }) => ({ params: { id: (await lead(target)).wheelId } }) },
+    },
+  },
+  {
+    route: "/api/wheels/[id]/qr",
+    method: "GET",
+    access: "view_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await wheel(target)).id } }),
+  },
+  {
+    route: "/api/wheels/[id]/moments",
+    method: "GET",
+    access: "manage_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await wheel(target)).id } }),
+  },
+  {
+    route: "/api/wheels/[id]/spins",
+    method: "GET",
+    access: "view_spins",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await lead(target)).wheelId } }),
+  },
 
   // ---------- leads, reports, LGPD, redemption ----------
-  { route: "/api/wheels/spins/all", method: "GET", access: "view_spins", ok: 200, other: nothingOfTheirs("pagination.total", 0),
-    build: async ({ target }) => ({ url: `/api/wheels/spins/all?wheel_id=${(await lead(target)).wheelId}` }) },
-  { route: "/api/wheels/spins/export", method: "GET", access: "view_spins", ok: 200,
+  {
+    route: "/api/wheels/spins/all",
+    method: "GET",
+    access: "view_spins",
+    ok: 200,
+    other: nothingOfTheirs("pagination.total", 0),
+    build: async ({ target }) => ({ url: `/api/wheels/spins/all?wheel_id=${(await lead(target)).wheelId}` }),
+  },
+  {
+    route: "/api/wheels/spins/export",
+    method: "GET",
+    access: "view_spins",
+    ok: 200,
     // The CSV of another company's wheel holds the header only.
-    other: { status: 200, check: (body) => { if (String(body).trim().split(/\r?\n/).length !== 1) throw new Error(`CSV has rows: ${String(body)}`); } },
-    build: async ({ target }) => ({ url: `/api/wheels/spins/export?wheel_id=${(await lead(target)).wheelId}` }) },
-  { route: "/api/reports", method: "GET", access: "view_dashboard", ok: 200, other: nothingOfTheirs("stats.total_spins", 0),
-    build: async ({ target }) => ({ url: `/api/reports?wheel_id=${(await lead(target)).wheelId}` }) },
-  { route: "/api/reports/export", method: "GET", access: "view_spins", ok: 200,
-    other: { status: 200, check: (body) => { if (String(body).trim().split(/\r?\n/).length !== 1) throw new Error(`CSV has rows: ${String(body)}`); } },
-    build: async ({ target }) => ({ url: `/api/reports/export?wheel_id=${(await lead(target)).wheelId}` }) },
-  { route: "/api/lgpd", method: "GET", access: "manage_lgpd", ok: 200, other: nothingOfTheirs("spins", []),
-    build: async ({ target }) => ({ url: `/api/lgpd?whatsapp=${(await lead(target)).whatsapp}` }) },
-  { route: "/api/lgpd/export", method: "GET", access: "manage_lgpd", ok: 200, other: nothingOfTheirs("records", []),
-    build: async ({ target }) => ({ url: `/api/lgpd/export?whatsapp=${(await lead(target)).whatsapp}` }) },
-  { route: "/api/lgpd/erase", method: "POST", access: "manage_lgpd", ok: 200, other: nothingOfTheirs("erased", 0),
+    other: {
+      status: 200,
+      check: (body) => {
+        if (String(body).trim().split(/\r?\n/).length !== 1) throw new Error(`CSV has rows: ${String(body)}`);
+      },
+    },
+    build: async ({ target }) => ({ url: `/api/wheels/spins/export?wheel_id=${(await lead(target)).wheelId}` }),
+  },
+  {
+    route: "/api/reports",
+    method: "GET",
+    access: "view_dashboard",
+    ok: 200,
+    other: nothingOfTheirs("stats.total_spins", 0),
+    build: async ({ target }) => ({ url: `/api/reports?wheel_id=${(await lead(target)).wheelId}` }),
+  },
+  {
+    route: "/api/reports/export",
+    method: "GET",
+    access: "view_spins",
+    ok: 200,
+    other: {
+      status: 200,
+      check: (body) => {
+        if (String(body).trim().split(/\r?\n/).length !== 1) throw new Error(`CSV has rows: ${String(body)}`);
+      },
+    },
+    build: async ({ target }) => ({ url: `/api/reports/export?wheel_id=${(await lead(target)).wheelId}` }),
+  },
+  {
+    route: "/api/lgpd",
+    method: "GET",
+    access: "manage_lgpd",
+    ok: 200,
+    other: nothingOfTheirs("spins", []),
+    build: async ({ target }) => ({ url: `/api/lgpd?whatsapp=${(await lead(target)).whatsapp}` }),
+  },
+  {
+    route: "/api/lgpd/export",
+    method: "GET",
+    access: "manage_lgpd",
+    ok: 200,
+    other: nothingOfTheirs("records", []),
+    build: async ({ target }) => ({ url: `/api/lgpd/export?whatsapp=${(await lead(target)).whatsapp}` }),
+  },
+  {
+    route: "/api/lgpd/erase",
+    method: "POST",
+    access: "manage_lgpd",
+    ok: 200,
+    other: nothingOfTheirs("erased", 0),
     build: async ({ target }) => {
       const l = await lead(target);
       return { body: { whatsapp: l.whatsapp }, snapshot: row("spin", { id: l.id }) };
-    } },
-  { route: "/api/spins/redeem", method: "GET", access: "manage_spins", ok: 200, other: { status: 404 },
-    build: async ({ target }) => ({ url: `/api/spins/redeem?code=${(await lead(target)).redemptionCode}` }) },
-  { route: "/api/spins/redeem", method: "POST", access: "manage_spins", ok: 200, other: { status: 404 },
+    },
+  },
+  {
+    route: "/api/spins/redeem",
+    method: "GET",
+    access: "manage_spins",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ url: `/api/spins/redeem?code=${(await lead(target)).redemptionCode}` }),
+  },
+  {
+    route: "/api/spins/redeem",
+    method: "POST",
+    access: "manage_spins",
+    ok: 200,
+    other: { status: 404 },
     build: async ({ target }) => {
       const l = await lead(target);
       return { body: { redemption_code: l.redemptionCode }, snapshot: row("spin", { id: l.id }) };
-    } },
+    },
+  },
 
   // ---------- public play ----------
-  { route: "/api/public/[companySlug]/wheels/[wheel]", method: "GET", access: "public", ok: 200, other: { status: 404 },
+  {
+    route: "/api/public/[companySlug]/wheels/[wheel]",
+    method: "GET",
+    access: "public",
+    ok: 200,
+    other: { status: 404 },
     // Cross-company: the caller's company slug with the other company's wheel.
-    build: async ({ target, home }) => ({ params: { companySlug: home.company.slug, wheel: (await wheelWithProduct(target)).wheel.id } }) },
-  { route: "/api/public/[companySlug]/wheels/[wheel]/spin", method: "POST", access: "public", ok: 201, other: { status: 404 },
+    build: async ({ target, home }) => ({
+      params: { companySlug: home.company.slug, wheel: (await wheelWithProduct(target)).wheel.id },
+    }),
+  },
+  {
+    route: "/api/public/[companySlug]/wheels/[wheel]/spin",
+    method: "POST",
+    access: "public",
+    ok: 201,
+    other: { status: 404 },
     build: async ({ target, home }) => {
       const { wheel: w, product: p } = await wheelWithProduct(target);
       return {
         params: { companySlug: home.company.slug, wheel: w.slug },
-        body: { name: "Visitante", whatsapp: `119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`, consent: true },
+        body: {
+          name: "Visitante",
+          whatsapp: `119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
+          consent: true,
+        },
         snapshot: row("product", { id: p.id }),
       };
-    } },
+    },
+  },
 ];

@@ -1,13 +1,9 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { SignupForm } from "@/components/auth/signup-form";
 
 export const metadata: Metadata = { title: "Criar conta" };
 
-export default function SignupPage() {
-  return (
-    <Suspense>
-      <SignupForm />
-    </Suspense>
-  );
+export default async function SignupPage({ searchParams }: { searchParams: Promise<{ email?: string }> }) {
+  const { email } = await searchParams;
+  return <SignupForm email={typeof email === "string" ? email : undefined} />;
 }

@@ -1,124 +1,123 @@
 "use client";
-// Produtos: search, low-stock filter, table, create/edit and delete.
-import { Pencil, Plus, Trash2 } from "lucide-react";
+// Produtos: search, low-stock filter, a paged table (100 to a page), create/edit and delete.
+import { Plus } from "lucide-react";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { Suspense, useCallback, useEffect, useState } from "react";
+import { Suspense } from "react";
 import { useAdmin } from "@/components/admin/admin-context";
 import { ProductFormModal } from "@/components/products/product-form-modal";
 import { StockBadge } from "@/components/products/stock-badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmModal } from "@/components/ui/confirm-modal";
-import { inputClass } from "@/components/ui/field";
-import { Badge, EmptyState, PageHeader, Spinner, Table } from "@/components/ui/misc";
+import { DataTable, type Column } from "@/components/ui/data-table";
+import { DeleteDialog } from "@/components/ui/delete-dialog";
+import { Badge, PageHeader, Spinner } from "@/components/ui/misc";
+import { ListFooter } from "@/components/ui/pager";
+import { QueryState } from "@/components/ui/query-state";
+import { RowActions } from "@/components/ui/row-actions";
+import { SearchInput } from "@/components/ui/search-input";
 import { can } from "@/lib/auth/permissions";
-import { api, errorText } from "@/lib/http/client";
-import type { ProductDto } from "@/lib/products/dto";
-import { notify } from "@/lib/ui/toast";
-import { useDebounced } from "@/lib/ui/use-debounced";
+import { endpoints } from "@/lib/http/endpoints";
+import { useProducts, type Product } from "@/lib/swr/use-products";
+import { useListEditor } from "@/lib/ui/use-list-editor";
+import { LIST_PAGE_SIZE, useListState } from "@/lib/ui/use-list-state";
 
 function ProductsScreen() {
   const { user } = useAdmin();
   const lowStock = useSearchParams().get("filter") === "lowstock";
   const canWrite = can(user.role, "manage_products");
-  const [search, setSearch] = useState("");
-  const query = useDebounced(search, 300);
-  const [products, setProducts] = useState<ProductDto[] | null>(null);
-  const [editing, setEditing] = useState<ProductDto | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<ProductDto | null>(null);
-  const [busy, setBusy] = useState(false);
+  const list = useListState();
+  const products = useProducts({
+    page: list.page,
+    limit: LIST_PAGE_SIZE,
+    search: list.query,
+    lowstock: lowStock || undefined,
+  });
+  const editor = useListEditor<Product>();
 
-  const load = useCallback(async () => {
-    try {
-      const r = await api<{ products: ProductDto[] }>("/products", { query: { page: 1, limit: 100, search: query, lowstock: lowStock ? "true" : undefined } });
-      setProducts(r.products);
-    } catch (err) {
-      notify.error(errorText(err, "Erro ao carregar produtos"));
-      setProducts([]);
-    }
-  }, [query, lowStock]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api(`/products/${deleting.id}`, { method: "DELETE" });
-      notify.success("Produto excluído com sucesso!");
-      setDeleting(null);
-      await load();
-    } catch (err) {
-      notify.error(errorText(err, "Erro ao excluir produto"));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const columns: Column<Product>[] = [
+    {
+      header: "Imagem",
+      cell: (p) =>
+        p.image_url ? (
+          // eslint-disable-next-line @next/next/no-img-element -- user uploads
+          <img src={p.image_url} alt="" className="h-10 w-10 rounded object-cover" />
+        ) : (
+          <span className="flex h-10 w-10 items-center justify-center rounded bg-gray-100 text-xs text-gray-600">
+            —
+          </span>
+        ),
+    },
+    {
+      header: "Nome",
+      cell: (p) => (
+        <span className="min-w-0">
+          <span className="block font-medium text-gray-900">{p.name}</span>
+          <span className="line-clamp-1 text-xs text-gray-600">{p.description}</span>
+        </span>
+      ),
+    },
+    { header: "Estoque", cell: (p) => <StockBadge stock={p.stock} /> },
+    { header: "Peso", cell: (p) => p.weight },
+    { header: "Status", cell: (p) => (p.is_active ? <Badge color="green">Ativo</Badge> : <Badge>Inativo</Badge>) },
+  ];
+  if (canWrite)
+    columns.push({
+      header: "Ações",
+      cell: (p) => <RowActions name={p.name} onEdit={() => editor.openEdit(p)} onDelete={() => editor.askDelete(p)} />,
+    });
 
   return (
     <>
       <PageHeader
         title="Produtos"
         description="Os prêmios das suas roletas, com estoque e chance base."
-        actions={canWrite && <Button onClick={() => { setEditing(null); setFormOpen(true); }}><Plus className="h-4 w-4" aria-hidden /> Novo produto</Button>}
+        actions={
+          canWrite && (
+            <Button onClick={editor.openNew}>
+              <Plus className="h-4 w-4" aria-hidden /> Novo produto
+            </Button>
+          )
+        }
       />
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <label htmlFor="product-search" className="sr-only">Buscar produtos</label>
-        <input id="product-search" type="search" placeholder="Buscar por nome..." value={search} onChange={(e) => setSearch(e.target.value)} className={`${inputClass} max-w-sm`} />
+        <SearchInput
+          id="product-search"
+          label="Buscar produtos"
+          placeholder="Buscar por nome..."
+          value={list.search}
+          onChange={list.setSearch}
+        />
         {lowStock && (
           <span className="flex items-center gap-2 text-sm text-gray-700">
             <Badge color="yellow">Estoque baixo (ativos com 5 ou menos)</Badge>
-            <Link href="/admin/products" className="text-brand-700 underline">Ver todos</Link>
+            <Link href="/admin/products" className="text-brand-700 underline">
+              Ver todos
+            </Link>
           </span>
         )}
       </div>
-      {products === null ? (
-        <Spinner />
-      ) : (
-        <div data-tour="products-table">
-          <Table head={["Imagem", "Nome", "Estoque", "Peso", "Status", ...(canWrite ? ["Ações"] : [])]} caption="Lista de produtos">
-            {products.map((p) => (
-              <tr key={p.id}>
-                <td className="px-4 py-3">
-                  {p.image_url ? (
-                    // eslint-disable-next-line @next/next/no-img-element -- user uploads
-                    <img src={p.image_url} alt="" className="h-10 w-10 rounded object-cover" />
-                  ) : (
-                    <span className="flex h-10 w-10 items-center justify-center rounded bg-gray-100 text-xs text-gray-600" aria-hidden>—</span>
-                  )}
-                </td>
-                <td className="px-4 py-3">
-                  <p className="font-medium text-gray-900">{p.name}</p>
-                  <p className="line-clamp-1 text-xs text-gray-600">{p.description}</p>
-                </td>
-                <td className="px-4 py-3"><StockBadge stock={p.stock} /></td>
-                <td className="px-4 py-3 text-gray-800">{p.weight}</td>
-                <td className="px-4 py-3">{p.is_active ? <Badge color="green">Ativo</Badge> : <Badge>Inativo</Badge>}</td>
-                {canWrite && (
-                  <td className="px-4 py-3">
-                    <div className="flex gap-1">
-                      <Button variant="ghost" aria-label={`Editar ${p.name}`} onClick={() => { setEditing(p); setFormOpen(true); }}><Pencil className="h-4 w-4" aria-hidden /></Button>
-                      <Button variant="ghost" aria-label={`Excluir ${p.name}`} onClick={() => setDeleting(p)}><Trash2 className="h-4 w-4 text-red-600" aria-hidden /></Button>
-                    </div>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </Table>
-          {products.length === 0 && <EmptyState>Nenhum produto encontrado.</EmptyState>}
-        </div>
-      )}
-      <ProductFormModal open={formOpen} product={editing} onClose={() => setFormOpen(false)} onSaved={load} />
-      <ConfirmModal
-        open={!!deleting}
+      <QueryState query={products} isEmpty={(d) => d.products.length === 0} empty="Nenhum produto encontrado.">
+        {(d) => (
+          <div data-tour="products-table">
+            <DataTable columns={columns} rows={d.products} rowKey={(p) => p.id} caption="Lista de produtos" />
+            <ListFooter pagination={d.pagination} onPage={list.setPage} />
+          </div>
+        )}
+      </QueryState>
+      <ProductFormModal open={editor.formOpen} product={editor.editing} onClose={editor.closeForm} />
+      <DeleteDialog
+        target={editor.deleting}
         title="Excluir produto"
-        message={<>Tem certeza que deseja excluir <strong>{deleting?.name}</strong>? Ele sairá de todas as roletas; o histórico de giros é mantido.</>}
-        busy={busy}
-        onConfirm={remove}
-        onClose={() => setDeleting(null)}
+        message={(p) => (
+          <>
+            Tem certeza que deseja excluir <strong>{p.name}</strong>? Ele sairá de todas as roletas; o histórico de
+            giros é mantido.
+          </>
+        )}
+        remove={(p) => endpoints.products.remove(p.id)}
+        success="Produto excluído com sucesso!"
+        fallback="Erro ao excluir produto"
+        onClose={editor.closeDelete}
       />
     </>
   );

@@ -1,46 +1,36 @@
 "use client";
 // Usuários: needs manage_users; only the owner creates, edits and deletes; owner rows are locked.
-import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
+import { Mail, Plus } from "lucide-react";
+import { useState } from "react";
 import { useAdmin } from "@/components/admin/admin-context";
 import { Button } from "@/components/ui/button";
-import { ConfirmModal } from "@/components/ui/confirm-modal";
-import { inputClass } from "@/components/ui/field";
-import { Badge, Card, EmptyState, PageHeader, Spinner, Table } from "@/components/ui/misc";
-import { UserFormModal, type CompanyUser } from "@/components/users/user-form-modal";
+import { DataTable, type Column } from "@/components/ui/data-table";
+import { DeleteDialog } from "@/components/ui/delete-dialog";
+import { Badge, Card, PageHeader } from "@/components/ui/misc";
+import { QueryState } from "@/components/ui/query-state";
+import { RowActions } from "@/components/ui/row-actions";
+import { SearchInput } from "@/components/ui/search-input";
+import { InvitationsPanel } from "@/components/users/invitations-panel";
+import { InviteModal } from "@/components/users/invite-modal";
+import { UserFormModal } from "@/components/users/user-form-modal";
 import { can, roleLabel } from "@/lib/auth/permissions";
-import { api, errorText } from "@/lib/http/client";
-import { notify } from "@/lib/ui/toast";
-import { useDebounced } from "@/lib/ui/use-debounced";
+import { shortDateTime } from "@/lib/dates/format";
+import { endpoints } from "@/lib/http/endpoints";
+import { useUsers, type CompanyUser } from "@/lib/swr/use-users";
+import { useListEditor } from "@/lib/ui/use-list-editor";
+import { useListState } from "@/lib/ui/use-list-state";
 import { USER_MESSAGES } from "@/lib/validation/users";
 
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString("pt-BR", { timeZone: "America/Sao_Paulo", dateStyle: "short", timeStyle: "short" }) : "Nunca");
+const ROLE_COLOR = { owner: "brand", admin: "green", member: "gray" } as const;
 
 export default function UsersPage() {
   const { user: me } = useAdmin();
   const allowed = can(me.role, "manage_users");
   const canWrite = can(me.role, "write_users");
-  const [search, setSearch] = useState("");
-  const query = useDebounced(search, 300);
-  const [users, setUsers] = useState<CompanyUser[] | null>(null);
-  const [editing, setEditing] = useState<CompanyUser | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<CompanyUser | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    if (!allowed) return;
-    try {
-      setUsers((await api<{ users: CompanyUser[] }>("/users", { query: { search: query } })).users);
-    } catch (err) {
-      notify.error(errorText(err, "Erro ao carregar usuários"));
-      setUsers([]);
-    }
-  }, [allowed, query]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const list = useListState();
+  const users = useUsers(list.query, allowed);
+  const editor = useListEditor<CompanyUser>();
+  const [inviting, setInviting] = useState<{ email: string } | null>(null);
 
   if (!allowed) {
     return (
@@ -51,59 +41,74 @@ export default function UsersPage() {
     );
   }
 
-  async function remove() {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await api(`/users/${deleting.id}`, { method: "DELETE" });
-      notify.success("Usuário excluído com sucesso!");
-      setDeleting(null);
-      await load();
-    } catch (err) {
-      notify.error(errorText(err, "Erro ao excluir usuário"));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const columns: Column<CompanyUser>[] = [
+    { header: "Nome", cell: (u) => <span className="font-medium text-gray-900">{u.name}</span> },
+    { header: "Email", cell: (u) => <span className="break-all">{u.email}</span> },
+    { header: "Papel", cell: (u) => <Badge color={ROLE_COLOR[u.role]}>{roleLabel(u.role)}</Badge> },
+    { header: "Último acesso", cell: (u) => (u.last_login_at ? shortDateTime(u.last_login_at) : "Nunca") },
+  ];
+  if (canWrite)
+    columns.push({
+      header: "Ações",
+      cell: (u) =>
+        u.role !== "owner" && (
+          <RowActions name={u.name} onEdit={() => editor.openEdit(u)} onDelete={() => editor.askDelete(u)} />
+        ),
+    });
 
   return (
     <>
       <PageHeader
         title="Usuários"
         description="Quem da sua equipe acessa o painel, e com qual papel."
-        actions={canWrite && <Button onClick={() => { setEditing(null); setFormOpen(true); }}><Plus className="h-4 w-4" aria-hidden /> Novo usuário</Button>}
+        actions={
+          canWrite && (
+            <>
+              <Button variant="secondary" onClick={() => setInviting({ email: "" })}>
+                <Mail className="h-4 w-4" aria-hidden /> Convidar
+              </Button>
+              <Button onClick={editor.openNew}>
+                <Plus className="h-4 w-4" aria-hidden /> Novo usuário
+              </Button>
+            </>
+          )
+        }
       />
-      <label htmlFor="user-search" className="sr-only">Buscar usuários</label>
-      <input id="user-search" type="search" placeholder="Buscar por nome ou email..." value={search} onChange={(e) => setSearch(e.target.value)} className={`${inputClass} mb-4 max-w-sm`} />
-      {users === null ? (
-        <Spinner />
-      ) : (
-        <>
-          <Table head={["Nome", "Email", "Papel", "Último acesso", ...(canWrite ? ["Ações"] : [])]} caption="Usuários da empresa">
-            {users.map((u) => (
-              <tr key={u.id}>
-                <td className="px-4 py-3 font-medium text-gray-900">{u.name}</td>
-                <td className="px-4 py-3 text-gray-800">{u.email}</td>
-                <td className="px-4 py-3"><Badge color={u.role === "owner" ? "brand" : u.role === "admin" ? "green" : "gray"}>{roleLabel(u.role)}</Badge></td>
-                <td className="px-4 py-3 text-gray-800">{date(u.last_login_at)}</td>
-                {canWrite && (
-                  <td className="px-4 py-3">
-                    {u.role !== "owner" && (
-                      <div className="flex gap-1">
-                        <Button variant="ghost" aria-label={`Editar ${u.name}`} onClick={() => { setEditing(u); setFormOpen(true); }}><Pencil className="h-4 w-4" aria-hidden /></Button>
-                        <Button variant="ghost" aria-label={`Excluir ${u.name}`} onClick={() => setDeleting(u)}><Trash2 className="h-4 w-4 text-red-600" aria-hidden /></Button>
-                      </div>
-                    )}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </Table>
-          {users.length === 0 && <EmptyState>Nenhum usuário encontrado.</EmptyState>}
-        </>
-      )}
-      <UserFormModal open={formOpen} user={editing} onClose={() => setFormOpen(false)} onSaved={load} />
-      <ConfirmModal open={!!deleting} title="Excluir usuário" message={<>Tem certeza que deseja remover <strong>{deleting?.name}</strong> da empresa?</>} busy={busy} onConfirm={remove} onClose={() => setDeleting(null)} />
+      <SearchInput
+        id="user-search"
+        label="Buscar usuários"
+        placeholder="Buscar por nome ou email..."
+        value={list.search}
+        onChange={list.setSearch}
+        className="mb-4"
+      />
+      <QueryState query={users} isEmpty={(d) => d.users.length === 0} empty="Nenhum usuário encontrado.">
+        {(d) => <DataTable columns={columns} rows={d.users} rowKey={(u) => u.id} caption="Usuários da empresa" />}
+      </QueryState>
+      <InvitationsPanel canWrite={canWrite} />
+      <UserFormModal
+        open={editor.formOpen}
+        user={editor.editing}
+        onClose={editor.closeForm}
+        onInvite={(email) => {
+          editor.closeForm();
+          setInviting({ email });
+        }}
+      />
+      <InviteModal open={!!inviting} email={inviting?.email} onClose={() => setInviting(null)} />
+      <DeleteDialog
+        target={editor.deleting}
+        title="Excluir usuário"
+        message={(u) => (
+          <>
+            Tem certeza que deseja remover <strong>{u.name}</strong> da empresa?
+          </>
+        )}
+        remove={(u) => endpoints.users.remove(u.id)}
+        success="Usuário excluído com sucesso!"
+        fallback="Erro ao excluir usuário"
+        onClose={editor.closeDelete}
+      />
     </>
   );
 }

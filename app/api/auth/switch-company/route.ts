@@ -1,5 +1,11 @@
+import { setSessionCookie } from "@/lib/auth/session-cookie";
 import { switchCompany } from "@/lib/auth/verify";
 import { withSession } from "@/lib/http/api";
+import { json } from "@/lib/http/respond";
 import { switchCompanyInput } from "@/lib/validation/auth";
 
-export const POST = withSession({ body: switchCompanyInput }, ({ ctx, body }) => switchCompany(ctx, body.companyId));
+// The one way to change company: API clients use the token in the answer, a browser its new cookie.
+export const POST = withSession({ body: switchCompanyInput }, async ({ req, ctx, body }) => {
+  const payload = await switchCompany(ctx, body.companyId);
+  return setSessionCookie(req, json(payload), payload.token);
+});

@@ -2,4 +2,6 @@ import { withSession } from "@/lib/http/api";
 import { erasePerson } from "@/lib/lgpd/service";
 import { lgpdInput } from "@/lib/validation/leads";
 
-export const POST = withSession({ permission: "manage_lgpd", body: lgpdInput }, ({ ctx, body }) => erasePerson(ctx, body.whatsapp));
+export const POST = withSession({ permission: "manage_lgpd", body: lgpdInput }, ({ ctx, body }) =>
+  erasePerson(ctx, body.whatsapp),
+);

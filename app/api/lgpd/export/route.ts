@@ -4,5 +4,7 @@ import { json } from "@/lib/http/respond";
 import { lgpdInput } from "@/lib/validation/leads";
 
 export const GET = withSession({ permission: "manage_lgpd", query: lgpdInput }, async ({ ctx, query }) =>
-  json(await exportPerson(ctx, query.whatsapp), 200, { "content-disposition": 'attachment; filename="dados-titular.json"' }),
+  json(await exportPerson(ctx, query.whatsapp), 200, {
+    "content-disposition": 'attachment; filename="dados-titular.json"',
+  }),
 );

@@ -11,4 +11,6 @@ export const PUT = withSession({ permission: "manage_products", body: productUpd
   updateProduct(ctx, params.id, body),
 );
 
-export const DELETE = withSession({ permission: "manage_products" }, ({ ctx, params }) => deleteProduct(ctx, params.id));
+export const DELETE = withSession({ permission: "manage_products" }, ({ ctx, params }) =>
+  deleteProduct(ctx, params.id),
+);

@@ -1,5 +1,15 @@
+import { renewSessionCookie } from "@/lib/auth/session-cookie";
 import { withSession } from "@/lib/http/api";
+import { json } from "@/lib/http/respond";
 import { changePassword } from "@/lib/profile/service";
 import { passwordChangeInput } from "@/lib/validation/profile";
 
-export const PUT = withSession({ body: passwordChangeInput }, ({ ctx, body }) => changePassword(ctx, body.currentPassword, body.newPassword));
+// Every earlier session ends; a browser caller gets a fresh cookie and stays signed in.
+export const PUT = withSession({ body: passwordChangeInput }, async ({ req, ctx, body }) =>
+  renewSessionCookie(
+    req,
+    json(await changePassword(ctx, body.currentPassword, body.newPassword)),
+    ctx.userId,
+    ctx.companyId,
+  ),
+);

@@ -2,8 +2,12 @@ import { withSession } from "@/lib/http/api";
 import { deleteUser, updateUser } from "@/lib/users/service";
 import { USER_MESSAGES, userUpdateInput } from "@/lib/validation/users";
 
-export const PUT = withSession({ permission: "write_users", forbiddenMessage: USER_MESSAGES.onlyOwner, body: userUpdateInput }, ({ ctx, params, body }) =>
-  updateUser(ctx, params.id, body),
+export const PUT = withSession(
+  { permission: "write_users", forbiddenMessage: USER_MESSAGES.onlyOwner, body: userUpdateInput },
+  ({ ctx, params, body }) => updateUser(ctx, params.id, body),
 );
 
-export const DELETE = withSession({ permission: "write_users", forbiddenMessage: USER_MESSAGES.onlyOwner }, ({ ctx, params }) => deleteUser(ctx, params.id));
+export const DELETE = withSession(
+  { permission: "write_users", forbiddenMessage: USER_MESSAGES.onlyOwner },
+  ({ ctx, params }) => deleteUser(ctx, params.id),
+);

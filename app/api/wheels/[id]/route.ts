@@ -3,7 +3,9 @@ import { wheelDto } from "@/lib/wheels/dto";
 import { deleteWheel, getWheel, updateWheel } from "@/lib/wheels/service";
 import { wheelUpdateInput } from "@/lib/validation/wheels";
 
-export const GET = withSession({ permission: "view_wheels" }, async ({ ctx, params }) => ({ wheel: wheelDto(await getWheel(ctx, params.id)) }));
+export const GET = withSession({ permission: "view_wheels" }, async ({ ctx, params }) => ({
+  wheel: wheelDto(await getWheel(ctx, params.id)),
+}));
 
 export const PUT = withSession({ permission: "manage_wheels", body: wheelUpdateInput }, ({ ctx, params, body }) =>
   updateWheel(ctx, params.id, body),

@@ -3,7 +3,9 @@ import { PUBLIC_MESSAGES } from "@/lib/validation/public-rules";
 export default function WheelNotFound() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center bg-gray-50 px-4 text-center">
-      <p className="text-5xl" aria-hidden>🎡</p>
+      <p className="text-5xl" aria-hidden>
+        🎡
+      </p>
       <h1 className="mt-4 text-2xl font-bold text-gray-900">{PUBLIC_MESSAGES.notFound}</h1>
       <p className="mt-2 max-w-sm text-gray-700">{PUBLIC_MESSAGES.notFoundText}</p>
     </main>

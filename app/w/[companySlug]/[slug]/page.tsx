@@ -1,11 +1,14 @@
 // The public wheel: rendered on the server (search engines, fast first paint on phones) with
 // the play steps as a small client island. ?embed=1 drops the page chrome for iframes.
+// The campaign's states (not started, ended, today's prizes gone) are decided here, not in the island.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Play } from "@/components/public-wheel/play";
+import { wheelSlices } from "@/components/public-wheel/slices";
+import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
 import { AppError } from "@/lib/http/errors";
-import { publicWheelView } from "@/lib/spins/public-wheel";
+import { publicWheelView, type PublicWheelView } from "@/lib/spins/public-view";
 import { PUBLIC_MESSAGES as M, todayIso } from "@/lib/validation/public-rules";
 
 export const dynamic = "force-dynamic";
@@ -27,7 +30,68 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!view) return { title: M.notFound, robots: { index: false } };
   const title = `${view.wheel.name} — ${view.wheel.company_name}`;
   const description = `Participe da roleta de prêmios ${view.wheel.name} de ${view.wheel.company_name}: preencha seus dados, gire e ganhe.`;
-  return { title: { absolute: title }, description, openGraph: { title, description, type: "website", locale: "pt_BR" } };
+  return {
+    title: { absolute: title },
+    description,
+    openGraph: { title, description, type: "website", locale: "pt_BR" },
+  };
+}
+
+function Notice({
+  emoji,
+  title,
+  text,
+  children,
+}: {
+  emoji: string;
+  title: string;
+  text: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section className="text-center">
+      <p className="text-5xl" aria-hidden>
+        {emoji}
+      </p>
+      <h1 className="mt-2 text-2xl font-extrabold text-gray-900">{title}</h1>
+      <p className="mt-2 text-gray-700">{text}</p>
+      {children}
+    </section>
+  );
+}
+
+/** What the visitor meets: the play steps, or why there is nothing to play now. */
+function Body({ view, companySlug }: { view: PublicWheelView; companySlug: string }) {
+  const { wheel } = view;
+  if (wheel.status === "scheduled")
+    return (
+      <Notice
+        emoji="⏳"
+        title={wheel.name}
+        text={`${M.notStarted} Ela começa em ${spDateTimeText(new Date(wheel.starts_at!))}.`}
+      />
+    );
+  if (wheel.status === "ended") return <Notice emoji="🏁" title={wheel.name} text={M.ended} />;
+  if (!view.stats.has_available_prizes)
+    return (
+      <Notice emoji="🎁" title={M.soldOut} text={M.soldOutText}>
+        <p className="mt-4 rounded-lg bg-yellow-50 p-3 text-sm text-yellow-900">{M.noPrizes}</p>
+      </Notice>
+    );
+  const { slices, note } = wheelSlices(view);
+  if (!slices.length) return <Notice emoji="🌙" title={wheel.name} text={M.soldOutToday} />;
+  return (
+    <Play
+      companySlug={companySlug}
+      wheelSlug={wheel.slug}
+      wheelName={wheel.name}
+      totalSpins={wheel.total_spins}
+      maxBirthdate={todayIso()}
+      prizeCount={view.stats.available_products}
+      slices={slices}
+      sliceNote={note}
+    />
+  );
 }
 
 export default async function PublicWheelPage({ params, searchParams }: Props) {
@@ -36,30 +100,32 @@ export default async function PublicWheelPage({ params, searchParams }: Props) {
   const view = await load(companySlug, slug);
   if (!view) notFound();
 
-  const body = view.stats.has_available_prizes ? (
-    <Play
-      companySlug={companySlug}
-      wheelSlug={view.wheel.slug}
-      wheelName={view.wheel.name}
-      totalSpins={view.wheel.total_spins}
-      maxBirthdate={todayIso()}
-      products={view.products}
-    />
-  ) : (
-    <section className="text-center">
-      <p className="text-5xl" aria-hidden>🎁</p>
-      <h1 className="mt-2 text-2xl font-extrabold text-gray-900">{M.soldOut}</h1>
-      <p className="mt-2 text-gray-700">{M.soldOutText}</p>
-      <p className="mt-4 rounded-lg bg-yellow-50 p-3 text-sm text-yellow-900">{M.noPrizes}</p>
-    </section>
+  const body = <Body view={view} companySlug={companySlug} />;
+  const legal = (
+    <p className="mt-3 space-x-2 text-center text-xs">
+      {view.wheel.authorization_number && (
+        <span>Certificado de Autorização SPA/MF nº {view.wheel.authorization_number}</span>
+      )}
+      <a href={view.wheel.rules_url} className="font-semibold underline">
+        Regulamento
+      </a>
+    </p>
   );
-
-  if (embed) return <main className="mx-auto max-w-md p-4">{body}</main>;
+  if (embed)
+    return (
+      <main className="mx-auto max-w-md p-4 text-gray-700">
+        {body}
+        {legal}
+      </main>
+    );
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-700 to-brand-800 px-4 py-6">
       <header className="mb-4 text-center text-sm font-semibold text-brand-100">{view.wheel.company_name}</header>
       <main className="mx-auto w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">{body}</main>
-      <footer className="mt-6 text-center text-xs text-brand-100">{view.wheel.name} · Roleta Premiada</footer>
+      <footer className="mt-4 text-center text-xs text-brand-100">
+        {legal}
+        <p className="mt-3">{view.wheel.name} · Roleta Premiada</p>
+      </footer>
     </div>
   );
 }

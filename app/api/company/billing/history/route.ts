@@ -2,4 +2,7 @@ import { billingHistory } from "@/lib/billing/subscription-actions";
 import { withSession } from "@/lib/http/api";
 import { BILLING_MESSAGES } from "@/lib/validation/billing";
 
-export const GET = withSession({ permission: "billing", forbiddenMessage: BILLING_MESSAGES.onlyOwnerHistory }, ({ ctx }) => billingHistory(ctx));
+export const GET = withSession(
+  { permission: "billing", forbiddenMessage: BILLING_MESSAGES.onlyOwnerHistory },
+  ({ ctx }) => billingHistory(ctx),
+);

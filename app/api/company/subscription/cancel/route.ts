@@ -2,6 +2,7 @@ import { cancel } from "@/lib/billing/subscription-actions";
 import { withSession } from "@/lib/http/api";
 import { BILLING_MESSAGES, cancelInput } from "@/lib/validation/billing";
 
-export const POST = withSession({ permission: "billing", forbiddenMessage: BILLING_MESSAGES.onlyOwnerCancel, body: cancelInput }, ({ ctx, body }) =>
-  cancel(ctx, body.reason),
+export const POST = withSession(
+  { permission: "billing", forbiddenMessage: BILLING_MESSAGES.onlyOwnerCancel, body: cancelInput },
+  ({ ctx, body }) => cancel(ctx, body.reason),
 );

@@ -2,6 +2,7 @@ import { upgrade } from "@/lib/billing/subscription-actions";
 import { withSession } from "@/lib/http/api";
 import { BILLING_MESSAGES, upgradeInput } from "@/lib/validation/billing";
 
-export const POST = withSession({ permission: "billing", forbiddenMessage: BILLING_MESSAGES.onlyOwnerUpgrade, body: upgradeInput }, ({ ctx, body }) =>
-  upgrade(ctx, body.plan_id),
+export const POST = withSession(
+  { permission: "billing", forbiddenMessage: BILLING_MESSAGES.onlyOwnerUpgrade, body: upgradeInput },
+  ({ ctx, body }) => upgrade(ctx, body.plan_id),
 );

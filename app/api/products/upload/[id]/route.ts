@@ -2,6 +2,6 @@ import { withSession } from "@/lib/http/api";
 import { uploadProductImage } from "@/lib/products/upload";
 import { uuid } from "@/lib/validation/common";
 
-export const POST = withSession({ permission: "manage_products" }, ({ ctx, req, params }) =>
+export const POST = withSession({ permission: "manage_products", multipart: true }, ({ ctx, req, params }) =>
   uploadProductImage(ctx, req, uuid.parse(params.id)),
 );

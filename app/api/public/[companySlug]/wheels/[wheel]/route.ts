@@ -1,10 +1,17 @@
 import { clientIp } from "@/lib/http/client-ip";
 import { publicRoute } from "@/lib/http/api";
 import { consume, LIMITS } from "@/lib/rate-limit";
-import { publicWheelView } from "@/lib/spins/public-wheel";
+import { publicWheelView } from "@/lib/spins/public-view";
 
 export const GET = publicRoute({}, async ({ req, params }) => {
   await consume(LIMITS.publicRead(), clientIp(req.headers));
   const view = await publicWheelView(params.companySlug, params.wheel);
-  return { wheel: { name: view.wheel.name, total_spins: view.wheel.total_spins }, products: view.products, stats: view.stats };
+  const { name, total_spins, status, starts_at, ends_at, draw_mode, authorization_number, theme, rules_url } =
+    view.wheel;
+  return {
+    wheel: { name, total_spins, status, starts_at, ends_at, draw_mode, authorization_number, theme, rules_url },
+    products: view.products,
+    no_prize: view.no_prize,
+    stats: view.stats,
+  };
 });

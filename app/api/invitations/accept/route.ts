@@ -1,0 +1,6 @@
+import { withSession } from "@/lib/http/api";
+import { acceptInvitation } from "@/lib/invitations/accept";
+import { acceptInvitationInput } from "@/lib/validation/invitations";
+
+// Any role: what matters is that the session is the invited account's (checked in the service).
+export const POST = withSession({ body: acceptInvitationInput }, ({ ctx, body }) => acceptInvitation(ctx, body.token));

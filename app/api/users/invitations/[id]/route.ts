@@ -1,0 +1,8 @@
+import { withSession } from "@/lib/http/api";
+import { cancelInvitation } from "@/lib/invitations/service";
+import { USER_MESSAGES } from "@/lib/validation/users";
+
+export const DELETE = withSession(
+  { permission: "write_users", forbiddenMessage: USER_MESSAGES.onlyOwner },
+  ({ ctx, params }) => cancelInvitation(ctx, params.id),
+);

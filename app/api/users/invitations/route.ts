@@ -1,0 +1,14 @@
+import { withSession } from "@/lib/http/api";
+import { json } from "@/lib/http/respond";
+import { createInvitation, listInvitations } from "@/lib/invitations/service";
+import { invitationInput } from "@/lib/validation/invitations";
+import { USER_MESSAGES } from "@/lib/validation/users";
+
+export const GET = withSession({ permission: "manage_users", forbiddenMessage: USER_MESSAGES.noAccess }, ({ ctx }) =>
+  listInvitations(ctx),
+);
+
+export const POST = withSession(
+  { permission: "write_users", forbiddenMessage: USER_MESSAGES.onlyOwner, body: invitationInput },
+  async ({ ctx, body }) => json(await createInvitation(ctx, body), 201),
+);

@@ -1,0 +1,8 @@
+import { exportMoments, listMoments } from "@/lib/campaigns/moments-list";
+import { withSession } from "@/lib/http/api";
+import { momentsQuery } from "@/lib/validation/campaign";
+
+// Owner and admin: who knows the moments could tell a friend when to play.
+export const GET = withSession({ permission: "manage_wheels", query: momentsQuery }, ({ ctx, params, query }) =>
+  query.format === "csv" ? exportMoments(ctx, params.id) : listMoments(ctx, params.id),
+);

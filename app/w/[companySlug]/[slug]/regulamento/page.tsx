@@ -1,0 +1,120 @@
+// The rules page (regulamento) of a campaign: generated from the data on every request, rendered on
+// the server, indexed, and printable (print styles drop the chrome and the colours).
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { PrintButton } from "@/components/public-wheel/print-button";
+import { HowWinnersAreChosen, PrizeTable } from "@/components/public-wheel/rules-draw";
+import { rulesPageData, type RulesPageData } from "@/lib/campaigns/rules-page";
+import { shortDate } from "@/lib/dates/format";
+import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
+import { maskCnpj } from "@/lib/validation/cnpj";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ companySlug: string; slug: string }> };
+
+const load = cache((companySlug: string, slug: string) => rulesPageData(companySlug, slug));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { companySlug, slug } = await params;
+  const data = await load(companySlug, slug);
+  if (!data) return { title: "Regulamento não encontrado", robots: { index: false } };
+  const title = `Regulamento — ${data.wheel.name} — ${data.company.name}`;
+  return {
+    title: { absolute: title },
+    description: `Regulamento da promoção ${data.wheel.name} de ${data.company.name}: período, prêmios, como participar e como os ganhadores são definidos.`,
+  };
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="mt-6 break-inside-avoid">
+      <h2 className="text-lg font-bold text-gray-900">{title}</h2>
+      <div className="mt-2 space-y-2 text-gray-800">{children}</div>
+    </section>
+  );
+}
+
+function period({ wheel }: RulesPageData) {
+  const from = wheel.startsAt
+    ? `de ${spDateTimeText(wheel.startsAt)}`
+    : `a partir de ${spDateTimeText(wheel.createdAt)}`;
+  const to = wheel.endsAt ? ` até ${spDateTimeText(wheel.endsAt)}` : ", enquanto houver prêmios disponíveis";
+  return `A promoção vale ${from}${to} (horário de Brasília).`;
+}
+
+function playRule({ wheel }: RulesPageData) {
+  if (!wheel.replayAfterDays) return "Cada número de WhatsApp pode participar uma única vez nesta promoção.";
+  const days = wheel.replayAfterDays === 1 ? "a cada dia" : `a cada ${wheel.replayAfterDays} dias`;
+  return `Cada número de WhatsApp pode participar uma vez ${days}, contados em dias do calendário de Brasília a partir de ${shortDate(wheel.startsAt ?? wheel.createdAt)}.`;
+}
+
+function redeemRule({ wheel }: RulesPageData) {
+  const validity = wheel.redeemWithinDays
+    ? `O código vale por ${wheel.redeemWithinDays} ${wheel.redeemWithinDays === 1 ? "dia" : "dias"} a partir do dia da participação, até as 23h59 do último dia (horário de Brasília); depois disso o prêmio não pode mais ser retirado.`
+    : "O código não tem prazo de validade enquanto a promoção existir.";
+  return `Quem ganha recebe na tela um código de resgate, que deve ser apresentado no balcão da empresa promotora para retirar o prêmio. ${validity}`;
+}
+
+export default async function RulesPage({ params }: Props) {
+  const { companySlug, slug } = await params;
+  const data = await load(companySlug, slug);
+  if (!data) notFound();
+  const { company, wheel } = data;
+  return (
+    <main className="mx-auto max-w-3xl bg-white px-5 py-8 text-gray-900 print:max-w-none print:p-0">
+      <nav className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
+        <a href={data.wheelPath} className="text-sm font-semibold text-brand-700 underline">
+          Voltar para a roleta
+        </a>
+        <PrintButton />
+      </nav>
+      <h1 className="text-2xl font-extrabold">Regulamento da promoção “{wheel.name}”</h1>
+      <Section title="1. Empresa promotora">
+        <p>
+          {company.legalName ?? company.name}
+          {company.legalName && company.legalName !== company.name && ` (${company.name})`}
+          {company.cnpj ? `, CNPJ ${maskCnpj(company.cnpj)}` : ""}.
+        </p>
+      </Section>
+      <Section title="2. Período">
+        <p>{period(data)}</p>
+      </Section>
+      <Section title="3. Como participar">
+        <p>
+          A participação é gratuita. Acesse a página da promoção, informe o seu nome completo e o seu WhatsApp (a data
+          de nascimento é opcional), aceite o uso dos dados para esta promoção e gire a roleta.
+        </p>
+        <p>{playRule(data)}</p>
+      </Section>
+      <Section title="4. Prêmios">
+        <PrizeTable data={data} />
+      </Section>
+      <Section title="5. Como os ganhadores são definidos">
+        <HowWinnersAreChosen data={data} />
+      </Section>
+      <Section title="6. Retirada do prêmio">
+        <p>{redeemRule(data)}</p>
+      </Section>
+      <Section title="7. Dados pessoais (LGPD)">
+        <p>
+          Os dados informados (nome, WhatsApp e, se informada, a data de nascimento) são usados exclusivamente para esta
+          promoção, com o consentimento do participante, conforme a Lei nº 13.709/2018 (LGPD). O participante pode pedir
+          acesso, correção ou exclusão dos seus dados à empresa promotora
+          {company.email ? ` pelo e-mail ${company.email}` : ""}.
+        </p>
+      </Section>
+      {wheel.authorizationNumber && (
+        <Section title="8. Autorização">
+          <p>Certificado de Autorização SPA/MF nº {wheel.authorizationNumber}.</p>
+        </Section>
+      )}
+      {wheel.rulesText && (
+        <Section title="Disposições adicionais">
+          <p className="whitespace-pre-line">{wheel.rulesText}</p>
+        </Section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+// The invited e-mail has no account yet: its holder creates one here, with a password of their
+// own, and lands in the company that invited them.
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, PasswordField } from "@/components/ui/field";
+import { useApiForm } from "@/lib/forms/use-api-form";
+import { endpoints } from "@/lib/http/endpoints";
+import { notify } from "@/lib/ui/toast";
+import { INVITATION_MESSAGES, registerFromInvitationForm } from "@/lib/validation/invitations";
+
+export function RegisterForm({ token, email }: { token: string; email: string }) {
+  const router = useRouter();
+  const [show, setShow] = useState({ password: false, confirm: false });
+  const { register, submit, formState } = useApiForm(registerFromInvitationForm, {
+    defaultValues: { name: "", password: "", confirmPassword: "" },
+  });
+  const e = formState.errors;
+
+  const create = submit(
+    async ({ name, password }) => {
+      await endpoints.invitations.register({ token, name, password });
+      await signIn("credentials", { email, password, redirect: false });
+      notify.success(INVITATION_MESSAGES.accepted);
+      router.replace("/admin");
+      router.refresh();
+    },
+    { fallback: "Erro ao criar conta" },
+  );
+
+  return (
+    <form onSubmit={create} noValidate className="space-y-4">
+      <p className="text-sm text-gray-700">
+        Crie sua conta para <strong className="break-all">{email}</strong>.
+      </p>
+      <Field label="Seu nome" autoComplete="name" error={e.name?.message} {...register("name")} />
+      <PasswordField
+        label="Senha"
+        autoComplete="new-password"
+        error={e.password?.message}
+        visible={show.password}
+        onToggle={() => setShow((s) => ({ ...s, password: !s.password }))}
+        {...register("password")}
+      />
+      <PasswordField
+        label="Confirmar senha"
+        autoComplete="new-password"
+        error={e.confirmPassword?.message}
+        visible={show.confirm}
+        onToggle={() => setShow((s) => ({ ...s, confirm: !s.confirm }))}
+        {...register("confirmPassword")}
+      />
+      <Button type="submit" loading={formState.isSubmitting} className="w-full">
+        Criar conta e aceitar
+      </Button>
+    </form>
+  );
+}

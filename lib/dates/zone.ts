@@ -1,0 +1,1 @@
+export const TIME_ZONE = "America/Sao_Paulo";

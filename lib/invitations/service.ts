@@ -1,0 +1,89 @@
+// The owner's side of invitations: invite an email, list the pending ones, cancel one. The answer
+// is the same whether or not the email has an account (nothing is looked up), and the link goes
+// only to that mailbox: whoever accepts proves they read it (lib/invitations/accept.ts).
+import { audit } from "@/lib/audit/log";
+import { newOneTimeToken } from "@/lib/auth/one-time-token";
+import { roleLabel } from "@/lib/auth/permissions";
+import type { SessionCtx } from "@/lib/auth/session";
+import { tenantDb } from "@/lib/db/tenant";
+import { env } from "@/lib/env";
+import type { Invitation } from "@/lib/generated/prisma/client";
+import { AppError, conflict, notFound } from "@/lib/http/errors";
+import { sendMail } from "@/lib/mail";
+import { INVITATION_MESSAGES as M, type InvitationInput } from "@/lib/validation/invitations";
+import { USER_MESSAGES } from "@/lib/validation/users";
+
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Still usable: not accepted, not cancelled, not expired. */
+export const pendingWhere = (now = new Date()) => ({ acceptedAt: null, cancelledAt: null, expiresAt: { gt: now } });
+
+const view = (i: Invitation) => ({ id: i.id, email: i.email, role: i.role, expires_at: i.expiresAt.toISOString() });
+
+export async function createInvitation(ctx: SessionCtx, input: InvitationInput) {
+  const t = await tenantDb(ctx);
+  // Members are listed on this very screen, so saying so reveals nothing about other companies.
+  if (await t.membership.findFirst({ where: { user: { email: input.email } } }))
+    throw conflict(USER_MESSAGES.alreadyMember);
+  const { token, tokenHash } = newOneTimeToken();
+  const [company, invitation] = await t.$transaction(async (tx) => {
+    // A new invitation replaces the pending one for the same email: only the latest link works.
+    await tx.invitation.updateMany({
+      where: { companyId: ctx.companyId, email: input.email, ...pendingWhere() },
+      data: { cancelledAt: new Date() },
+    });
+    return Promise.all([
+      tx.company.findUniqueOrThrow({ where: { id: ctx.companyId }, select: { name: true } }),
+      tx.invitation.create({
+        data: {
+          companyId: ctx.companyId,
+          email: input.email,
+          role: input.role,
+          tokenHash,
+          invitedById: ctx.userId,
+          expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+        },
+      }),
+    ]);
+  });
+  const link = `${env().APP_URL}/convite/${token}`;
+  try {
+    await sendMail({
+      to: input.email,
+      subject: `Convite para a equipe de ${company.name}`,
+      text:
+        `Olá!\n\nVocê foi convidado para a equipe de ${company.name} na Roleta Premiada, ` +
+        `como ${roleLabel(input.role)}.\n\nPara aceitar, acesse:\n${link}\n\n` +
+        `Se você ainda não tem conta, poderá criá-la nesse link. O convite vale por 7 dias e só pode ` +
+        `ser usado uma vez. Se não esperava este convite, ignore este email.`,
+    });
+  } catch (err) {
+    console.error("[invitations] email failed", err);
+    await t.invitation.update({ where: { id: invitation.id }, data: { cancelledAt: new Date() } });
+    throw new AppError("UNAVAILABLE", M.sendFailed);
+  }
+  await audit({
+    action: "user.invited",
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    detail: { invitation: invitation.id, role: input.role },
+  });
+  return { invitation: view(invitation) };
+}
+
+export async function listInvitations(ctx: SessionCtx) {
+  const t = await tenantDb(ctx);
+  const rows = await t.invitation.findMany({ where: pendingWhere(), orderBy: { createdAt: "desc" } });
+  return { invitations: rows.map((i) => ({ ...view(i), created_at: i.createdAt.toISOString() })) };
+}
+
+export async function cancelInvitation(ctx: SessionCtx, id: string) {
+  const t = await tenantDb(ctx);
+  const cancelled = await t.invitation.updateMany({
+    where: { id, ...pendingWhere() },
+    data: { cancelledAt: new Date() },
+  });
+  if (cancelled.count !== 1) throw notFound(M.notFound);
+  await audit({ action: "user.invitation_cancelled", companyId: ctx.companyId, userId: ctx.userId, detail: { id } });
+  return { message: M.cancelled };
+}

@@ -1,0 +1,35 @@
+// Counter mode (vale-brinde by counter): the wheel's n-th spin (1-based, in commit order) wins the
+// prize whose win_every divides n, the largest such win_every first, while it has stock; otherwise
+// it is a lost spin. n is the wheel's counter taken in the spin's own statement: the wheel's row
+// lock orders concurrent spins, so each gets its own n and commits in that order.
+import { Prisma } from "@/lib/generated/prisma/client";
+import { countSpin, insertLead, RETURNING, runSpinStatement, withFreshCode } from "./record";
+import { newRedemptionCode } from "./redemption-code";
+import { outcomeOf, type Outcome, type SpinRun } from "./strategy";
+
+export function drawCounter({ lead, prizes, now }: SpinRun): Promise<Outcome> {
+  return withFreshCode(async () => {
+    const code = newRedemptionCode();
+    // The prize row is locked (FOR UPDATE) as it is chosen, so its stock is read as of now, not
+    // as of the statement's start: a prize that ran out meanwhile gives way to the next one.
+    const recorded = await runSpinStatement(Prisma.sql`
+      WITH counted AS (${countSpin(lead)}), prize AS (
+        SELECT p.id, p.name FROM counted, "WheelProduct" wp
+        JOIN "Product" p ON p.id = wp."productId" AND p."companyId" = wp."companyId"
+        WHERE wp."wheelId" = ${lead.wheelId} AND wp."companyId" = ${lead.companyId}
+          AND wp."winEvery" IS NOT NULL AND counted."spinCount" % wp."winEvery" = 0
+          AND p.stock > 0 AND p."isActive" = true
+        ORDER BY wp."winEvery" DESC, wp."createdAt" ASC LIMIT 1
+        FOR UPDATE OF p
+      ), taken AS (
+        UPDATE "Product" SET stock = stock - 1, "updatedAt" = now()
+        FROM prize WHERE "Product".id = prize.id
+        RETURNING "Product".id, "Product".name
+      )
+      ${insertLead(lead, now)}, taken.id, taken.name, taken.id IS NOT NULL,
+        CASE WHEN taken.id IS NULL THEN NULL ELSE ${code} END, counted."spinCount"
+      FROM counted LEFT JOIN taken ON true
+      ${RETURNING}`);
+    return outcomeOf(recorded, prizes, code);
+  });
+}

@@ -1,0 +1,37 @@
+// Moments mode (vale-brinde by date and time, Portaria SEAE/ME 7.638/2022): the spin wins the
+// earliest unclaimed winning moment at or before now, with its prize; otherwise it is a lost spin.
+// The moment is claimed in the spin's own statement with FOR UPDATE SKIP LOCKED: concurrent spins
+// each take a different moment, and a moment is claimed once.
+import { randomUUID } from "node:crypto";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { countSpin, insertLead, RETURNING, runSpinStatement, withFreshCode } from "./record";
+import { newRedemptionCode } from "./redemption-code";
+import { outcomeOf, type Outcome, type SpinRun } from "./strategy";
+
+export function drawMoment({ lead, prizes, now }: SpinRun): Promise<Outcome> {
+  return withFreshCode(async () => {
+    const code = newRedemptionCode();
+    const spinId = randomUUID();
+    const recorded = await runSpinStatement(Prisma.sql`
+      WITH moment AS (
+        SELECT m.id, m."productId" FROM "WinningMoment" m
+        JOIN "Product" p ON p.id = m."productId" AND p."companyId" = m."companyId"
+        WHERE m."wheelId" = ${lead.wheelId} AND m."companyId" = ${lead.companyId}
+          AND m."claimedAt" IS NULL AND m.at <= ${now} AND p.stock > 0 AND p."isActive" = true
+        ORDER BY m.at LIMIT 1
+        FOR UPDATE OF m SKIP LOCKED
+      ), taken AS (
+        UPDATE "Product" SET stock = stock - 1, "updatedAt" = now()
+        FROM moment WHERE "Product".id = moment."productId" AND "Product".stock > 0
+        RETURNING "Product".id, "Product".name
+      ), claimed AS (
+        UPDATE "WinningMoment" SET "claimedAt" = ${now}, "spinId" = ${spinId}
+        FROM moment, taken WHERE "WinningMoment".id = moment.id
+      ), counted AS (${countSpin(lead)})
+      ${insertLead(lead, now, spinId)}, taken.id, taken.name, taken.id IS NOT NULL,
+        CASE WHEN taken.id IS NULL THEN NULL ELSE ${code} END, counted."spinCount"
+      FROM counted LEFT JOIN taken ON true
+      ${RETURNING}`);
+    return outcomeOf(recorded, prizes, code);
+  });
+}

@@ -1,0 +1,50 @@
+// The public answer about a wheel (API.md "Public answers"): the campaign's state and rules, the
+// prizes with their real share in random mode (null otherwise: prizes follow moments or a counter),
+// and the "no prize" segment. Never stock numbers.
+import { campaignStatus } from "@/lib/campaigns/schedule";
+import { themeDto } from "@/lib/campaigns/dto";
+import { dayOf } from "@/lib/dates/format";
+import { publicWheelPath } from "@/lib/wheels/public-url";
+import { probabilities, randomItems } from "./draw";
+import { NO_PRIZE } from "./no-prize";
+import { loadPublicWheel, type PublicWheel } from "./public-wheel";
+
+export function publicView({ company, wheel, prizes }: PublicWheel, now = new Date()) {
+  const random = wheel.drawMode === "random";
+  const shares = new Map(
+    probabilities(randomItems(prizes, wheel.noPrizeWeight, dayOf(now))).map((i) => [i.id, i.probability]),
+  );
+  return {
+    wheel: {
+      id: wheel.id,
+      name: wheel.name,
+      slug: wheel.slug,
+      total_spins: wheel.spinCount,
+      company_name: company.name,
+      status: campaignStatus(wheel, now),
+      starts_at: wheel.startsAt ? wheel.startsAt.toISOString() : null,
+      ends_at: wheel.endsAt ? wheel.endsAt.toISOString() : null,
+      draw_mode: wheel.drawMode,
+      authorization_number: wheel.authorizationNumber,
+      theme: themeDto(wheel),
+      rules_url: `${publicWheelPath(company.slug, wheel.slug)}/regulamento`,
+    },
+    products: prizes.map(({ id, name, image_url }) => ({
+      id,
+      name,
+      probability: random ? (shares.get(id) ?? 0) : null,
+      image_url,
+    })),
+    no_prize:
+      random && wheel.noPrizeWeight === 0
+        ? null
+        : { label: wheel.noPrizeLabel, probability: random ? (shares.get(NO_PRIZE) ?? 0) : null },
+    stats: { has_available_prizes: prizes.length > 0, available_products: prizes.length },
+  };
+}
+
+export async function publicWheelView(companySlug: string, wheelRef: string, now = new Date()) {
+  return publicView(await loadPublicWheel(companySlug, wheelRef, now), now);
+}
+
+export type PublicWheelView = ReturnType<typeof publicView>;

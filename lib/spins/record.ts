@@ -1,0 +1,82 @@
+// The write of a spin. Each draw mode writes in ONE statement (a data-modifying CTE, atomic
+// without the round trips of BEGIN/COMMIT): it takes what the spin wins (a unit of stock, a
+// winning moment, a place in the counter), bumps the wheel's counter and inserts the lead, or
+// keeps nothing at all. The unique indexes refuse a repeated WhatsApp in the same play window or a
+// colliding redemption code, and then nothing of the statement is kept. Company.spinsVersion
+// (cached lead figures) is bumped by the Spin insert trigger of migration 20261123060000, in the
+// same statement. The statements are prepared once per connection (lib/db/prepared.ts).
+import { randomUUID } from "node:crypto";
+import { db } from "@/lib/db/client";
+import { isUniqueViolation } from "@/lib/db/errors";
+import { prepared } from "@/lib/db/prepared";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+/** Version of the consent text shown on the form; stored with every lead as proof. */
+export const CONSENT_VERSION = "2026-11-v1";
+
+export interface Lead {
+  companyId: string;
+  wheelId: string;
+  wheelName: string;
+  customerName: string;
+  whatsapp: string;
+  customerBirthdate: Date | null;
+  consentIp: string;
+  /** The play window of the spin (lib/campaigns/schedule.ts), part of the one-play unique key. */
+  playWindow: number;
+}
+
+/** What a statement returns when it recorded the lead (nothing when it kept nothing). */
+export interface Recorded {
+  productId: string | null;
+  productName: string | null;
+  spinNumber: number;
+}
+
+const COLUMNS = Prisma.raw(
+  `(id, "companyId", "wheelId", "wheelName", "customerName", whatsapp, "customerBirthdate", "consentAt",
+    "consentVersion", "consentIp", "createdAt", "playWindow", "productId", "productName", won, "redemptionCode",
+    "spinNumber")`,
+);
+
+/** `INSERT INTO "Spin" (...) SELECT <the lead's values>`: the statement adds the outcome's five. */
+export function insertLead(lead: Lead, at: Date, id: string = randomUUID()): Prisma.Sql {
+  return Prisma.sql`INSERT INTO "Spin" ${COLUMNS}
+    SELECT ${id}, ${lead.companyId}, ${lead.wheelId}, ${lead.wheelName}, ${lead.customerName},
+           ${lead.whatsapp}, ${lead.customerBirthdate}, ${at}, ${CONSENT_VERSION}, ${lead.consentIp}, ${at},
+           ${lead.playWindow}`;
+}
+
+export const RETURNING = Prisma.raw(`RETURNING "productId", "productName", "spinNumber"`);
+
+/** The wheel's counter, taken in the statement: `counted."spinCount"` is this spin's number. */
+export const countSpin = (lead: Lead, when: Prisma.Sql = Prisma.empty) => Prisma.sql`
+  UPDATE "Wheel" SET "spinCount" = "spinCount" + 1
+  WHERE id = ${lead.wheelId} AND "companyId" = ${lead.companyId} ${when}
+  RETURNING "spinCount"`;
+
+export async function runSpinStatement(sql: Prisma.Sql): Promise<Recorded | null> {
+  const prisma = await db();
+  const rows = await prisma.$queryRaw<Recorded[]>(prepared(sql));
+  return rows[0] ?? null;
+}
+
+/** A lost spin: a lead like any other, counted, with no product and no code. */
+export function recordLost(lead: Lead, at: Date) {
+  return runSpinStatement(Prisma.sql`
+    WITH counted AS (${countSpin(lead)})
+    ${insertLead(lead, at)}, NULL, NULL, false, NULL, counted."spinCount"
+    FROM counted
+    ${RETURNING}`);
+}
+
+/** Runs a spin statement again with a new redemption code when the drawn one collided. */
+export async function withFreshCode<T>(attempt: () => Promise<T>, tries = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (i >= tries || !isUniqueViolation(err, "redemptionCode")) throw err;
+    }
+  }
+}

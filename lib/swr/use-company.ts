@@ -1,0 +1,10 @@
+"use client";
+// The company profile with plan, subscription and usage (GET /company/profile), read by the
+// settings and subscription screens with their own fallback texts (spec section 8).
+import type { companyProfile } from "@/lib/company/profile";
+import { useApi } from "@/lib/http/use-api";
+
+export type CompanyAnswer = Awaited<ReturnType<typeof companyProfile>>;
+export type CompanyProfile = CompanyAnswer["company"];
+
+export const useCompany = (errorText: string) => useApi<CompanyAnswer>("/company/profile", { errorText });

@@ -1,0 +1,18 @@
+"use client";
+// A page of the company's products (GET /products), searched and filtered by the server.
+import { useApi } from "@/lib/http/use-api";
+import type { listProducts } from "@/lib/products/service";
+
+export type ProductsAnswer = Awaited<ReturnType<typeof listProducts>>;
+export type Product = ProductsAnswer["products"][number];
+
+export interface ProductsQuery {
+  page: number;
+  limit: number;
+  search?: string;
+  active?: boolean;
+  lowstock?: boolean;
+}
+
+export const useProducts = (query: ProductsQuery) =>
+  useApi<ProductsAnswer>("/products", { query: { ...query }, errorText: "Erro ao carregar produtos" });

@@ -1,0 +1,10 @@
+"use client";
+// The company's team (GET /users), searched by name or email; null waits (no permission).
+import { useApi } from "@/lib/http/use-api";
+import type { listUsers } from "@/lib/users/service";
+
+export type UsersAnswer = Awaited<ReturnType<typeof listUsers>>;
+export type CompanyUser = UsersAnswer["users"][number];
+
+export const useUsers = (search: string, enabled = true) =>
+  useApi<UsersAnswer>(enabled ? "/users" : null, { query: { search }, errorText: "Erro ao carregar usuários" });

@@ -1,0 +1,152 @@
+// Invitations in a real browser: the owner invites and cancels on the users screen; an existing
+// account signs in from the link and accepts; a new e-mail creates its account from the link on
+// a phone; creating a user with a taken e-mail offers the invitation instead.
+import { devices, expect, test, type Page } from "@playwright/test";
+import { fromThisSite, linkFromOutbox, signInByApi, signupByApi, skipTour } from "./helpers";
+
+const phone = devices["Pixel 7"];
+const invitationLink = (email: string) => linkFromOutbox(email, /(\/convite\/[A-Za-z0-9_-]+)/);
+
+async function inviteFromUsersScreen(page: Page, email: string, role: "Usuário" | "Administrador" = "Usuário") {
+  await page.getByRole("button", { name: "Convidar", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Convidar para a equipe" });
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Papel").selectOption({ label: role });
+  await dialog.getByRole("button", { name: "Enviar convite" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText("Convite enviado!").first()).toBeVisible();
+}
+
+async function noSidewaysScroll(page: Page) {
+  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(scroll).toBeLessThanOrEqual(width);
+}
+
+test.beforeEach(async ({ page }) => skipTour(page));
+
+test("the owner invites an existing account, which signs in from the link and joins", async ({ page }) => {
+  const inviter = await signupByApi(page, "Padaria Convida");
+  const invitee = await signupByApi(page, "Mercado Convidado");
+  const other = `cancelado-${Date.now()}@teste.com.br`;
+  await signInByApi(page, inviter);
+  await page.goto("/admin/users");
+  await expect(page.getByText("Nenhum convite pendente.")).toBeVisible();
+
+  await inviteFromUsersScreen(page, invitee.email, "Administrador");
+  await inviteFromUsersScreen(page, other);
+  const pending = page.getByRole("heading", { name: "Convites pendentes" }).locator("..");
+  await expect(pending.getByText(invitee.email)).toBeVisible();
+  await pending.getByRole("button", { name: `Cancelar convite de ${other}` }).click();
+  await expect(page.getByText("Convite cancelado").first()).toBeVisible();
+  await expect(pending.getByText(other)).toHaveCount(0);
+  const cancelledLink = await invitationLink(other);
+  const link = await invitationLink(invitee.email);
+
+  await page.context().clearCookies();
+  await page.goto(cancelledLink);
+  await expect(page.getByText("Este convite foi cancelado por quem o enviou.")).toBeVisible();
+
+  await page.goto(link);
+  await expect(page.getByText(/Você foi convidado para a equipe de Padaria Convida como Administrador/)).toBeVisible();
+  await page.getByRole("link", { name: "Entrar para aceitar" }).click();
+  await expect(page).toHaveURL(/\/admin\/login\?callbackUrl=%2Fconvite%2F/);
+  await page.getByLabel("Email").fill(invitee.email);
+  await page.getByLabel("Senha", { exact: true }).fill(invitee.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
+  await page.getByRole("button", { name: "Aceitar convite" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText("Padaria Convida").first()).toBeVisible();
+
+  // The link is spent.
+  await page.goto(link);
+  await expect(page.getByText("Este convite já foi utilizado.")).toBeVisible();
+});
+
+test("creating a user with an e-mail that has an account offers to invite it", async ({ page }) => {
+  const owner = await signupByApi(page, "Loja Cheia");
+  const taken = await signupByApi(page, "Loja Vizinha");
+  await signInByApi(page, owner);
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: "Novo usuário" }).click();
+  const form = page.getByRole("dialog", { name: "Novo usuário" });
+  await form.getByLabel("Nome").fill("Caixa");
+  await form.getByLabel("Email").fill(taken.email);
+  await form.getByLabel("Senha", { exact: true }).fill("senha-do-dono-1");
+  await form.getByRole("button", { name: "Salvar" }).click();
+  await expect(form.getByText("Este email já está cadastrado")).toBeVisible();
+  await form.getByRole("button", { name: "Convidar este email" }).click();
+  const invite = page.getByRole("dialog", { name: "Convidar para a equipe" });
+  await expect(invite.getByLabel("Email")).toHaveValue(taken.email);
+});
+
+test("an account whose password an owner chose is sent to change it before accepting", async ({ page }) => {
+  const creator = await signupByApi(page, "Loja Que Criou");
+  const inviter = await signupByApi(page, "Loja Que Convida");
+  const staff = { email: `caixa-${Date.now()}@teste.com.br`, password: "senha-do-dono-1" };
+  await signInByApi(page, creator);
+  const created = await page.request.post("/api/users", {
+    headers: fromThisSite(),
+    data: { name: "Caixa", ...staff, role: "member" },
+  });
+  expect(created.status()).toBe(201);
+  await signInByApi(page, inviter);
+  const invited = await page.request.post("/api/users/invitations", {
+    headers: fromThisSite(),
+    data: { email: staff.email },
+  });
+  expect(invited.status()).toBe(201);
+  const link = await invitationLink(staff.email);
+
+  await page.context().clearCookies();
+  await page.goto(link);
+  await page.getByRole("link", { name: "Entrar para aceitar" }).click();
+  await page.getByLabel("Email").fill(staff.email);
+  await page.getByLabel("Senha", { exact: true }).fill(staff.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(new RegExp(`${link}$`));
+  await page.getByRole("button", { name: "Aceitar convite" }).click();
+  await expect(page.locator("main").getByText(/^Antes de aceitar o convite, troque a senha/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Redefinir a senha por email" })).toBeVisible();
+  await page.getByRole("link", { name: "Trocar a senha no meu perfil" }).click();
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+});
+
+test.describe("on a phone", () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    userAgent: phone.userAgent,
+    deviceScaleFactor: phone.deviceScaleFactor,
+    isMobile: true,
+    hasTouch: true,
+  });
+
+  test("a new e-mail creates its account from the link and lands in the company", async ({ page }) => {
+    const inviter = await signupByApi(page, "Clínica Sorriso");
+    const email = `novo-${Date.now()}@teste.com.br`;
+    await signInByApi(page, inviter);
+    await page.goto("/admin/users");
+    await expect(page.getByRole("heading", { name: "Convites pendentes" })).toBeVisible();
+    await noSidewaysScroll(page);
+    await inviteFromUsersScreen(page, email);
+    const link = await invitationLink(email);
+
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByText(`Crie sua conta para ${email}.`)).toBeVisible();
+    await noSidewaysScroll(page);
+    await page.getByLabel("Seu nome").fill("Dra. Nova");
+    await page.getByLabel("Senha", { exact: true }).fill("senha-nova-1");
+    await page.getByLabel("Confirmar senha", { exact: true }).fill("senha-outra-1");
+    await page.getByRole("button", { name: "Criar conta e aceitar" }).click();
+    await expect(page.getByText("As senhas não coincidem")).toBeVisible();
+    await page.getByLabel("Confirmar senha", { exact: true }).fill("senha-nova-1");
+    await page.getByRole("button", { name: "Criar conta e aceitar" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: /^Olá, Dra\.!/, level: 1 })).toBeVisible();
+    // The sidebar (with the company's name) is folded away on a phone: ask the session instead.
+    const me = await (await page.request.get("/api/auth/verify")).json();
+    expect(me.user).toMatchObject({ email, company_name: "Clínica Sorriso", role: "member" });
+    await noSidewaysScroll(page);
+  });
+});

@@ -1,0 +1,29 @@
+// São Paulo wall-clock times from the time-zone database: today's fixed -03:00 and the years when
+// Brazil still had summer time (-02:00) both come out right, with no offset written in the code.
+import { describe, expect, it } from "vitest";
+import { dayEnd, dayStart } from "@/lib/dates/sao-paulo-day";
+import { dayLabel, dayOf, fullDateTime, longDate, shortDateTime } from "@/lib/dates/format";
+
+describe("lib/dates", () => {
+  it("turns a São Paulo day into its first and last instants", () => {
+    expect(dayStart("2026-11-22").toISOString()).toBe("2026-11-22T03:00:00.000Z");
+    expect(dayEnd("2026-11-22").toISOString()).toBe("2026-11-23T02:59:59.999Z");
+    // Summer time (horário de verão) in December 2018: UTC-2.
+    expect(dayStart("2018-12-01").toISOString()).toBe("2018-12-01T02:00:00.000Z");
+  });
+
+  it("names the São Paulo day of an instant, across UTC midnight", () => {
+    expect(dayOf(new Date("2026-11-23T02:30:00Z"))).toBe("2026-11-22");
+    expect(dayOf(new Date("2026-11-23T03:00:00Z"))).toBe("2026-11-23");
+  });
+
+  it("formats for people in São Paulo time", () => {
+    const at = "2026-11-23T01:05:09Z"; // 22:05:09 on the 22nd in São Paulo
+    expect(shortDateTime(at)).toBe("22/11/2026, 22:05");
+    expect(fullDateTime(at)).toBe("22/11/2026, 22:05:09");
+    expect(longDate(at)).toBe("22 de novembro de 2026");
+    expect(longDate(null)).toBe("N/A");
+    expect(dayLabel("2026-11-22")).toBe("22/11/2026");
+    expect(dayLabel("2026-11-22", false)).toBe("22/11");
+  });
+});
