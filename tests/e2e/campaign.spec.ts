@@ -4,7 +4,7 @@
 // Every new screen passes axe and never scrolls sideways.
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
-import { fromThisSite, signInByApi, signupByApi, skipTour, wheelAction } from "./helpers";
+import { expectNoSidewaysScroll, fromThisSite, signInByApi, signupByApi, skipTour, wheelAction } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
@@ -13,11 +13,6 @@ async function apiPost(page: Page, path: string, data: unknown) {
   const res = await page.request.post(path, { data, headers: fromThisSite() });
   expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
   return res.json();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(scroll).toBeLessThanOrEqual(width);
 }
 
 /** A São Paulo wall-clock time `days` from now, as a datetime-local input takes it. */
