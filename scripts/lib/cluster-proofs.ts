@@ -212,6 +212,7 @@ export async function proveKill(c: Cluster): Promise<Proof> {
   });
   const failures = answers.filter(isFailure);
   const settled = answers.filter((a) => a.sentAt >= killAt + GRACE_MS);
+  await c.b.proc.stop(); // already dead: resolves once Node has seen its exit
   const bDead = c.b.proc.child.signalCode === "SIGKILL";
   console.log(
     `   answers before the kill ${j(tally(before, statusOf))}; in flight at the kill ${j(tally(inFlight, statusOf))}; ` +
@@ -230,6 +231,11 @@ export async function proveKill(c: Cluster): Promise<Proof> {
       `201 answers ${answers.filter(isWin).length}, of them without their row: ${lost.length}; ` +
       `rows without a 201 answer: ${unanswered.length} (requests that failed at the kill: ${failures.length}; unexplained: ${unexplained.length})`,
   );
+  // What broke, when something did (printed only then).
+  const badSettled = settled.filter((a) => a.upstream !== c.a.addr || isFailure(a));
+  for (const a of [...lost, ...badSettled].slice(0, 10))
+    console.log(`   ! answer ${j({ ...a, sentAt: a.sentAt - killAt })}`);
+  for (const r of unexplained.slice(0, 10)) console.log(`   ! row without an explaining answer ${j(r)}`);
   const pass =
     bDead &&
     atKill > 0 &&
