@@ -7,7 +7,9 @@
 // instance mid-load loses nothing while the balancer routes around it. Exits 1 on any failed proof.
 // Env: CLUSTER_PORT_BASE (3600: balancer; +1, +2 instances; +10 pgbouncer), BENCH_DB_PREFIX
 // (database name prefix), REDIS_URL, REDIS_KEY_PREFIX, NEXT_DIST_DIR (the build to reuse),
-// CLUSTER_BUILD=1 (rebuild even if a build exists).
+// CLUSTER_BUILD=1 (rebuild even if a build exists). Negative controls, to see the proofs fail:
+// CLUSTER_BREAK=split-limits (each instance counts rate limits under its own Redis prefix) or
+// CLUSTER_BREAK=prepared (prepared statements on through pgbouncer 1.18).
 import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -32,6 +34,7 @@ const INSTANCE_POOL = 10;
 const BOUNCER_POOL = 10;
 const WATCHDOG_MS = 15 * 60_000;
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
+const BREAK = process.env.CLUSTER_BREAK ?? "";
 
 function ensureBuild() {
   const id = path.join(DIST_DIR, "BUILD_ID");
@@ -138,6 +141,7 @@ async function main() {
   const proofs: Proof[] = [];
   try {
     console.log(`temp dir ${dir}; database ${dbName}; Redis prefix ${redisPrefix}`);
+    if (BREAK) console.log(`NEGATIVE CONTROL CLUSTER_BREAK=${BREAK}: some proofs must fail`);
     // Migrated and seeded on a direct connection: the migration lock is session-level, which a
     // transaction-mode pooler cannot hold.
     execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db-seed.ts"], {
@@ -150,7 +154,7 @@ async function main() {
     procs.push(await startPgbouncer(dir, { db: dbName, port: PORTS.bouncer, pgPort: 5432, poolSize: BOUNCER_POOL }));
     const appEnv = {
       DATABASE_URL: `postgresql://postgres@127.0.0.1:${PORTS.bouncer}/${dbName}`,
-      PG_PREPARED_STATEMENTS: "false",
+      PG_PREPARED_STATEMENTS: BREAK === "prepared" ? "true" : "false",
       PG_POOL_SIZE: String(INSTANCE_POOL),
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: redisPrefix,
@@ -162,7 +166,10 @@ async function main() {
     };
     const [a, b] = await Promise.all([
       startInstance("instance-a", dir, PORTS.a, appEnv),
-      startInstance("instance-b", dir, PORTS.b, appEnv),
+      startInstance("instance-b", dir, PORTS.b, {
+        ...appEnv,
+        ...(BREAK === "split-limits" && { REDIS_KEY_PREFIX: `${redisPrefix}:b` }),
+      }),
     ]);
     procs.push(a, b);
     procs.push(await startNginx(dir, PORTS));

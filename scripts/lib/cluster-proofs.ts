@@ -175,6 +175,7 @@ export async function proveKill(c: Cluster): Promise<Proof> {
   let killAt = 0;
   let stockAtKill: Promise<number> | null = null;
   let stop = false;
+  const giveUpAt = Date.now() + 60_000; // no kill by then: the proof fails (atKill stays -1)
   await Promise.all(
     Array.from({ length: WORKERS }, async () => {
       while (!stop) {
@@ -190,6 +191,7 @@ export async function proveKill(c: Cluster): Promise<Proof> {
             .then((r) => r.rows[0].stock as number);
         }
         if (a.status === 410 || (killAt && Date.now() - killAt > MAX_AFTER_KILL_MS)) stop = true;
+        if (!killAt && Date.now() > giveUpAt) stop = true;
       }
     }),
   );
