@@ -64,7 +64,7 @@ async function seedWheels(direct: pg.Pool) {
   for (const [slug, stock] of [
     ["cluster-300", 100],
     ["leitura", 1000],
-    ["queda", 400],
+    ["queda", 2000],
   ] as const) {
     const w = await direct.query(
       `INSERT INTO "Wheel" (id, "companyId", name, slug, status, "updatedAt") VALUES (gen_random_uuid(), $1, $2, $2, 'active', now()) RETURNING id`,
@@ -115,28 +115,39 @@ async function main() {
   const redisPrefix = `${process.env.REDIS_KEY_PREFIX || "cluster"}:${dbName}`;
   const procs: Proc[] = [];
   const direct = new pg.Pool({ connectionString: dbUrl, max: 4, application_name: "test-cluster" });
+  // Dropping the database (WITH FORCE) may end a connection this pool is still closing.
+  direct.on("error", () => undefined);
   let cleaned = false;
-  const cleanup = async () => {
+  // Every step on its own: a failing step is reported and never hides the verdict.
+  const step = (name: string, fn: () => Promise<unknown>) =>
+    fn().catch((e: Error) => console.error(`cleanup: ${name}: ${e.message}`));
+  const cleanup = async (keepDir = process.env.CLUSTER_KEEP_DIR === "1") => {
     if (cleaned) return;
     cleaned = true;
-    await Promise.all(procs.map((p) => p.stop()));
-    await direct.end().catch(() => undefined);
-    await dropDatabase(dbUrl).catch((e) => console.error("drop database:", e.message));
-    const { Redis } = await import("ioredis");
-    const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    await redis
-      .connect()
-      .then(async () => {
+    // Front to back: the balancer, then the instances, then the pooler they use.
+    for (const p of [...procs].reverse()) await step(`stop ${p.name}`, () => p.stop());
+    await step("close the direct pool", () => direct.end());
+    await step("drop the database", () => dropDatabase(dbUrl));
+    await step("delete the Redis keys", async () => {
+      const { Redis } = await import("ioredis");
+      const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+      try {
+        await redis.connect();
         const keys = await redis.keys(`${redisPrefix}:*`);
         if (keys.length) await redis.del(...keys);
-      })
-      .catch(() => undefined);
-    redis.disconnect();
-    if (process.env.CLUSTER_KEEP_DIR !== "1") await rm(dir, { recursive: true, force: true });
+      } finally {
+        redis.disconnect();
+      }
+    });
+    if (keepDir) console.log(`logs and configuration kept in ${dir}`);
+    else
+      await step("remove the temp dir", () =>
+        rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }),
+      );
     clearTimeout(watchdog);
   };
   for (const sig of ["SIGINT", "SIGTERM"] as const)
-    process.once(sig, () => void cleanup().finally(() => process.exit(1)));
+    process.once(sig, () => void cleanup(true).finally(() => process.exit(1)));
 
   const proofs: Proof[] = [];
   try {
@@ -216,7 +227,8 @@ async function main() {
     console.error(err);
     proofs.push({ name: "the cluster ran", pass: false });
   } finally {
-    await cleanup();
+    // A failed run keeps its logs (instances, nginx, pgbouncer) for a look.
+    await cleanup(process.env.CLUSTER_KEEP_DIR === "1" || proofs.some((p) => !p.pass));
   }
   const failed = proofs.filter((p) => !p.pass);
   console.log(
@@ -227,4 +239,8 @@ async function main() {
   process.exit(failed.length ? 1 : 0);
 }
 
-void main();
+main().catch((err) => {
+  console.error(err);
+  console.log("TEST CLUSTER FAILED");
+  process.exit(1);
+});

@@ -53,8 +53,12 @@ export function run(name: string, cmd: string, args: string[], dir: string, env:
   const log = path.join(dir, `${name}.log`);
   const out = createWriteStream(log);
   const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
+  // Two sources into one file: neither may end it (a write after the end would crash the test);
+  // it ends once both are closed.
+  child.stdout?.pipe(out, { end: false });
+  child.stderr?.pipe(out, { end: false });
+  child.once("close", () => out.end());
+  out.on("error", (e) => console.error(`${name} log: ${e.message}`));
   const stop = (signal: NodeJS.Signals = "SIGTERM") =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode) return resolve();
