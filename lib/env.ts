@@ -35,6 +35,8 @@ const schema = z.object({
   // A dump of a migrated database (PGlite dumpDataDir) an in-memory PGlite starts from (the tests).
   PGLITE_SNAPSHOT: z.string().optional(),
   PG_PREPARED_STATEMENTS: boolDefaultTrue,
+  // Connections each instance's pool may open (docs/scaling.md: instances x size <= max_connections - reserve).
+  PG_POOL_SIZE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(1000).default(10)),
   DATA_DIR: z.string().default(".data"),
   NEXTAUTH_SECRET: z.string().min(16).optional(),
   APP_URL: z.string().url().default("http://localhost:3000"),

@@ -1,6 +1,8 @@
 // Fault test (on demand, not CI): kill -9 the server in the middle of a spin load on Postgres,
 // restart it, and check the invariants; then cut Postgres off through a TCP relay and check the
-// API answers 503 in pt-BR and recovers without a restart.
+// API answers 503 in pt-BR and recovers without a restart. The kill lands after the first
+// KILL_AFTER_WINS wins are answered, with most of the stock left, so wins are being recorded when it
+// lands; the run fails if the stock was gone by then (the kill would have tested little).
 // Usage: npm run build && npx tsx scripts/fault-spin-kill.ts
 import net from "node:net";
 import pg from "pg";
@@ -8,7 +10,8 @@ import { migrate } from "@/lib/db/migrate";
 import { poolExecutor } from "@/lib/db/sql-executor";
 import { createDatabase, dropDatabase, freePort, startApp } from "./lib/bench-server";
 
-const STOCKS = [120, 80, 50];
+const STOCKS = [400, 300, 200];
+const KILL_AFTER_WINS = 150;
 
 async function seed(pool: pg.Pool) {
   const { rows } = await pool.query(
@@ -47,18 +50,31 @@ async function spin(base: string) {
   return res.status;
 }
 
-async function load(base: string, ms: number) {
+/** 16 visitors spinning until `ms` pass or until({ wins }) says stop (checked after each answer). */
+async function load(base: string, ms: number, until: (s: { wins: number }) => boolean = () => false) {
   const statuses: Record<string, number> = {};
   const end = Date.now() + ms;
+  let stop = false;
   await Promise.all(
     Array.from({ length: 16 }, async () => {
-      while (Date.now() < end) {
+      while (!stop && Date.now() < end) {
         const s = await spin(base).then(String, () => "conn-error");
         statuses[s] = (statuses[s] ?? 0) + 1;
+        if (until({ wins: statuses["201"] ?? 0 })) stop = true;
       }
     }),
   );
   return statuses;
+}
+
+/** Stock left and wins recorded, read from the database. */
+async function figures(pool: pg.Pool, companyId: string) {
+  const { rows } = await pool.query(
+    `SELECT (SELECT sum(stock)::int FROM "Product" WHERE "companyId" = $1) AS stock,
+            (SELECT count(*)::int FROM "Spin" WHERE "companyId" = $1 AND won) AS wins`,
+    [companyId],
+  );
+  return rows[0] as { stock: number; wins: number };
 }
 
 async function invariants(pool: pg.Pool, companyId: string, wheelId: string) {
@@ -125,18 +141,55 @@ async function main() {
     const { companyId, wheelId } = await seed(pool);
     const env = { DATABASE_URL: dbUrl, TRUST_PROXY: "true", NEXTAUTH_SECRET: "fault-test-secret-0123456789" };
 
-    console.log("1. spin load, then kill -9 the server mid-load");
-    const port = await freePort();
+    const total = STOCKS.reduce((a, b) => a + b, 0);
+    console.log(`1. spin load (stock ${total}), then kill -9 the server once ${KILL_AFTER_WINS} wins are answered`);
+    // BENCH_PORT pins the ports (it and the next one) on machines where each engineer owns a range.
+    const pinned = Number(process.env.BENCH_PORT) || 0;
+    const port = pinned || (await freePort());
     const first = await startApp(env, port);
     // Warm up (first requests load modules and open the pool) so the kill lands mid-load.
-    for (let i = 0; i < 5; i++) await spin(first.url);
-    const loading = load(first.url, 4000);
-    await new Promise((r) => setTimeout(r, 2500));
-    first.child.kill("SIGKILL");
-    console.log("   statuses before/at the kill:", await loading);
+    let warmWins = 0;
+    for (let i = 0; i < 5; i++) if ((await spin(first.url)) === 201) warmWins++;
+    // Filled by the load's callback when it kills (an object: TypeScript does not follow the callback).
+    const kill: { figures: Promise<{ stock: number; wins: number }> | null; answered: number } = {
+      figures: null,
+      answered: 0,
+    };
+    const before = await load(first.url, 20_000, ({ wins }) => {
+      if (kill.figures || wins < KILL_AFTER_WINS) return false;
+      first.child.kill("SIGKILL");
+      kill.answered = wins + warmWins;
+      kill.figures = figures(pool, companyId); // read at once: stock only falls, wins only rise
+      return true;
+    });
+    console.log("   statuses before/at the kill:", before);
+    const killed = kill.figures ? await kill.figures : null;
+    const answered = (before["201"] ?? 0) + warmWins; // with the in-flight ones answered just before it died
+    if (!killed) {
+      failed = true;
+      console.log(`   NO KILL: fewer than ${KILL_AFTER_WINS} wins answered in 20 s`);
+    } else {
+      console.log(
+        `   at the kill: stock remaining ${killed.stock} of ${total}; wins answered when it was sent ${kill.answered}, ` +
+          `in all ${answered}; wins recorded ${killed.wins} (${killed.wins - answered} recorded but unanswered: in flight when it died)`,
+      );
+      if (killed.stock <= 0) {
+        failed = true;
+        console.log("   THE KILL CAME TOO LATE: no stock remained, so no win could be cut short");
+      }
+    }
 
     const second = await startApp(env, port);
     console.log("   after restart:", await load(second.url, 1500));
+    const after = await figures(pool, companyId);
+    const winsAfter = after.wins - (killed?.wins ?? 0);
+    console.log(
+      `   wins recorded since the read at the kill: ${winsAfter} (a commit in flight may land after that read); stock remaining ${after.stock}`,
+    );
+    if (winsAfter <= 0) {
+      failed = true;
+      console.log("   NO WIN AFTER THE RESTART");
+    }
     const inv = await invariants(pool, companyId, wheelId);
     console.log("   products:", inv.products);
     if (inv.problems.length) {
@@ -147,7 +200,7 @@ async function main() {
 
     console.log("2. Postgres unavailable through a relay, then back");
     const pgUrl = new URL(dbUrl);
-    const relayPort = await freePort();
+    const relayPort = pinned ? pinned + 1 : await freePort();
     const r = relay({ host: pgUrl.hostname, port: Number(pgUrl.port || 5432) });
     await r.open(relayPort);
     const viaRelay = new URL(dbUrl);

@@ -25,10 +25,10 @@ type GlobalWithDb = typeof globalThis & { [KEY]?: Promise<DbHandle> };
 const g = globalThis as GlobalWithDb;
 
 async function open(): Promise<DbHandle> {
-  const { DATABASE_URL, PGLITE_DIR, PGLITE_SNAPSHOT, PG_PREPARED_STATEMENTS } = env();
+  const { DATABASE_URL, PGLITE_DIR, PGLITE_SNAPSHOT, PG_PREPARED_STATEMENTS, PG_POOL_SIZE } = env();
   if (DATABASE_URL) {
     const [{ PrismaPg }, { Pool }] = await Promise.all([import("@prisma/adapter-pg"), import("pg")]);
-    const pool = new Pool({ connectionString: DATABASE_URL, max: 10 });
+    const pool = new Pool({ connectionString: DATABASE_URL, max: PG_POOL_SIZE });
     pool.on("error", (err) => console.error("[db] idle client error", err.message));
     // Hot statements prepared once per connection (lib/db/prepared.ts), unless a pooler in front
     // of Postgres cannot keep them (PG_PREPARED_STATEMENTS=false).

@@ -30,16 +30,31 @@ async function listMigrations(dir: string) {
   );
 }
 
+const APPLIED = `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`;
+
+/** Whether every migration is applied, read without the lock (false when nothing was ever applied). */
+async function upToDate(db: SqlExecutor, names: string[]): Promise<boolean> {
+  const [{ found }] = await db.query<{ found: boolean }>(
+    `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS found`,
+  );
+  if (!found) return false;
+  const applied = new Set((await db.query<{ migration_name: string }>(APPLIED)).map((r) => r.migration_name));
+  return names.every((n) => applied.has(n));
+}
+
 /** Returns the names of the migrations it applied. */
 export async function migrate(db: SqlExecutor, dir = migrationsDir()): Promise<string[]> {
   const migrations = await listMigrations(dir);
+  // Every start but the first after a deploy finds nothing to do: no lock then. This also keeps
+  // instances behind a transaction-mode pooler (pgbouncer) off the session-level advisory lock,
+  // which such a pooler cannot hold: migrate through a direct connection first (docs/scaling.md).
+  const names = migrations.map((m) => m.name);
+  if (await upToDate(db, names)) return [];
   return db.session(async (conn) => {
     await conn.query(`SELECT pg_advisory_lock(${PRISMA_ADVISORY_LOCK})`);
     try {
       await conn.exec(BOOKKEEPING);
-      const done = await conn.query<{ migration_name: string }>(
-        `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-      );
+      const done = await conn.query<{ migration_name: string }>(APPLIED);
       const applied = new Set(done.map((r) => r.migration_name));
       const ran: string[] = [];
       for (const m of migrations) {
@@ -62,7 +77,11 @@ export async function migrate(db: SqlExecutor, dir = migrationsDir()): Promise<s
       }
       return ran;
     } finally {
-      await conn.query(`SELECT pg_advisory_unlock(${PRISMA_ADVISORY_LOCK})`);
+      const [{ unlocked }] = await conn.query<{ unlocked: boolean }>(
+        `SELECT pg_advisory_unlock(${PRISMA_ADVISORY_LOCK}) AS unlocked`,
+      );
+      // A transaction-mode pooler ran the unlock on another server connection than the lock.
+      if (!unlocked) console.warn("[db] migration lock not released: migrate through a direct connection");
     }
   });
 }
