@@ -1,0 +1,80 @@
+"use client";
+// "Adicionar endpoint": the URL, a description and the events it receives. On success the parent
+// shows the secret once (SecretOnce).
+import { useEffect } from "react";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Modal } from "@/components/ui/modal";
+import { useApiForm } from "@/lib/forms/use-api-form";
+import { endpoints } from "@/lib/http/endpoints";
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookEndpointInput } from "@/lib/validation/webhooks";
+
+const DEFAULTS = { url: "", description: "", events: [...WEBHOOK_EVENTS] };
+
+export function EndpointFormModal({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (secret: string) => void;
+}) {
+  const { register, submit, reset, formState } = useApiForm(webhookEndpointInput, { defaultValues: DEFAULTS });
+
+  useEffect(() => {
+    if (open) reset(DEFAULTS);
+  }, [open, reset]);
+
+  const save = submit(
+    async (values) => {
+      const { secret } = await endpoints.webhooks.create(values);
+      onCreated(secret);
+    },
+    { fallback: "Erro ao salvar endpoint" },
+  );
+
+  return (
+    <Modal open={open} onClose={onClose} title="Adicionar endpoint">
+      <form onSubmit={save} noValidate className="space-y-4">
+        <Field
+          label="URL do endpoint"
+          type="url"
+          inputMode="url"
+          placeholder="https://exemplo.com.br/webhooks"
+          autoComplete="off"
+          error={formState.errors.url?.message}
+          {...register("url")}
+        />
+        <Field
+          label="Descrição (opcional)"
+          placeholder="CRM da loja"
+          error={formState.errors.description?.message}
+          {...register("description")}
+        />
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium text-gray-700">Eventos</legend>
+          <div className="space-y-2">
+            {WEBHOOK_EVENTS.map((event) => (
+              <label key={event} className="flex items-start gap-2 text-sm text-gray-800">
+                <input type="checkbox" value={event} className="mt-0.5 h-4 w-4" {...register("events")} />
+                <span>
+                  <code className="font-mono text-xs">{event}</code> — {WEBHOOK_EVENT_LABELS[event]}
+                </span>
+              </label>
+            ))}
+          </div>
+          {formState.errors.events && <p className="mt-1 text-sm text-red-700">{formState.errors.events.message}</p>}
+        </fieldset>
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={formState.isSubmitting}>
+            Salvar endpoint
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
