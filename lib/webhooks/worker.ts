@@ -10,7 +10,7 @@ import { CLAIM_LEASE_MS, DISABLE_AFTER_MS, retryDelay } from "./backoff";
 import { spinMessageBody } from "./events";
 import { tellOwnersEndpointDisabled } from "./disabled-mail";
 
-interface Claimed {
+export interface Claimed {
   id: string;
   companyId: string;
   endpointId: string;
@@ -54,51 +54,40 @@ async function renderBodies(rows: Claimed[]): Promise<void> {
   const prisma = await db();
   const spinIds = [...new Set(missing.map((r) => r.spinId).filter((id): id is string => !!id))];
   const spins = new Map((await prisma.spin.findMany({ where: { id: { in: spinIds } } })).map((s) => [s.id, s]));
-  await prisma.$transaction(
-    missing.map((r) => {
-      r.body = spinMessageBody(r.event, r.occurredAt, r.spinId ?? "", r.spinId ? spins.get(r.spinId) : undefined);
-      return prisma.webhookDelivery.updateMany({ where: { id: r.id, body: null }, data: { body: r.body } });
-    }),
-  );
+  for (const r of missing)
+    r.body = spinMessageBody(r.event, r.occurredAt, r.spinId ?? "", r.spinId ? spins.get(r.spinId) : undefined);
+  // One statement for the whole batch.
+  await prisma.$executeRaw(Prisma.sql`
+    UPDATE "WebhookDelivery" d SET body = v.body
+    FROM (SELECT unnest(${missing.map((r) => r.id)}::text[]) AS id, unnest(${missing.map((r) => r.body!)}::text[]) AS body) v
+    WHERE d.id = v.id AND d.body IS NULL`);
 }
 
-async function record(row: Claimed, result: AttemptResult, now: Date): Promise<void> {
+/**
+ * Records an attempt in one statement: the attempt's row, the delivery's new state (only while it
+ * is still this worker's attempt: a "Reenviar" meanwhile keeps its own) and the endpoint's
+ * failure clock (started on a failure, cleared by a success). Returns when the endpoint has been
+ * failing since, if it is.
+ */
+async function record(row: Claimed, result: AttemptResult, now: Date): Promise<Date | null> {
   const prisma = await db();
   const delay = result.ok ? null : retryDelay(row.attempts);
   const status = result.ok ? "delivered" : delay === null ? "failed" : "pending";
-  const [, , endpoint] = await prisma.$transaction([
-    prisma.webhookAttempt.create({
-      data: {
-        deliveryId: row.id,
-        companyId: row.companyId,
-        number: row.attempts,
-        responseStatus: result.status,
-        responseBody: result.responseBody,
-        error: result.error,
-        durationMs: result.durationMs,
-      },
-    }),
-    // Only while the row is still this worker's attempt (a "Reenviar" meanwhile keeps its own).
-    prisma.webhookDelivery.updateMany({
-      where: { id: row.id, attempts: row.attempts },
-      data: {
-        status,
-        nextAttemptAt: delay === null ? null : new Date(now.getTime() + delay),
-        responseStatus: result.status,
-        updatedAt: now,
-      },
-    }),
-    result.ok
-      ? prisma.webhookEndpoint.updateManyAndReturn({
-          where: { id: row.endpointId, failingSince: { not: null } },
-          data: { failingSince: null },
-        })
-      : prisma.$queryRaw<{ id: string; failingSince: Date }[]>(Prisma.sql`
-          UPDATE "WebhookEndpoint" SET "failingSince" = COALESCE("failingSince", ${now})
-          WHERE id = ${row.endpointId} RETURNING id, "failingSince"`),
-  ]);
-  const since = (endpoint as { failingSince: Date | null }[])[0]?.failingSince;
-  if (!result.ok && since && now.getTime() - since.getTime() >= DISABLE_AFTER_MS) await disable(row, now);
+  const next = delay === null ? null : new Date(now.getTime() + delay);
+  const [endpoint] = await prisma.$queryRaw<{ failingSince: Date | null }[]>(Prisma.sql`
+    WITH attempt AS (
+      INSERT INTO "WebhookAttempt" (id, "deliveryId", "companyId", number, "responseStatus", "responseBody", error, "durationMs", "createdAt")
+      VALUES (gen_random_uuid()::text, ${row.id}, ${row.companyId}, ${row.attempts}, ${result.status}, ${result.responseBody},
+              ${result.error}, ${result.durationMs}, ${now})
+    ), delivery AS (
+      UPDATE "WebhookDelivery" SET status = ${status}, "nextAttemptAt" = ${next}, "responseStatus" = ${result.status}, "updatedAt" = ${now}
+      WHERE id = ${row.id} AND attempts = ${row.attempts}
+    )
+    UPDATE "WebhookEndpoint"
+    SET "failingSince" = CASE WHEN ${result.ok} THEN NULL ELSE COALESCE("failingSince", ${now}) END
+    WHERE id = ${row.endpointId} AND (${!result.ok} OR "failingSince" IS NOT NULL)
+    RETURNING "failingSince"`);
+  return endpoint?.failingSince ?? null;
 }
 
 /** An endpoint failing for 3 days is turned off (once) and its company's owners told. */
@@ -111,17 +100,26 @@ async function disable(row: Claimed, now: Date): Promise<void> {
   if (turnedOff.count === 1) await tellOwnersEndpointDisabled(row.companyId, row.url);
 }
 
+/** Claims up to `limit` due messages, their bodies ready to send. */
+export async function claimDue(limit: number, now = new Date()): Promise<Claimed[]> {
+  const rows = await claim(limit, now);
+  await renderBodies(rows);
+  return rows;
+}
+
+/** Sends one claimed message and records the attempt; true when it was delivered. */
+export async function deliverOne(row: Claimed, now = () => new Date()): Promise<boolean> {
+  const result = await attempt({ id: row.id, url: row.url, secret: row.secret, body: row.body! });
+  const at = now();
+  const failingSince = await record(row, result, at);
+  if (failingSince && at.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS) await disable(row, at);
+  return result.ok;
+}
+
 /** One pass: claims up to `limit` due messages and sends them side by side. */
 export async function runOnce({ limit = 10, now = () => new Date() } = {}): Promise<RunSummary> {
-  const rows = await claim(limit, now());
-  await renderBodies(rows);
-  const results = await Promise.all(
-    rows.map(async (row) => {
-      const result = await attempt({ id: row.id, url: row.url, secret: row.secret, body: row.body! });
-      await record(row, result, now());
-      return result.ok;
-    }),
-  );
+  const rows = await claimDue(limit, now());
+  const results = await Promise.all(rows.map((row) => deliverOne(row, now)));
   const delivered = results.filter(Boolean).length;
   return { claimed: rows.length, delivered, failed: rows.length - delivered };
 }

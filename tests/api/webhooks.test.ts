@@ -13,6 +13,7 @@ import { POST as redeemRoute } from "@/app/api/spins/redeem/route";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { RETRY_DELAYS_MS } from "@/lib/webhooks/backoff";
+import { startWebhookLoop } from "@/lib/webhooks/loop";
 import { runOnce } from "@/lib/webhooks/worker";
 import { campaignWheel, spinOn } from "../helpers/campaign";
 import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
@@ -184,6 +185,20 @@ describe("outgoing webhooks", () => {
     const rows = await prisma.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
     expect(rows.every((d) => d.status === "delivered" && d.attempts === 1)).toBe(true);
     expect(await prisma.webhookAttempt.count({ where: { delivery: { endpointId: endpoint.id } } })).toBe(n);
+  });
+
+  it("the server's loop keeps delivering past its 10 in flight, and stops cleanly", async () => {
+    const endpoint = await addEndpoint(c, receiver);
+    for (let i = 0; i < 25; i++) await call(testRoute, { token: c.owner.token, params: { id: endpoint.id } });
+    const loop = startWebhookLoop({ intervalMs: 50 });
+    try {
+      await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(25);
+    } finally {
+      await loop.stop();
+    }
+    expect(receiver.received.every((r) => r.verified)).toBe(true);
+    const rows = await deliveriesOf(endpoint.id);
+    expect(rows.every((d) => d.status === "delivered")).toBe(true);
   });
 
   it("disables an endpoint failing for 3 days and e-mails the owner", async () => {
