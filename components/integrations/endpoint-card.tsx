@@ -48,6 +48,8 @@ export function EndpointCard({ endpoint, onDelete }: { endpoint: WebhookEndpoint
           <Button
             variant="secondary"
             loading={busy === "test"}
+            disabled={!endpoint.enabled}
+            title={endpoint.enabled ? undefined : "Ative o endpoint para enviar um teste."}
             onClick={() => run("test", () => endpoints.webhooks.test(endpoint.id), "Erro ao enviar teste")}
           >
             Enviar teste

@@ -27,6 +27,7 @@ export const WEBHOOK_MESSAGES = {
   updated: "Endpoint atualizado",
   deleted: "Endpoint excluído",
   testQueued: "Evento de teste enviado para a fila de entrega.",
+  testDisabled: "Ative o endpoint para enviar um teste.",
   redeliverQueued: "Reenvio agendado.",
   noAccess: "Apenas proprietários e administradores podem gerenciar integrações.",
   cronUnauthorized: "Não autorizado",

@@ -6,7 +6,7 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { Prisma, type WebhookDelivery, type WebhookEndpoint } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/http/errors";
 import {
   TEST_EVENT,
   WEBHOOK_MESSAGES as M,
@@ -102,6 +102,8 @@ export async function deleteEndpoint(ctx: SessionCtx, id: string) {
 /** Queues a webhook.test message for this endpoint (sent by the worker like any other). */
 export async function sendTest(ctx: SessionCtx, id: string) {
   const endpoint = await findEndpoint(ctx, id);
+  // A disabled endpoint is not delivered to: its test would wait until it is turned back on.
+  if (!endpoint.enabled) throw conflict(M.testDisabled);
   const prisma = await db();
   const now = new Date();
   // webhook_message_id() (migration 20261124040000) is the one source of message ids.

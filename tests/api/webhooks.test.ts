@@ -214,7 +214,10 @@ describe("outgoing webhooks", () => {
     const after = await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(after.enabled).toBe(false);
     expect(await latestMailTo(c.owner.email)).toContain(receiver.url);
-    // Off: new leads are not queued for it; turning it back on restarts the clock.
+    // Off: nothing is sent to it, not even a test; turning it back on restarts the clock.
+    const refused = await call(testRoute, { token: c.owner.token, params: { id: endpoint.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe("Ative o endpoint para enviar um teste.");
     const on = await call(updateRoute, { token: c.owner.token, params: { id: endpoint.id }, body: { enabled: true } });
     expect(on.body.endpoint.enabled).toBe(true);
     expect((await prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).failingSince).toBe(null);

@@ -119,8 +119,11 @@ async function freshCompany() {
   return prisma.company.create({ data: { name: "Empresa C", slug: `c-${randomUUID().slice(0, 12)}` } });
 }
 
-/** A webhook endpoint, off so that no worker ever sends to it (nothing leaves the machine). */
-async function webhookEndpoint(t: Tenant) {
+/**
+ * A webhook endpoint, off unless asked so that no worker ever sends to it (no worker runs in this
+ * file; tests/api/webhooks.test.ts turns every other file's endpoint off before it runs one).
+ */
+async function webhookEndpoint(t: Tenant, enabled = false) {
   const prisma = await db();
   return prisma.webhookEndpoint.create({
     data: {
@@ -128,7 +131,7 @@ async function webhookEndpoint(t: Tenant) {
       url: "https://8.8.8.8/hooks",
       events: ["lead.created"],
       secret: newSecret(),
-      enabled: false,
+      enabled,
     },
   });
 }
@@ -890,7 +893,7 @@ export const SCENARIOS: Scenario[] = [
     ok: 202,
     other: { status: 404 },
     build: async ({ target }) => {
-      const e = await webhookEndpoint(target);
+      const e = await webhookEndpoint(target, true);
       const count = async () => (await db()).webhookDelivery.count({ where: { endpointId: e.id } });
       return { params: { id: e.id }, snapshot: count };
     },
