@@ -1,8 +1,15 @@
 // `npm run worker`: the webhook delivery worker as a process of its own, beside (or instead of)
 // the one inside the server. Several may run against one Postgres database: they share the queue.
-// With the embedded database, do not run it while the server has the data folder open.
+// It refuses the embedded database (one process per data folder; the server delivers there).
 import { closeDb, db } from "@/lib/db/client";
+import { isEmbeddedDatabase } from "@/lib/env";
 import { startWebhookLoop } from "@/lib/webhooks/loop";
+
+if (isEmbeddedDatabase()) {
+  // Two processes on one PGlite folder lose writes; the server's own worker delivers there.
+  console.error("npm run worker needs DATABASE_URL (Postgres): with the embedded database the server delivers.");
+  process.exit(1);
+}
 
 await db();
 const loop = startWebhookLoop();

@@ -35,14 +35,14 @@ export function signedHeaders(message: Pick<Message, "id" | "secret" | "body">, 
   };
 }
 
-function post(message: Message): Promise<{ status: number; body: string }> {
+function post(message: Message, timeoutMs: number): Promise<{ status: number; body: string }> {
   const url = new URL(message.url);
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const req = client.request(url, {
       method: "POST",
       lookup: guardedLookup as never,
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
       headers: {
         "content-type": "application/json",
         "user-agent": "RoletaPremiada-Webhooks/1.0",
@@ -74,11 +74,11 @@ function post(message: Message): Promise<{ status: number; body: string }> {
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
-export async function attempt(message: Message): Promise<AttemptResult> {
+export async function attempt(message: Message, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<AttemptResult> {
   const started = Date.now();
   try {
     await checkHost(new URL(message.url)); // IP literals skip the lookup: checked here
-    const res = await post(message);
+    const res = await post(message, timeoutMs);
     const ok = res.status >= 200 && res.status < 300;
     return {
       ok,
@@ -93,7 +93,7 @@ export async function attempt(message: Message): Promise<AttemptResult> {
       e.name === "BlockedAddressError" || e.code === "EBLOCKED"
         ? "Endereço bloqueado (rede interna ou privada)"
         : e.name === "TimeoutError" || e.name === "AbortError"
-          ? `Tempo esgotado (${DELIVERY_TIMEOUT_MS / 1000} s)`
+          ? `Tempo esgotado (${timeoutMs / 1000} s)`
           : clip(`${e.code ?? e.name}: ${e.message}`, 255);
     return { ok: false, status: null, responseBody: null, error, durationMs: Date.now() - started };
   }

@@ -111,8 +111,14 @@ export async function claimDue(limit: number, now = new Date()): Promise<Claimed
 export async function deliverOne(row: Claimed, now = () => new Date()): Promise<boolean> {
   const result = await attempt({ id: row.id, url: row.url, secret: row.secret, body: row.body! });
   const at = now();
-  const failingSince = await record(row, result, at);
-  if (failingSince && at.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS) await disable(row, at);
+  try {
+    const failingSince = await record(row, result, at);
+    if (failingSince && at.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS) await disable(row, at);
+  } catch (err) {
+    // E.g. the endpoint was deleted meanwhile (its deliveries went with it). The row, if it is
+    // still there, is claimed again when its lease ends.
+    console.error(`[webhooks] could not record the attempt of ${row.id}:`, err);
+  }
   return result.ok;
 }
 

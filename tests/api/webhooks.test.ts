@@ -13,7 +13,9 @@ import { POST as redeemRoute } from "@/app/api/spins/redeem/route";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { RETRY_DELAYS_MS } from "@/lib/webhooks/backoff";
+import { attempt, DELIVERY_TIMEOUT_MS } from "@/lib/webhooks/deliver";
 import { startWebhookLoop } from "@/lib/webhooks/loop";
+import { newSecret } from "@/lib/webhooks/service";
 import { runOnce } from "@/lib/webhooks/worker";
 import { campaignWheel, spinOn } from "../helpers/campaign";
 import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
@@ -352,5 +354,33 @@ describe("the cron route", () => {
       delete process.env.CRON_SECRET;
       resetEnvCache();
     }
+  });
+});
+
+describe("one attempt", () => {
+  it("gives up on a receiver that does not answer in time", async () => {
+    const { createServer } = await import("node:http");
+    const silent = createServer(() => undefined); // accepts, never answers
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as import("node:net").AddressInfo;
+    try {
+      const started = Date.now();
+      const result = await attempt(
+        { id: "msg_teste", url: `http://127.0.0.1:${port}/`, secret: newSecret(), body: "{}" },
+        300,
+      );
+      expect(result).toMatchObject({ ok: false, status: null, error: "Tempo esgotado (0.3 s)" });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+    expect(DELIVERY_TIMEOUT_MS).toBe(10_000);
+  });
+
+  it("does not follow redirects: a 3xx is a failed attempt", async () => {
+    receiver.answer({ status: 302, body: "" });
+    const result = await attempt({ id: "msg_teste", url: receiver.url, secret: newSecret(), body: "{}" });
+    expect(result).toMatchObject({ ok: false, status: 302 });
   });
 });
