@@ -2,8 +2,8 @@
 // "Adicionar endpoint": the URL, a description and the events it receives. On success the parent
 // shows the secret once (SecretOnce).
 import { useEffect } from "react";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
+import { FormActions } from "@/components/ui/form-actions";
 import { Modal } from "@/components/ui/modal";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { endpoints } from "@/lib/http/endpoints";
@@ -66,14 +66,7 @@ export function EndpointFormModal({
           </div>
           {formState.errors.events && <p className="mt-1 text-sm text-red-700">{formState.errors.events.message}</p>}
         </fieldset>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={formState.isSubmitting}>
-            Salvar endpoint
-          </Button>
-        </div>
+        <FormActions busy={formState.isSubmitting} onClose={onClose} />
       </form>
     </Modal>
   );

@@ -29,12 +29,12 @@ test("owner adds an endpoint, tests it, resends it and turns it off", async ({ p
   await page.getByRole("button", { name: "Adicionar endpoint" }).click();
   const form = page.getByRole("dialog", { name: "Adicionar endpoint" });
   await form.getByLabel("URL do endpoint").fill("ftp://nao-serve");
-  await form.getByRole("button", { name: "Salvar endpoint" }).click();
+  await form.getByRole("button", { name: "Salvar", exact: true }).click();
   await expect(form.getByText("Informe uma URL http ou https válida")).toBeVisible();
   await form.getByLabel("URL do endpoint").fill(receiver.url);
   await form.getByLabel("Descrição (opcional)").fill("CRM da loja");
   await expectAccessible(page, "adicionar endpoint", "[role=dialog]");
-  await form.getByRole("button", { name: "Salvar endpoint" }).click();
+  await form.getByRole("button", { name: "Salvar", exact: true }).click();
 
   const secretDialog = page.getByRole("dialog", { name: "Segredo de assinatura" });
   const secret = await secretDialog.getByLabel("Segredo").inputValue();
