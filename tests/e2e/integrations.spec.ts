@@ -4,7 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
 import { expectAccessible } from "./axe";
-import { signInByApi, signupByApi, skipTour } from "./helpers";
+import { expectNoSidewaysScroll, signInByApi, signupByApi, skipTour } from "./helpers";
 
 let receiver: Receiver;
 test.beforeEach(async ({ page }) => {
@@ -60,6 +60,7 @@ test("owner adds an endpoint, tests it, resends it and turns it off", async ({ p
   await expect(log).toHaveCount(1);
   await expect(log.getByText("Entregue")).toBeVisible({ timeout: 15_000 });
   await expect(log.getByText("HTTP 200")).toBeVisible();
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page, "integrações com entregas");
 
   await log.getByRole("button", { name: /Reenviar/ }).click();
@@ -78,8 +79,7 @@ test("owner adds an endpoint, tests it, resends it and turns it off", async ({ p
     .getByRole("button", { name: /Excluir/ })
     .click();
   await expect(page.getByText("Nenhum endpoint cadastrado.", { exact: false })).toBeVisible();
-  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(scroll).toBeLessThanOrEqual(width);
+  await expectNoSidewaysScroll(page);
 });
 
 test("a member does not see Integrações and is refused by the server", async ({ page }) => {
