@@ -46,6 +46,12 @@ function Row({ endpointId, delivery }: { endpointId: string; delivery: WebhookDe
           {delivery.attempts === 1 ? "tentativa" : "tentativas"}
           {delivery.next_attempt_at && ` · próxima ${shortDateTime(delivery.next_attempt_at)}`}
         </p>
+        {delivery.last_error && <p className="text-xs text-red-800">{delivery.last_error}</p>}
+        {!delivery.last_error && delivery.last_response && (
+          <p className="truncate font-mono text-xs text-gray-700" title={delivery.last_response}>
+            Resposta: {delivery.last_response}
+          </p>
+        )}
       </div>
       <Button
         variant="secondary"

@@ -31,7 +31,10 @@ const endpointDto = (e: WebhookEndpoint) => ({
   created_at: e.createdAt.toISOString(),
 });
 
-const deliveryDto = (d: WebhookDelivery) => ({
+type LastAttempt = { error: string | null; responseBody: string | null };
+
+/** A delivery as the log shows it; `last` is its latest attempt (what went wrong, what came back). */
+const deliveryDto = (d: WebhookDelivery, last?: LastAttempt) => ({
   id: d.id,
   event: d.event,
   status: d.status,
@@ -39,6 +42,8 @@ const deliveryDto = (d: WebhookDelivery) => ({
   response_status: d.responseStatus,
   next_attempt_at: d.status === "pending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
   created_at: d.createdAt.toISOString(),
+  last_error: last?.error ?? null,
+  last_response: last?.responseBody ?? null,
 });
 
 export type WebhookEndpointDto = ReturnType<typeof endpointDto>;
@@ -124,8 +129,9 @@ export async function listDeliveries(ctx: SessionCtx, id: string) {
     where: { endpointId: id },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: DELIVERIES_SHOWN,
+    include: { log: { orderBy: { number: "desc" }, take: 1, select: { error: true, responseBody: true } } },
   });
-  return { deliveries: deliveries.map(deliveryDto) };
+  return { deliveries: deliveries.map((d) => deliveryDto(d, d.log[0])) };
 }
 
 /** "Reenviar": the same message (same webhook-id) is due again now, whatever its state. */

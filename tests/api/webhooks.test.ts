@@ -101,7 +101,13 @@ describe("outgoing webhooks", () => {
     });
     const deliveries = await call(deliveriesRoute, { token: c.owner.token, params: { id: endpoint.id } });
     expect(deliveries.body.deliveries.map((d: { status: string }) => d.status)).toEqual(["delivered", "delivered"]);
-    expect(deliveries.body.deliveries[0]).toMatchObject({ attempts: 1, response_status: 200, next_attempt_at: null });
+    expect(deliveries.body.deliveries[0]).toMatchObject({
+      attempts: 1,
+      response_status: 200,
+      next_attempt_at: null,
+      last_error: null,
+      last_response: "ok",
+    });
   });
 
   it("sends lost spins too, and only the events an endpoint subscribed to", async () => {
@@ -278,6 +284,8 @@ describe("the SSRF guard", () => {
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, responseStatus: null });
     const [log] = await (await db()).webhookAttempt.findMany({ where: { deliveryId: delivery.id } });
     expect(log.error).toBe("Endereço bloqueado (rede interna ou privada)");
+    const shown = await call(deliveriesRoute, { token: c.owner.token, params: { id: endpoint.id } });
+    expect(shown.body.deliveries[0].last_error).toBe("Endereço bloqueado (rede interna ou privada)");
   });
 
   it("validates the body of a create and an update", async () => {

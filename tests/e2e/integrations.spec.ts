@@ -60,6 +60,7 @@ test("owner adds an endpoint, tests it, resends it and turns it off", async ({ p
   await expect(log).toHaveCount(1);
   await expect(log.getByText("Entregue")).toBeVisible({ timeout: 15_000 });
   await expect(log.getByText("HTTP 200")).toBeVisible();
+  await expect(log.getByText("Resposta: ok")).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page, "integrações com entregas");
 
