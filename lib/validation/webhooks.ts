@@ -28,6 +28,7 @@ export const WEBHOOK_MESSAGES = {
   deleted: "Endpoint excluído",
   testQueued: "Evento de teste enviado para a fila de entrega.",
   testDisabled: "Ative o endpoint para enviar um teste.",
+  tooManySends: "Muitos envios seguidos. Aguarde um minuto e tente novamente.",
   redeliverQueued: "Reenvio agendado.",
   noAccess: "Apenas proprietários e administradores podem gerenciar integrações.",
   cronUnauthorized: "Não autorizado",

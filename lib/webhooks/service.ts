@@ -7,6 +7,7 @@ import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { Prisma, type WebhookDelivery, type WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { conflict, notFound } from "@/lib/http/errors";
+import { consume, LIMITS } from "@/lib/rate-limit";
 import {
   TEST_EVENT,
   WEBHOOK_MESSAGES as M,
@@ -109,6 +110,7 @@ export async function sendTest(ctx: SessionCtx, id: string) {
   const endpoint = await findEndpoint(ctx, id);
   // A disabled endpoint is not delivered to: its test would wait until it is turned back on.
   if (!endpoint.enabled) throw conflict(M.testDisabled);
+  await consume(LIMITS.webhookSend(), ctx.companyId, M.tooManySends);
   const prisma = await db();
   const now = new Date();
   // webhook_message_id() (migration 20261124040000) is the one source of message ids.
@@ -136,6 +138,7 @@ export async function listDeliveries(ctx: SessionCtx, id: string) {
 
 /** "Reenviar": the same message (same webhook-id) is due again now, whatever its state. */
 export async function redeliver(ctx: SessionCtx, id: string, deliveryId: string) {
+  await consume(LIMITS.webhookSend(), ctx.companyId, M.tooManySends);
   const t = await tenantDb(ctx);
   const now = new Date();
   const { count } = await t.webhookDelivery.updateMany({

@@ -345,6 +345,22 @@ describe("who may manage webhooks", () => {
   });
 });
 
+describe("abuse", () => {
+  it("limits tests and resends to 60 a minute per company", async () => {
+    const endpoint = await addEndpoint(c, receiver);
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++)
+      statuses.push((await call(testRoute, { token: c.owner.token, params: { id: endpoint.id } })).status);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(60);
+    const refused = await call(testRoute, { token: c.owner.token, params: { id: endpoint.id } });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe("Muitos envios seguidos. Aguarde um minuto e tente novamente.");
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+    // Its 60 queued tests are not for the next cases' workers.
+    await (await db()).webhookEndpoint.update({ where: { id: endpoint.id }, data: { enabled: false } });
+  });
+});
+
 describe("the cron route", () => {
   it("answers 401 without the CRON_SECRET bearer, and delivers with it", async () => {
     process.env.CRON_SECRET = "cron-secret-0123456789";
