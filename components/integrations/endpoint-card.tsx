@@ -9,7 +9,15 @@ import type { WebhookEndpointRow } from "@/lib/swr/use-webhooks";
 import { notify } from "@/lib/ui/toast";
 import { DeliveriesLog } from "./deliveries-log";
 
-export function EndpointCard({ endpoint, onDelete }: { endpoint: WebhookEndpointRow; onDelete: () => void }) {
+export function EndpointCard({
+  endpoint,
+  onEdit,
+  onDelete,
+}: {
+  endpoint: WebhookEndpointRow;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const [busy, setBusy] = useState<"toggle" | "test" | null>(null);
   const [showLog, setShowLog] = useState(false);
   const logId = `deliveries-${endpoint.id}`;
@@ -66,6 +74,9 @@ export function EndpointCard({ endpoint, onDelete }: { endpoint: WebhookEndpoint
             }
           >
             {endpoint.enabled ? "Desativar" : "Ativar"}
+          </Button>
+          <Button variant="secondary" onClick={onEdit} aria-label={`Editar endpoint ${endpoint.url}`}>
+            Editar
           </Button>
           <Button variant="danger" onClick={onDelete} aria-label={`Excluir endpoint ${endpoint.url}`}>
             Excluir

@@ -1,33 +1,48 @@
 "use client";
-// "Adicionar endpoint": the URL, a description and the events it receives. On success the parent
-// shows the secret once (SecretOnce).
+// "Adicionar endpoint" / "Editar endpoint": the URL, a description and the events it receives. A new
+// endpoint's secret goes to the parent, which shows it once (SecretOnce); an edit keeps the secret.
 import { useEffect } from "react";
 import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { Modal } from "@/components/ui/modal";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { endpoints } from "@/lib/http/endpoints";
+import type { WebhookEndpointRow } from "@/lib/swr/use-webhooks";
+import { notify } from "@/lib/ui/toast";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookEndpointInput } from "@/lib/validation/webhooks";
 
 const DEFAULTS = { url: "", description: "", events: [...WEBHOOK_EVENTS] };
 
 export function EndpointFormModal({
   open,
+  endpoint,
   onClose,
   onCreated,
 }: {
   open: boolean;
+  /** The endpoint being edited; absent when adding one. */
+  endpoint?: WebhookEndpointRow | null;
   onClose: () => void;
   onCreated: (secret: string) => void;
 }) {
   const { register, submit, reset, formState } = useApiForm(webhookEndpointInput, { defaultValues: DEFAULTS });
 
   useEffect(() => {
-    if (open) reset(DEFAULTS);
-  }, [open, reset]);
+    if (!open) return;
+    reset(
+      endpoint
+        ? { url: endpoint.url, description: endpoint.description ?? "", events: [...endpoint.events] }
+        : DEFAULTS,
+    );
+  }, [open, endpoint, reset]);
 
   const save = submit(
     async (values) => {
+      if (endpoint) {
+        notify.success((await endpoints.webhooks.update(endpoint.id, values)).message);
+        onClose();
+        return;
+      }
       const { secret } = await endpoints.webhooks.create(values);
       onCreated(secret);
     },
@@ -35,7 +50,7 @@ export function EndpointFormModal({
   );
 
   return (
-    <Modal open={open} onClose={onClose} title="Adicionar endpoint">
+    <Modal open={open} onClose={onClose} title={endpoint ? "Editar endpoint" : "Adicionar endpoint"}>
       <form onSubmit={save} noValidate className="space-y-4">
         <Field
           label="URL do endpoint"

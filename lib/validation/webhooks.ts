@@ -6,6 +6,7 @@ import { z } from "./z";
 export const WEBHOOK_EVENTS = ["lead.created", "prize.redeemed"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const TEST_EVENT = "webhook.test";
+export const isWebhookEvent = (e: string): e is WebhookEvent => (WEBHOOK_EVENTS as readonly string[]).includes(e);
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "lead.created": "Novo lead (cada giro, com ou sem prêmio)",

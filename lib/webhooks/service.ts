@@ -9,6 +9,7 @@ import { Prisma, type WebhookDelivery, type WebhookEndpoint } from "@/lib/genera
 import { conflict, notFound } from "@/lib/http/errors";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import {
+  isWebhookEvent,
   TEST_EVENT,
   WEBHOOK_MESSAGES as M,
   type WebhookEndpointInput,
@@ -25,7 +26,7 @@ export const newSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
 const endpointDto = (e: WebhookEndpoint) => ({
   id: e.id,
   url: e.url,
-  events: e.events,
+  events: e.events.filter(isWebhookEvent),
   description: e.description,
   enabled: e.enabled,
   disabled_at: e.disabledAt?.toISOString() ?? null,

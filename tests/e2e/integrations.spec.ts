@@ -69,6 +69,15 @@ test("owner adds an endpoint, tests it, resends it and turns it off", async ({ p
   expect(receiver.received[1].id).toBe(receiver.received[0].id);
   expect(receiver.received[1].verified).toBe(true);
 
+  await card.getByRole("button", { name: `Editar endpoint ${receiver.url}` }).click();
+  const edit = page.getByRole("dialog", { name: "Editar endpoint" });
+  await expect(edit.getByLabel("URL do endpoint")).toHaveValue(receiver.url);
+  await edit.getByLabel(/prize\.redeemed/).uncheck();
+  await edit.getByRole("button", { name: "Salvar", exact: true }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(card.getByText("prize.redeemed", { exact: true })).toHaveCount(0);
+  await expect(card.getByText("lead.created", { exact: true })).toBeVisible();
+
   await card.getByRole("button", { name: "Desativar" }).click();
   await expect(card.getByText("Desativado", { exact: true })).toBeVisible();
   await card.getByRole("button", { name: "Ativar" }).click();

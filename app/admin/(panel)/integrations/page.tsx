@@ -21,6 +21,7 @@ export default function IntegrationsPage() {
   const allowed = can(me.role, "manage_integrations");
   const query = useWebhookEndpoints(allowed);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<WebhookEndpointRow | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpointRow | null>(null);
 
@@ -53,14 +54,18 @@ export default function IntegrationsPage() {
         {(d) => (
           <div className="space-y-4">
             {d.endpoints.map((e) => (
-              <EndpointCard key={e.id} endpoint={e} onDelete={() => setDeleting(e)} />
+              <EndpointCard key={e.id} endpoint={e} onEdit={() => setEditing(e)} onDelete={() => setDeleting(e)} />
             ))}
           </div>
         )}
       </QueryState>
       <EndpointFormModal
-        open={adding}
-        onClose={() => setAdding(false)}
+        open={adding || !!editing}
+        endpoint={editing}
+        onClose={() => {
+          setAdding(false);
+          setEditing(null);
+        }}
         onCreated={(s) => {
           setAdding(false);
           setSecret(s);
