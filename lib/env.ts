@@ -51,6 +51,20 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   PAYMENT_WEBHOOK_SECRET: z.string().optional(),
   TRUST_PROXY: bool,
+  // Outgoing webhooks (lib/webhooks). Lets endpoints point at loopback/private addresses (local
+  // development and tests only: it disables the SSRF guard).
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: bool,
+  // Run the delivery worker inside the Node server (instrumentation.ts). Turn off where a separate
+  // `npm run worker` or the cron route delivers instead.
+  WEBHOOK_WORKER: boolDefaultTrue,
+  // Pause of the worker between polls of an empty queue.
+  WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  // Bearer secret of GET /api/cron/webhooks (Vercel Cron sends it); unset -> the route answers 401.
+  CRON_SECRET: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -3,6 +3,11 @@
 // Goal: spin req/s >= 50% of the trivial route's, spin p99 < 100 ms.
 // Usage: npm run bench:spin   (builds into .next-bench first if there is no build there;
 //        BENCH_BUILD=1 forces a rebuild, BENCH_ROUNDS / BENCH_SECONDS change the load)
+// `npm run bench:spin -- --webhooks` adds, in each round, a spin run with an endpoint subscribed to
+// lead.created (a local receiver; the server's own worker delivers meanwhile) and compares the two
+// ratios (goal: within 5 points).
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
 import pg from "pg";
 import { migrate } from "@/lib/db/migrate";
@@ -18,6 +23,27 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WARMUP_SECONDS = 3;
 const COMPANY_SLUG = "bench-spin";
 const WHEEL_SLUG = "roleta";
+const WEBHOOKS = process.argv.includes("--webhooks");
+
+/** The lead.created endpoint of the --webhooks runs: off between them (nothing queued, nothing claimed). */
+async function seedEndpoint(pool: pg.Pool, url: string) {
+  await pool.query(
+    `INSERT INTO "WebhookEndpoint" (id, "companyId", url, events, secret, enabled, "updatedAt")
+     SELECT gen_random_uuid(), id, $1, ARRAY['lead.created'], 'whsec_YmVuY2gtc3Bpbi13ZWJob29rcy1zZWNyZXQ=', false, now()
+     FROM "Company" WHERE slug = $2`,
+    [url, COMPANY_SLUG],
+  );
+}
+
+const setEndpoint = (pool: pg.Pool, enabled: boolean) =>
+  pool.query(`UPDATE "WebhookEndpoint" SET enabled = $1`, [enabled]);
+
+const outboxCounts = async (pool: pg.Pool) =>
+  (
+    await pool.query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM "WebhookDelivery" GROUP BY status`,
+    )
+  ).rows.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: r.n }), {});
 
 async function seed(pool: pg.Pool) {
   const { rows } = await pool.query(
@@ -114,13 +140,27 @@ export async function benchSpin(): Promise<BenchResult> {
   const dbUrl = await createDatabase("bench_spin");
   const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
   let app: Awaited<ReturnType<typeof startBenchApp>> | null = null;
+  // The --webhooks receiver: answers 200 at once, counts what it got.
+  let received = 0;
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      received++;
+      res.writeHead(200).end("ok");
+    });
+  });
   try {
     await migrate(poolExecutor(pool));
     await seed(pool);
+    if (WEBHOOKS) {
+      await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+      await seedEndpoint(pool, `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`);
+    }
     app = await startBenchApp({
       DATABASE_URL: dbUrl,
       TRUST_PROXY: "true",
       NEXTAUTH_SECRET: "bench-secret-0123456789abcdef",
+      WEBHOOK_ALLOW_PRIVATE_HOSTS: "true",
     });
     const trivialUrl = `${app.url}/api/health`;
     const spinPath = `/api/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`;
@@ -136,12 +176,46 @@ export async function benchSpin(): Promise<BenchResult> {
 
     const trivial: Run[] = [];
     const spins: Run[] = [];
+    const hookTrivial: Run[] = [];
+    const hookSpins: Run[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       // Alternate the routes so a noisy neighbour on the machine hits both alike.
       trivial.push(await load(trivialUrl, SECONDS));
       spins.push(await load(app.url, SECONDS, [spinRequest(spinPath)]));
       print(`  round ${round} trivial ${fmt(trivial.at(-1)!)}`);
       print(`  round ${round} spin    ${fmt(spins.at(-1)!)}`);
+      if (WEBHOOKS) {
+        await setEndpoint(pool, true);
+        hookTrivial.push(await load(trivialUrl, SECONDS));
+        hookSpins.push(await load(app.url, SECONDS, [spinRequest(spinPath)]));
+        await setEndpoint(pool, false);
+        print(`  round ${round} trivial ${fmt(hookTrivial.at(-1)!)} (webhooks on)`);
+        print(`  round ${round} spin    ${fmt(hookSpins.at(-1)!)} (webhooks on)`);
+      }
+    }
+    let webhookGoal: { label: string; value: string; goal: string; pass: boolean } | null = null;
+    if (WEBHOOKS) {
+      const onRatio = median(hookSpins.map((h, i) => h.rps / hookTrivial[i].rps));
+      const offRatio = median(spins.map((h, i) => h.rps / trivial[i].rps));
+      const queued = await outboxCounts(pool);
+      await setEndpoint(pool, true);
+      const drainStart = Date.now();
+      while ((await outboxCounts(pool)).pending && Date.now() - drainStart < 300_000)
+        await new Promise((r) => setTimeout(r, 500));
+      const after = await outboxCounts(pool);
+      print(
+        `  webhooks: spin/trivial median ${(offRatio * 100).toFixed(1)}% without, ${(onRatio * 100).toFixed(1)}% with an endpoint on lead.created`,
+      );
+      print(
+        `  webhooks: outbox after the rounds ${JSON.stringify(queued)}; drained in ${((Date.now() - drainStart) / 1000).toFixed(1)} s to ${JSON.stringify(after)}; receiver got ${received}`,
+      );
+      const points = Math.abs(offRatio - onRatio) * 100;
+      webhookGoal = {
+        label: "spin/trivial ratio, webhooks on vs off",
+        value: `${points.toFixed(1)} points (${(offRatio * 100).toFixed(1)}% -> ${(onRatio * 100).toFixed(1)}%)`,
+        goal: "<= 5 points",
+        pass: points <= 5,
+      };
     }
 
     const ratios = spins.map((s, i) => s.rps / trivial[i].rps);
@@ -200,6 +274,7 @@ export async function benchSpin(): Promise<BenchResult> {
         pass: spinNon2xx === 0,
       },
     ];
+    if (webhookGoal) goals.push(webhookGoal);
     for (const g of goals) print(`  ${verdict(g.pass)}  ${g.label}: ${g.value} (goal ${g.goal})`);
     return {
       name: "Spin throughput",
@@ -216,6 +291,7 @@ export async function benchSpin(): Promise<BenchResult> {
     };
   } finally {
     await app?.stop();
+    receiver.close();
     await pool.end();
     await dropDatabase(dbUrl);
   }

@@ -1,5 +1,5 @@
 // The admin menu and the permission each item needs (spec section 2, Admin shell).
-import { BarChart3, CreditCard, Disc3, LayoutDashboard, Package, Users, UserSquare2 } from "lucide-react";
+import { BarChart3, CreditCard, Disc3, LayoutDashboard, Package, Plug, Users, UserSquare2 } from "lucide-react";
 import { can, type Permission } from "@/lib/auth/permissions";
 
 export interface NavItem {
@@ -33,16 +33,25 @@ const USERS_ITEM: NavItem = {
   tourId: "nav-users",
 };
 
+// Outgoing webhooks (issue 14): owner and admin, just before Usuários.
+const INTEGRATIONS_ITEM: NavItem = {
+  href: "/admin/integrations",
+  label: "Integrações",
+  icon: Plug,
+  permission: "manage_integrations",
+  tourId: "nav-integrations",
+};
+
 /** The menu of a role: every item whose permission the role has, Usuários last (spec section 2). */
 export function navFor(role: string): NavItem[] {
-  return [...NAV_ITEMS, USERS_ITEM].filter((i) => can(role, i.permission));
+  return [...NAV_ITEMS, INTEGRATIONS_ITEM, USERS_ITEM].filter((i) => can(role, i.permission));
 }
 
 const EXTRA_TITLES: Record<string, string> = { "/admin/settings": "Configurações", "/admin/profile": "Meu Perfil" };
 
 /** The header title: the active item's label, else 'Painel Administrativo'. */
 export function titleFor(pathname: string): string {
-  const all = [...NAV_ITEMS, USERS_ITEM];
+  const all = [...NAV_ITEMS, USERS_ITEM, INTEGRATIONS_ITEM];
   const exact = all.find((i) => i.href === pathname);
   if (exact) return exact.label;
   const nested = all.filter((i) => i.href !== "/admin").find((i) => pathname.startsWith(`${i.href}/`));

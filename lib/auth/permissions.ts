@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   manage_spins: STAFF, // redeem prizes at the counter
   manage_lgpd: STAFF,
   manage_users: STAFF, // see the Usuários screen
+  manage_integrations: STAFF, // outgoing webhooks (API.md "Where leads go")
   // Spec section 6 names these as the owner's alone.
   write_users: OWNER, // "Only the owner may create, edit or delete users"
   update_company: OWNER, // "Company settings: only the owner can edit"

@@ -13,6 +13,9 @@ export const TENANT_MODELS = new Set([
   "Subscription",
   "Invitation",
   "WinningMoment",
+  "WebhookEndpoint",
+  "WebhookDelivery",
+  "WebhookAttempt",
 ]);
 
 const WHERE_OPS = new Set([

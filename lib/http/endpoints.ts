@@ -22,7 +22,14 @@ import type { InvitationInput } from "@/lib/validation/invitations";
 import type { ProductFormValues } from "@/lib/validation/products";
 import type { PasswordChangeInput } from "@/lib/validation/profile";
 import type { UserCreateInput, UserUpdateInput } from "@/lib/validation/users";
+import type { WebhookEndpointInput, WebhookEndpointUpdate } from "@/lib/validation/webhooks";
 import type { WheelFormOutput, WheelProductsInput } from "@/lib/validation/wheels";
+import type {
+  createEndpoint,
+  redeliver as redeliverWebhook,
+  sendTest as sendWebhookTest,
+  updateEndpoint,
+} from "@/lib/webhooks/service";
 import type { createWheel, updateWheel } from "@/lib/wheels/service";
 import type { saveWheelProducts } from "@/lib/wheels/wheel-products";
 import { api } from "./client";
@@ -112,6 +119,25 @@ export const endpoints = {
     lookup: (code: string) => api<Answer<typeof lookupCode>>("/spins/redeem", { query: { code } }),
     redeem: (code: string) =>
       write<Answer<typeof redeemCode>>("/spins/redeem", "POST", { redemption_code: code }, LEADS),
+  },
+  webhooks: {
+    create: (body: WebhookEndpointInput) =>
+      write<Answer<typeof createEndpoint>>("/integrations/webhooks", "POST", body, ["/integrations/webhooks"]),
+    update: (id: string, body: WebhookEndpointUpdate) =>
+      write<Answer<typeof updateEndpoint>>(`/integrations/webhooks/${id}`, "PUT", body, ["/integrations/webhooks"]),
+    remove: (id: string) =>
+      write<Message>(`/integrations/webhooks/${id}`, "DELETE", undefined, ["/integrations/webhooks"]),
+    test: (id: string) =>
+      write<Answer<typeof sendWebhookTest>>(`/integrations/webhooks/${id}/test`, "POST", {}, [
+        `/integrations/webhooks/${id}/deliveries`,
+      ]),
+    redeliver: (id: string, deliveryId: string) =>
+      write<Answer<typeof redeliverWebhook>>(
+        `/integrations/webhooks/${id}/deliveries/${deliveryId}/redeliver`,
+        "POST",
+        {},
+        [`/integrations/webhooks/${id}/deliveries`],
+      ),
   },
   lgpd: {
     find: (whatsapp: string) => api<Answer<typeof findPerson>>("/lgpd", { query: { whatsapp } }),

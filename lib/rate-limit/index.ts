@@ -31,6 +31,8 @@ export const LIMITS = {
   // Visitors at one counter may share an address (shop Wi-Fi), so this is generous.
   spinIp: () => limiter("spin-ip", 30, MINUTE, { firstHitUnawaited: true }),
   publicRead: () => limiter("public-read-ip", 300, MINUTE, { firstHitUnawaited: true }),
+  // "Enviar teste" and "Reenviar" per company: the app must not become a request cannon.
+  webhookSend: () => limiter("webhook-send", 60, MINUTE),
 } as const;
 
 export const TOO_MANY = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";

@@ -26,8 +26,8 @@ describe("permission table (spec section 6)", () => {
   it("builds the menu from the table: Usuários last, for owner and admin only (spec section 2)", () => {
     const labels = (role: string) => navFor(role).map((i) => i.label);
     const common = ["Dashboard", "Produtos", "Roda de prêmios", "Leads", "Relatórios", "Assinatura"];
-    expect(labels("owner")).toEqual([...common, "Usuários"]);
-    expect(labels("admin")).toEqual([...common, "Usuários"]);
+    expect(labels("owner")).toEqual([...common, "Integrações", "Usuários"]);
+    expect(labels("admin")).toEqual([...common, "Integrações", "Usuários"]);
     expect(labels("member")).toEqual(common);
     expect(labels("intruso")).toEqual([]);
   });

@@ -6,6 +6,7 @@ import QRCode from "qrcode";
 import type { Permission } from "@/lib/auth/permissions";
 import { newOneTimeToken } from "@/lib/auth/one-time-token";
 import { sign } from "@/lib/billing/kiwify";
+import { newSecret } from "@/lib/webhooks/service";
 import { db } from "@/lib/db/client";
 import { addMember, PASSWORD } from "../../helpers/fixtures";
 import type { CallOptions } from "../../helpers/http";
@@ -118,10 +119,53 @@ async function freshCompany() {
   return prisma.company.create({ data: { name: "Empresa C", slug: `c-${randomUUID().slice(0, 12)}` } });
 }
 
+/**
+ * A webhook endpoint, off unless asked so that no worker ever sends to it (no worker runs in this
+ * file; tests/api/webhooks.test.ts turns every other file's endpoint off before it runs one).
+ */
+async function webhookEndpoint(t: Tenant, enabled = false) {
+  const prisma = await db();
+  return prisma.webhookEndpoint.create({
+    data: {
+      companyId: t.company.companyId,
+      url: "https://8.8.8.8/hooks",
+      events: ["lead.created"],
+      secret: newSecret(),
+      enabled,
+    },
+  });
+}
+
+async function webhookDelivery(t: Tenant) {
+  const prisma = await db();
+  const endpoint = await webhookEndpoint(t);
+  return prisma.webhookDelivery.create({
+    data: {
+      id: `msg_${randomUUID().replace(/-/g, "")}`,
+      companyId: t.company.companyId,
+      endpointId: endpoint.id,
+      event: "webhook.test",
+      body: "{}",
+      status: "failed",
+      nextAttemptAt: null,
+    },
+  });
+}
+
 const row =
   (
     model:
-      "product" | "wheel" | "spin" | "user" | "membership" | "wheelProduct" | "company" | "subscription" | "invitation",
+      | "product"
+      | "wheel"
+      | "spin"
+      | "user"
+      | "membership"
+      | "wheelProduct"
+      | "company"
+      | "subscription"
+      | "invitation"
+      | "webhookEndpoint"
+      | "webhookDelivery",
     where: object,
   ) =>
   async () => {
@@ -800,5 +844,86 @@ export const SCENARIOS: Scenario[] = [
         snapshot: row("product", { id: p.id }),
       };
     },
+  },
+
+  // ---------- outgoing webhooks (Integrações) ----------
+  {
+    route: "/api/integrations/webhooks",
+    method: "GET",
+    access: "manage_integrations",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/integrations/webhooks",
+    method: "POST",
+    access: "manage_integrations",
+    ok: 201,
+    other: noCrossTenant,
+    // A public address literal: the SSRF guard needs no DNS, and no worker runs here.
+    build: async () => ({ body: { url: "https://8.8.8.8/hooks", events: ["prize.redeemed"] } }),
+  },
+  {
+    route: "/api/integrations/webhooks/[id]",
+    method: "PUT",
+    access: "manage_integrations",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const e = await webhookEndpoint(target);
+      return { params: { id: e.id }, body: { description: "Mudou" }, snapshot: row("webhookEndpoint", { id: e.id }) };
+    },
+  },
+  {
+    route: "/api/integrations/webhooks/[id]",
+    method: "DELETE",
+    access: "manage_integrations",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const e = await webhookEndpoint(target);
+      return { params: { id: e.id }, snapshot: row("webhookEndpoint", { id: e.id }) };
+    },
+  },
+  {
+    route: "/api/integrations/webhooks/[id]/test",
+    method: "POST",
+    access: "manage_integrations",
+    ok: 202,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const e = await webhookEndpoint(target, true);
+      const count = async () => (await db()).webhookDelivery.count({ where: { endpointId: e.id } });
+      return { params: { id: e.id }, snapshot: count };
+    },
+  },
+  {
+    route: "/api/integrations/webhooks/[id]/deliveries",
+    method: "GET",
+    access: "manage_integrations",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await webhookDelivery(target)).endpointId } }),
+  },
+  {
+    route: "/api/integrations/webhooks/[id]/deliveries/[deliveryId]/redeliver",
+    method: "POST",
+    access: "manage_integrations",
+    ok: 202,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const d = await webhookDelivery(target);
+      return { params: { id: d.endpointId, deliveryId: d.id }, snapshot: row("webhookDelivery", { id: d.id }) };
+    },
+  },
+  {
+    // Vercel Cron's call: only the CRON_SECRET bearer (unset here) runs it; no session token does.
+    route: "/api/cron/webhooks",
+    method: "GET",
+    access: "public",
+    ok: 401,
+    other: noCrossTenant,
+    build: async () => ({}),
   },
 ];

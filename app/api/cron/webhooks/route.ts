@@ -1,0 +1,13 @@
+// Serverless hosts (Vercel Cron, README "Webhooks"): each call delivers what is due, for up to
+// ~50 s. Only a caller with `Authorization: Bearer <CRON_SECRET>` may run it.
+import { publicRoute } from "@/lib/http/api";
+import { assertCronCaller } from "@/lib/webhooks/cron-auth";
+import { drain } from "@/lib/webhooks/worker";
+
+export const dynamic = "force-dynamic";
+export const maxDuration = 60;
+
+export const GET = publicRoute({}, async ({ req }) => {
+  assertCronCaller(req.headers.get("authorization"));
+  return drain();
+});

@@ -1,0 +1,9 @@
+import { withSession } from "@/lib/http/api";
+import { json } from "@/lib/http/respond";
+import { noFields, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { redeliver } from "@/lib/webhooks/service";
+
+export const POST = withSession(
+  { permission: "manage_integrations", forbiddenMessage: WEBHOOK_MESSAGES.noAccess, body: noFields },
+  async ({ ctx, params }) => json(await redeliver(ctx, params.id, params.deliveryId), 202),
+);

@@ -1,0 +1,8 @@
+import { withSession } from "@/lib/http/api";
+import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { listDeliveries } from "@/lib/webhooks/service";
+
+export const GET = withSession(
+  { permission: "manage_integrations", forbiddenMessage: WEBHOOK_MESSAGES.noAccess },
+  ({ ctx, params }) => listDeliveries(ctx, params.id),
+);

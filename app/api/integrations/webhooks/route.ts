@@ -1,0 +1,12 @@
+import { withSession } from "@/lib/http/api";
+import { json } from "@/lib/http/respond";
+import { webhookEndpointInput, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { createEndpoint, listEndpoints } from "@/lib/webhooks/service";
+
+const access = { permission: "manage_integrations", forbiddenMessage: WEBHOOK_MESSAGES.noAccess } as const;
+
+export const GET = withSession(access, ({ ctx }) => listEndpoints(ctx));
+
+export const POST = withSession({ ...access, body: webhookEndpointInput }, async ({ ctx, body }) =>
+  json(await createEndpoint(ctx, body), 201),
+);

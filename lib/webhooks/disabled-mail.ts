@@ -1,0 +1,23 @@
+// The e-mail to a company's owners when one of their webhook endpoints was turned off for failing.
+import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
+import { sendMail } from "@/lib/mail";
+
+export async function tellOwnersEndpointDisabled(companyId: string, url: string): Promise<void> {
+  const prisma = await db();
+  const owners = await prisma.membership.findMany({
+    where: { companyId, role: "owner" },
+    select: { user: { select: { email: true } }, company: { select: { name: true } } },
+  });
+  for (const owner of owners) {
+    await sendMail({
+      to: owner.user.email,
+      subject: `Webhook desativado: ${url}`,
+      text:
+        `Olá!\n\nO endpoint de webhook ${url} da empresa ${owner.company.name} falhou em todas as ` +
+        `entregas dos últimos 3 dias e foi desativado. Os eventos novos não serão enviados a ele.\n\n` +
+        `Corrija o endpoint e reative-o em ${env().APP_URL}/admin/integrations ` +
+        `(as entregas pendentes serão retomadas).`,
+    }).catch((err) => console.error("[webhooks] could not e-mail the owner", err));
+  }
+}

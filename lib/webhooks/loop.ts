@@ -1,0 +1,62 @@
+// Keeps a worker polling the outbox in this process: the Node server (instrumentation.ts) and
+// `npm run worker` run it; serverless hosts call the cron route instead. One loop per process.
+// Up to CAPACITY messages are in flight at once, each recorded as soon as it is answered, so an
+// endpoint that takes its full 10 s holds one slot, not the others' deliveries.
+import { env } from "@/lib/env";
+import { claimDue, deliverOne } from "./worker";
+
+const CAPACITY = 10;
+const KEY = Symbol.for("roleta.webhookLoop");
+type G = typeof globalThis & { [KEY]?: { stop: () => Promise<void> } };
+const g = globalThis as G;
+
+export function startWebhookLoop({ intervalMs = env().WEBHOOK_WORKER_INTERVAL_MS } = {}) {
+  if (g[KEY]) return g[KEY];
+  let stopped = false;
+  let claiming = false;
+  let timer: NodeJS.Timeout | undefined;
+  const inFlight = new Set<Promise<unknown>>();
+
+  const schedule = (ms: number) => {
+    clearTimeout(timer);
+    if (!stopped) timer = setTimeout(tick, ms);
+  };
+
+  async function tick() {
+    const free = CAPACITY - inFlight.size;
+    if (claiming || free <= 0 || stopped) return; // a finishing delivery schedules the next claim
+    claiming = true;
+    let wait = intervalMs;
+    try {
+      const rows = await claimDue(free);
+      for (const row of rows) {
+        const sending: Promise<unknown> = deliverOne(row)
+          .catch((err) => console.error("[webhooks] delivery failed to record:", err))
+          .finally(() => {
+            inFlight.delete(sending);
+            if (!claiming) schedule(0);
+          });
+        inFlight.add(sending);
+      }
+      // A full claim means more may be due: claim again as soon as a slot frees.
+      if (rows.length === free) wait = 0;
+    } catch (err) {
+      console.error("[webhooks] worker pass failed:", err);
+    } finally {
+      claiming = false;
+    }
+    if (wait === 0 && inFlight.size >= CAPACITY) return; // the next finishing delivery calls tick
+    schedule(wait);
+  }
+
+  tick();
+  g[KEY] = {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await Promise.allSettled([...inFlight]);
+      g[KEY] = undefined;
+    },
+  };
+  return g[KEY];
+}

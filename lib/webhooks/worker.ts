@@ -1,0 +1,145 @@
+// The delivery worker: claims due messages from the outbox, sends each once, records the attempt
+// and schedules the next (lib/webhooks/backoff.ts). Any number of workers may run at once (server
+// instances, `npm run worker`, the cron route): a claim takes rows with FOR UPDATE SKIP LOCKED and
+// reserves them for CLAIM_LEASE_MS in the same statement, so no two workers send the same attempt;
+// a worker killed mid-send leaves its rows to be claimed again when the lease ends.
+import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { attempt, type AttemptResult } from "./deliver";
+import { CLAIM_LEASE_MS, DISABLE_AFTER_MS, retryDelay } from "./backoff";
+import { spinMessageBody } from "./events";
+import { tellOwnersEndpointDisabled } from "./disabled-mail";
+
+export interface Claimed {
+  id: string;
+  companyId: string;
+  endpointId: string;
+  event: string;
+  spinId: string | null;
+  body: string | null;
+  attempts: number;
+  occurredAt: Date;
+  url: string;
+  secret: string;
+}
+
+export interface RunSummary {
+  claimed: number;
+  delivered: number;
+  failed: number;
+}
+
+async function claim(limit: number, now: Date): Promise<Claimed[]> {
+  const prisma = await db();
+  return prisma.$queryRaw<Claimed[]>(Prisma.sql`
+    WITH due AS (
+      SELECT d.id FROM "WebhookDelivery" d
+      JOIN "WebhookEndpoint" e ON e.id = d."endpointId" AND e.enabled
+      WHERE d.status = 'pending' AND d."nextAttemptAt" <= ${now}
+      ORDER BY d."nextAttemptAt"
+      LIMIT ${limit}
+      FOR UPDATE OF d SKIP LOCKED
+    )
+    UPDATE "WebhookDelivery" d
+    SET attempts = d.attempts + 1, "nextAttemptAt" = ${new Date(now.getTime() + CLAIM_LEASE_MS)}, "updatedAt" = ${now}
+    FROM due, "WebhookEndpoint" e
+    WHERE d.id = due.id AND e.id = d."endpointId"
+    RETURNING d.id, d."companyId", d."endpointId", d.event, d."spinId", d.body, d.attempts, d."occurredAt", e.url, e.secret`);
+}
+
+/** Lead events leave their body to the first attempt (the trigger only knows the spin's id). */
+async function renderBodies(rows: Claimed[]): Promise<void> {
+  const missing = rows.filter((r) => r.body === null);
+  if (!missing.length) return;
+  const prisma = await db();
+  const spinIds = [...new Set(missing.map((r) => r.spinId).filter((id): id is string => !!id))];
+  const spins = new Map((await prisma.spin.findMany({ where: { id: { in: spinIds } } })).map((s) => [s.id, s]));
+  for (const r of missing)
+    r.body = spinMessageBody(r.event, r.occurredAt, r.spinId ?? "", r.spinId ? spins.get(r.spinId) : undefined);
+  // One statement for the whole batch.
+  await prisma.$executeRaw(Prisma.sql`
+    UPDATE "WebhookDelivery" d SET body = v.body
+    FROM (SELECT unnest(${missing.map((r) => r.id)}::text[]) AS id, unnest(${missing.map((r) => r.body!)}::text[]) AS body) v
+    WHERE d.id = v.id AND d.body IS NULL`);
+}
+
+/**
+ * Records an attempt in one statement: the attempt's row, the delivery's new state (only while it
+ * is still this worker's attempt: a "Reenviar" meanwhile keeps its own) and the endpoint's
+ * failure clock (started on a failure, cleared by a success). Returns when the endpoint has been
+ * failing since, if it is.
+ */
+async function record(row: Claimed, result: AttemptResult, now: Date): Promise<Date | null> {
+  const prisma = await db();
+  const delay = result.ok ? null : retryDelay(row.attempts);
+  const status = result.ok ? "delivered" : delay === null ? "failed" : "pending";
+  const next = delay === null ? null : new Date(now.getTime() + delay);
+  const [endpoint] = await prisma.$queryRaw<{ failingSince: Date | null }[]>(Prisma.sql`
+    WITH attempt AS (
+      INSERT INTO "WebhookAttempt" (id, "deliveryId", "companyId", number, "responseStatus", "responseBody", error, "durationMs", "createdAt")
+      VALUES (gen_random_uuid()::text, ${row.id}, ${row.companyId}, ${row.attempts}, ${result.status}, ${result.responseBody},
+              ${result.error}, ${result.durationMs}, ${now})
+    ), delivery AS (
+      UPDATE "WebhookDelivery" SET status = ${status}, "nextAttemptAt" = ${next}, "responseStatus" = ${result.status}, "updatedAt" = ${now}
+      WHERE id = ${row.id} AND attempts = ${row.attempts}
+    )
+    UPDATE "WebhookEndpoint"
+    SET "failingSince" = CASE WHEN ${result.ok} THEN NULL ELSE COALESCE("failingSince", ${now}) END
+    WHERE id = ${row.endpointId} AND (${!result.ok} OR "failingSince" IS NOT NULL)
+    RETURNING "failingSince"`);
+  return endpoint?.failingSince ?? null;
+}
+
+/** An endpoint failing for 3 days is turned off (once) and its company's owners told. */
+async function disable(row: Claimed, now: Date): Promise<void> {
+  const prisma = await db();
+  const turnedOff = await prisma.webhookEndpoint.updateMany({
+    where: { id: row.endpointId, enabled: true },
+    data: { enabled: false, disabledAt: now },
+  });
+  if (turnedOff.count === 1) await tellOwnersEndpointDisabled(row.companyId, row.url);
+}
+
+/** Claims up to `limit` due messages, their bodies ready to send. */
+export async function claimDue(limit: number, now = new Date()): Promise<Claimed[]> {
+  const rows = await claim(limit, now);
+  await renderBodies(rows);
+  return rows;
+}
+
+/** Sends one claimed message and records the attempt; true when it was delivered. */
+export async function deliverOne(row: Claimed, now = () => new Date()): Promise<boolean> {
+  const result = await attempt({ id: row.id, url: row.url, secret: row.secret, body: row.body! });
+  const at = now();
+  try {
+    const failingSince = await record(row, result, at);
+    if (failingSince && at.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS) await disable(row, at);
+  } catch (err) {
+    // E.g. the endpoint was deleted meanwhile (its deliveries went with it). The row, if it is
+    // still there, is claimed again when its lease ends.
+    console.error(`[webhooks] could not record the attempt of ${row.id}:`, err);
+  }
+  return result.ok;
+}
+
+/** One pass: claims up to `limit` due messages and sends them side by side. */
+export async function runOnce({ limit = 10, now = () => new Date() } = {}): Promise<RunSummary> {
+  const rows = await claimDue(limit, now());
+  const results = await Promise.all(rows.map((row) => deliverOne(row, now)));
+  const delivered = results.filter(Boolean).length;
+  return { claimed: rows.length, delivered, failed: rows.length - delivered };
+}
+
+/** Passes until the queue has nothing due (or the time budget ends): the cron route's run. */
+export async function drain({ budgetMs = 50_000, limit = 10 } = {}): Promise<RunSummary> {
+  const total: RunSummary = { claimed: 0, delivered: 0, failed: 0 };
+  const until = Date.now() + budgetMs;
+  while (Date.now() < until) {
+    const run = await runOnce({ limit });
+    total.claimed += run.claimed;
+    total.delivered += run.delivered;
+    total.failed += run.failed;
+    if (run.claimed < limit) break;
+  }
+  return total;
+}
