@@ -329,6 +329,14 @@ export const SCENARIOS: Scenario[] = [
   },
   { route: "/api/health", method: "GET", access: "public", ok: 200, other: noCrossTenant, build: async () => ({}) },
   {
+    route: "/api/openapi.json",
+    method: "GET",
+    access: "public",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
     route: "/api/user/profile",
     method: "GET",
     access: "session",
