@@ -5,6 +5,7 @@ import { useMemo, useState } from "react";
 import { TIME_ZONE } from "@/lib/dates/zone";
 import { api, errorText } from "@/lib/http/client";
 import { NO_PRIZE } from "@/lib/spins/no-prize";
+import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/spin";
 import { formatWhatsapp, normalizeWhatsapp } from "@/lib/spins/whatsapp";
 // The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
@@ -25,6 +26,8 @@ interface Props {
   slices: Slice[];
   /** Why the slices are equal, outside random mode. */
   sliceNote: string | null;
+  /** The page URL's source key and utm_* (sent with the spin). */
+  attribution?: Attribution;
 }
 
 const SP_TIME = { timeZone: TIME_ZONE } as const;
@@ -42,6 +45,7 @@ export function Play({
   prizeCount,
   slices,
   sliceNote,
+  attribution,
 }: Props) {
   const [step, setStep] = useState<"form" | "wheel" | "result">("form");
   const [form, setForm] = useState({ name: "", whatsapp: "", birthdate: "", consent: false });
@@ -75,6 +79,7 @@ export function Play({
             whatsapp: form.whatsapp,
             birthdate: form.birthdate || undefined,
             consent: form.consent,
+            ...attribution,
           },
         },
       );

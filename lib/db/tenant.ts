@@ -13,6 +13,7 @@ export const TENANT_MODELS = new Set([
   "Subscription",
   "Invitation",
   "WinningMoment",
+  "WheelSource",
 ]);
 
 const WHERE_OPS = new Set([

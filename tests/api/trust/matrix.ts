@@ -77,6 +77,16 @@ async function wheelWithProduct(t: Tenant) {
   return { wheel: w, product: p };
 }
 
+/** A wheel with one source ("Balcão"). */
+async function wheelWithSource(t: Tenant) {
+  const prisma = await db();
+  const w = await wheel(t);
+  const source = await prisma.wheelSource.create({
+    data: { companyId: t.company.companyId, wheelId: w.id, name: "Balcão", key: randomUUID().slice(0, 8) },
+  });
+  return { wheel: w, source };
+}
+
 /** A won lead with a redemption code, as a spin would leave it. */
 async function lead(t: Tenant) {
   const prisma = await db();
@@ -121,7 +131,16 @@ async function freshCompany() {
 const row =
   (
     model:
-      "product" | "wheel" | "spin" | "user" | "membership" | "wheelProduct" | "company" | "subscription" | "invitation",
+      | "product"
+      | "wheel"
+      | "spin"
+      | "user"
+      | "membership"
+      | "wheelProduct"
+      | "company"
+      | "subscription"
+      | "invitation"
+      | "wheelSource",
     where: object,
   ) =>
   async () => {
@@ -669,6 +688,58 @@ export const SCENARIOS: Scenario[] = [
     ok: 200,
     other: { status: 404 },
     build: async ({ target }) => ({ params: { id: (await wheel(target)).id } }),
+  },
+  {
+    route: "/api/wheels/[id]/sources",
+    method: "GET",
+    access: "view_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await wheelWithSource(target)).wheel.id } }),
+  },
+  {
+    route: "/api/wheels/[id]/sources",
+    method: "POST",
+    access: "manage_wheels",
+    ok: 201,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const w = await wheel(target);
+      return { params: { id: w.id }, body: { name: "Instagram" }, snapshot: row("wheelSource", { wheelId: w.id }) };
+    },
+  },
+  {
+    route: "/api/wheels/[id]/sources/[sourceId]",
+    method: "DELETE",
+    access: "manage_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const { wheel: w, source } = await wheelWithSource(target);
+      return { params: { id: w.id, sourceId: source.id }, snapshot: row("wheelSource", { id: source.id }) };
+    },
+  },
+  {
+    route: "/api/wheels/[id]/sources/[sourceId]/qr",
+    method: "GET",
+    access: "view_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const { wheel: w, source } = await wheelWithSource(target);
+      return { params: { id: w.id, sourceId: source.id } };
+    },
+  },
+  {
+    route: "/api/wheels/[id]/sources/[sourceId]/poster",
+    method: "GET",
+    access: "view_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const { wheel: w, source } = await wheelWithSource(target);
+      return { params: { id: w.id, sourceId: source.id } };
+    },
   },
   {
     route: "/api/wheels/[id]/moments",
