@@ -14,6 +14,7 @@ export const TENANT_MODELS = new Set([
   "Invitation",
   "WinningMoment",
   "WheelSource",
+  "WheelViewDay",
 ]);
 
 const WHERE_OPS = new Set([

@@ -31,6 +31,8 @@ export const LIMITS = {
   // Visitors at one counter may share an address (shop Wi-Fi), so this is generous.
   spinIp: () => limiter("spin-ip", 30, MINUTE, { firstHitUnawaited: true }),
   publicRead: () => limiter("public-read-ip", 300, MINUTE, { firstHitUnawaited: true }),
+  // Page-view beacons: a visitor opens the page a few times; more than this is not a person.
+  publicView: () => limiter("public-view-ip", 60, MINUTE, { firstHitUnawaited: true }),
 } as const;
 
 export const TOO_MANY = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";

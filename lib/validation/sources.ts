@@ -41,3 +41,6 @@ export type AttributionInput = z.infer<typeof attributionInput>;
 export const posterQuery = z.object({
   format: z.enum(["a4", "a5"], { error: "Formato inválido: use a4 ou a5" }).default("a4"),
 });
+
+/** The page-view beacon's body: the source key of the page's URL, if any. */
+export const viewInput = z.object({ source: attributionInput.shape.source });

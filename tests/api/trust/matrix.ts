@@ -790,6 +790,22 @@ export const SCENARIOS: Scenario[] = [
     build: async ({ target }) => ({ url: `/api/reports?wheel_id=${(await lead(target)).wheelId}` }),
   },
   {
+    route: "/api/reports/funnel",
+    method: "GET",
+    access: "view_dashboard",
+    ok: 200,
+    // Naming the other company's wheel shows none of its views or spins.
+    other: nothingOfTheirs("funnel.views", 0),
+    build: async ({ target }) => {
+      const { wheel: w } = await wheelWithSource(target);
+      const prisma = await db();
+      await prisma.wheelViewDay.create({
+        data: { companyId: target.company.companyId, wheelId: w.id, day: new Date(), views: 3 },
+      });
+      return { url: `/api/reports/funnel?wheel_id=${w.id}` };
+    },
+  },
+  {
     route: "/api/reports/export",
     method: "GET",
     access: "view_spins",
@@ -860,6 +876,22 @@ export const SCENARIOS: Scenario[] = [
     build: async ({ target, home }) => ({
       params: { companySlug: home.company.slug, wheel: (await wheelWithProduct(target)).wheel.id },
     }),
+  },
+  {
+    route: "/api/public/[companySlug]/wheels/[wheel]/view",
+    method: "POST",
+    access: "public",
+    ok: 204,
+    other: { status: 404 },
+    // Cross-company: the caller's company slug with the other company's wheel.
+    build: async ({ target, home }) => {
+      const { wheel: w, source } = await wheelWithSource(target);
+      return {
+        params: { companySlug: home.company.slug, wheel: w.slug },
+        body: { source: source.key },
+        headers: { "user-agent": "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36" },
+      };
+    },
   },
   {
     route: "/api/public/[companySlug]/wheels/[wheel]/spin",
