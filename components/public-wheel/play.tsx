@@ -1,7 +1,7 @@
 "use client";
 // The play steps (form -> wheel -> result). The server draws; the animation only shows it:
 // GIRAR calls spin first, then the wheel turns 4 s to the drawn segment, then the result.
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { TIME_ZONE } from "@/lib/dates/zone";
 import { api, errorText } from "@/lib/http/client";
 import { NO_PRIZE } from "@/lib/spins/no-prize";
@@ -54,6 +54,14 @@ export function Play({
   const [rotation, setRotation] = useState(0);
   const [result, setResult] = useState<SpinAnswer | null>(null);
   const segments = useMemo(() => buildSegments(slices), [slices]);
+  const source = attribution?.source;
+
+  // One page view for the funnel: a beacon (no cookie, no personal data). A string body is sent as
+  // text/plain, which every browser beacons without a preflight; the route reads it as JSON.
+  useEffect(() => {
+    const path = `/api/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}/view`;
+    navigator.sendBeacon?.(path, JSON.stringify({ source }));
+  }, [companySlug, wheelSlug, source]);
 
   function start(e: React.FormEvent) {
     e.preventDefault();
