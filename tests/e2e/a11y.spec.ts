@@ -1,11 +1,10 @@
 // Accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) on every screen, its open dialogs and the
 // three public play steps. A 'serious' or 'critical' violation fails, listed rule by rule.
-import { devices, expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
-import { DEMO, linkFromOutbox, signInByApi, skipTour, wheelAction } from "./helpers";
+import { DEMO, linkFromOutbox, PHONE, signInByApi, skipTour, wheelAction } from "./helpers";
 
 const WHEEL_URL = "/w/loja-demo/roleta-de-natal";
-const phone = devices["Pixel 7"];
 
 /** A fresh mobile number per run, so the wheel never refuses it as already used. */
 function freshWhatsapp() {
@@ -114,13 +113,7 @@ test.describe("public wheel", () => {
   test("form, wheel and result steps on a desktop", async ({ page }) => playSteps(page, "on a desktop"));
 
   test.describe("on a phone", () => {
-    test.use({
-      viewport: phone.viewport,
-      userAgent: phone.userAgent,
-      deviceScaleFactor: phone.deviceScaleFactor,
-      isMobile: true,
-      hasTouch: true,
-    });
+    test.use(PHONE);
     test("form, wheel and result steps on a phone", async ({ page }) => playSteps(page, "on a phone"));
   });
 });
@@ -232,13 +225,7 @@ test.describe("admin screens as the demo owner", () => {
   });
 
   test.describe("on a phone", () => {
-    test.use({
-      viewport: phone.viewport,
-      userAgent: phone.userAgent,
-      deviceScaleFactor: phone.deviceScaleFactor,
-      isMobile: true,
-      hasTouch: true,
-    });
+    test.use(PHONE);
     test("dashboard with the menu open", async ({ page }) => {
       await page.goto("/admin");
       await heading(page, /^Olá, Dona!/);

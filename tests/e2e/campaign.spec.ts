@@ -4,21 +4,15 @@
 // Every new screen passes axe and never scrolls sideways.
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
-import { signInByApi, signupByApi, skipTour } from "./helpers";
+import { expectNoSidewaysScroll, fromThisSite, signInByApi, signupByApi, skipTour, wheelAction } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
 /** An authenticated JSON call of the admin API, from this site (as the browser would send it). */
 async function apiPost(page: Page, path: string, data: unknown) {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
-  const res = await page.request.post(path, { data, headers: { origin } });
+  const res = await page.request.post(path, { data, headers: fromThisSite() });
   expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
   return res.json();
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(scroll).toBeLessThanOrEqual(width);
 }
 
 /** A São Paulo wall-clock time `days` from now, as a datetime-local input takes it. */
@@ -66,7 +60,7 @@ test("set up a campaign, win, lose and read its rules", async ({ page }) => {
   await expect(page.getByText("Roleta criada com sucesso!")).toBeVisible();
 
   // The prize, with at most one win a day.
-  await page.getByRole("button", { name: "Produtos de Natal Premiado" }).click();
+  await wheelAction(page, "Natal Premiado", "Produtos");
   const prizes = page.getByRole("dialog", { name: /Produtos da roleta/ });
   await prizes
     .getByLabel("Adicionar produto (ativos e com estoque)")
@@ -79,7 +73,7 @@ test("set up a campaign, win, lose and read its rules", async ({ page }) => {
   await prizes.getByRole("button", { name: "Fechar" }).first().click();
 
   // The live preview follows the no-prize weight as it is typed (not saved).
-  await page.getByRole("button", { name: "Editar Natal Premiado" }).click();
+  await wheelAction(page, "Natal Premiado", "Editar");
   const edit = page.getByRole("dialog", { name: "Editar roleta" });
   const preview = edit.getByTestId("odds-preview");
   await expect(preview.getByText("Caneca Premiada")).toBeVisible();
@@ -138,7 +132,7 @@ test("the moments list of a moments wheel, with its CSV download", async ({ page
   await apiPost(page, `/api/wheels/${wheel.id}/products`, { products: [{ product_id: product.id }] });
 
   await page.goto("/admin/wheels");
-  await page.getByRole("button", { name: "Momentos ganhadores de Momentos de Natal" }).click();
+  await wheelAction(page, "Momentos de Natal", "Momentos ganhadores");
   const dialog = page.getByRole("dialog", { name: /Momentos ganhadores/ });
   await expect(dialog.getByTestId("moments-summary")).toHaveText("4 momentos · 0 utilizados · 4 a utilizar");
   await expect(dialog.getByRole("listitem")).toHaveCount(4);

@@ -1,13 +1,28 @@
 // Shared e2e helpers. Demo logins come from the seed (lib/db/seed.ts).
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { devices, expect, test, type Page } from "@playwright/test";
 
 export const DEMO = {
   owner: { email: "dono@demo.com.br", password: "demo1234" },
   admin: { email: "admin@demo.com.br", password: "demo1234" },
   member: { email: "membro@demo.com.br", password: "demo1234" },
 } as const;
+
+/** A phone at the counter (Pixel 7, 412 px wide unless a test narrows it), for `test.use(...)`. */
+export const PHONE = {
+  viewport: devices["Pixel 7"].viewport,
+  userAgent: devices["Pixel 7"].userAgent,
+  deviceScaleFactor: devices["Pixel 7"].deviceScaleFactor,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/** The page never scrolls sideways: its content fits the viewport's width. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(scroll).toBeLessThanOrEqual(width);
+}
 
 /** Signs in through next-auth's credentials endpoint (fast; the login screen has its own test). */
 export async function signInByApi(page: Page, who: { email: string; password: string }) {

@@ -1,10 +1,17 @@
 // Invitations in a real browser: the owner invites and cancels on the users screen; an existing
 // account signs in from the link and accepts; a new e-mail creates its account from the link on
 // a phone; creating a user with a taken e-mail offers the invitation instead.
-import { devices, expect, test, type Page } from "@playwright/test";
-import { fromThisSite, linkFromOutbox, signInByApi, signupByApi, skipTour } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  expectNoSidewaysScroll,
+  fromThisSite,
+  linkFromOutbox,
+  PHONE,
+  signInByApi,
+  signupByApi,
+  skipTour,
+} from "./helpers";
 
-const phone = devices["Pixel 7"];
 const invitationLink = (email: string) => linkFromOutbox(email, /(\/convite\/[A-Za-z0-9_-]+)/);
 
 async function inviteFromUsersScreen(page: Page, email: string, role: "Usuário" | "Administrador" = "Usuário") {
@@ -15,11 +22,6 @@ async function inviteFromUsersScreen(page: Page, email: string, role: "Usuário"
   await dialog.getByRole("button", { name: "Enviar convite" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText("Convite enviado!").first()).toBeVisible();
-}
-
-async function noSidewaysScroll(page: Page) {
-  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-  expect(scroll).toBeLessThanOrEqual(width);
 }
 
 test.beforeEach(async ({ page }) => skipTour(page));
@@ -113,13 +115,7 @@ test("an account whose password an owner chose is sent to change it before accep
 });
 
 test.describe("on a phone", () => {
-  test.use({
-    viewport: { width: 390, height: 844 },
-    userAgent: phone.userAgent,
-    deviceScaleFactor: phone.deviceScaleFactor,
-    isMobile: true,
-    hasTouch: true,
-  });
+  test.use({ ...PHONE, viewport: { width: 390, height: 844 } });
 
   test("a new e-mail creates its account from the link and lands in the company", async ({ page }) => {
     const inviter = await signupByApi(page, "Clínica Sorriso");
@@ -127,14 +123,14 @@ test.describe("on a phone", () => {
     await signInByApi(page, inviter);
     await page.goto("/admin/users");
     await expect(page.getByRole("heading", { name: "Convites pendentes" })).toBeVisible();
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
     await inviteFromUsersScreen(page, email);
     const link = await invitationLink(email);
 
     await page.context().clearCookies();
     await page.goto(link);
     await expect(page.getByText(`Crie sua conta para ${email}.`)).toBeVisible();
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
     await page.getByLabel("Seu nome").fill("Dra. Nova");
     await page.getByLabel("Senha", { exact: true }).fill("senha-nova-1");
     await page.getByLabel("Confirmar senha", { exact: true }).fill("senha-outra-1");
@@ -147,6 +143,6 @@ test.describe("on a phone", () => {
     // The sidebar (with the company's name) is folded away on a phone: ask the session instead.
     const me = await (await page.request.get("/api/auth/verify")).json();
     expect(me.user).toMatchObject({ email, company_name: "Clínica Sorriso", role: "member" });
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
   });
 });

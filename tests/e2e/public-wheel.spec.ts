@@ -1,15 +1,9 @@
 // A visitor at the counter, on a phone: open the link, fill the form, spin, see the prize and
 // code; the same number again is refused with the spec's notice.
-import { devices, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { PHONE } from "./helpers";
 
-const phone = devices["Pixel 7"];
-test.use({
-  viewport: phone.viewport,
-  userAgent: phone.userAgent,
-  deviceScaleFactor: phone.deviceScaleFactor,
-  isMobile: true,
-  hasTouch: true,
-});
+test.use(PHONE);
 
 const URL = "/w/loja-demo/roleta-de-natal";
 

@@ -20,7 +20,7 @@ test("tour: auto start, progress, skip, restart from the header", async ({ page 
   await expect(popover).toContainText("1 de 9");
   await popover.getByRole("button", { name: "Pular Tour" }).click();
   await expect(popover).toHaveCount(0);
-  expect(await page.evaluate(() => localStorage.getItem("tourCompleted"))).toBe("true");
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("tourCompleted"))).toBe("true");
 
   // Once completed, it no longer starts by itself: the page's clock runs past the auto-start delay.
   await page.clock.install();

@@ -84,7 +84,9 @@ describe("abuse", () => {
         unknown.push(u.ms);
       }
       const median = (xs: number[]) => xs.sort((a, b) => a - b)[2];
-      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(25);
+      // A leak worth catching (a hash, a synchronous email) costs 100 ms or more; a loaded CI machine
+      // adds tens of ms of noise to either side, so the bound sits between the two.
+      expect(Math.abs(median(known) - median(unknown))).toBeLessThan(60);
     } finally {
       Object.assign(process.env, { NODE_ENV: saved });
       await new Promise((r) => setTimeout(r, 300)); // let the background emails finish
