@@ -4,10 +4,18 @@
 import { expect, test } from "@playwright/test";
 import jsQR from "jsqr";
 import { expectAccessible } from "./axe";
-import { fromThisSite, signInByApi, signupByApi, skipTour, wheelAction } from "./helpers";
+import {
+  expectNoSidewaysScroll,
+  fromThisSite,
+  PHONE,
+  signInByApi,
+  signupByApi,
+  skipTour,
+  wheelAction,
+} from "./helpers";
 import { pdfImages } from "./pdf-images";
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use({ ...PHONE, viewport: { width: 390, height: 844 } });
 
 test("create a source, print its poster to PDF, and read its QR code back", async ({ page }) => {
   const owner = await signupByApi(page, "Loja Origens");
@@ -38,6 +46,7 @@ test("create a source, print its poster to PDF, and read its QR code back", asyn
   const list = dialog.getByRole("list", { name: "Origens da roleta" });
   await expect(list.getByText("Balcão Centro")).toBeVisible();
   await expectAccessible(page, "Origens", "[role=dialog]");
+  await expectNoSidewaysScroll(page);
 
   const { sources } = await (await page.request.get(`/api/wheels/${wheel.id}/sources`)).json();
   expect(sources).toHaveLength(1);
@@ -55,6 +64,7 @@ test("create a source, print its poster to PDF, and read its QR code back", asyn
   await expect(poster.getByText("Certificado de Autorização SPA/MF nº 04.012345/2026")).toBeVisible();
   await expect(poster.getByText(/Regulamento: .*\/regulamento/)).toBeVisible();
   await expectAccessible(poster, "Cartaz");
+  await expectNoSidewaysScroll(poster);
 
   await poster.emulateMedia({ media: "print" });
   const pdf = await poster.pdf({ preferCSSPageSize: true, printBackground: true });
@@ -69,6 +79,71 @@ test("create a source, print its poster to PDF, and read its QR code back", asyn
     .map((img) => jsQR(img.data, img.width, img.height)?.data)
     .filter(Boolean);
   expect(decoded).toEqual([source.url]);
+});
+
+test("a visitor through a source link is a lead of that source, and the funnel counts the view", async ({
+  page,
+  browser,
+}) => {
+  const owner = await signupByApi(page, "Loja Funil");
+  await signInByApi(page, owner);
+  await skipTour(page);
+  const headers = fromThisSite();
+  const wheel = (
+    await (
+      await page.request.post("/api/wheels", {
+        headers,
+        data: { name: "Roleta do Funil", slug: `funil-${Date.now()}`, status: "active" },
+      })
+    ).json()
+  ).wheel as { id: string; slug: string };
+  const product = (
+    await (
+      await page.request.post("/api/products", {
+        headers,
+        data: { name: "Chaveiro", description: "Brinde", stock: 5 },
+      })
+    ).json()
+  ).product as { id: string };
+  const saved = await page.request.post(`/api/wheels/${wheel.id}/products`, {
+    headers,
+    data: { products: [{ product_id: product.id, odds_weight: 1 }] },
+  });
+  expect(saved.status()).toBe(200);
+  const source = (
+    await (await page.request.post(`/api/wheels/${wheel.id}/sources`, { headers, data: { name: "Instagram" } })).json()
+  ).source as { id: string; url: string };
+
+  // The visitor: a separate browser context (no staff cookie), arriving by the source's link.
+  const visitor = await browser.newPage({ ...PHONE, viewport: { width: 390, height: 844 } });
+  const link = new URL(source.url);
+  await visitor.goto(`${link.pathname}${link.search}&utm_medium=bio`);
+  await visitor.getByLabel("Nome completo").fill("Visitante Origem");
+  await visitor
+    .getByLabel("WhatsApp")
+    .fill(`(11) 9${String(Date.now()).slice(-8, -4)}-${String(Date.now()).slice(-4)}`);
+  await visitor.getByRole("checkbox").check();
+  await visitor.getByRole("button", { name: "Começar" }).click();
+  await visitor.getByRole("button", { name: "GIRAR" }).click();
+  await expect(visitor.getByText("Parabéns! Você ganhou um prêmio!")).toBeVisible({ timeout: 15_000 });
+  await visitor.close();
+
+  await page.goto("/admin/leads");
+  const row = page.getByRole("row").filter({ hasText: "Visitante Origem" });
+  await expect(row.getByText("Instagram", { exact: true })).toBeVisible();
+
+  await page.goto("/admin/reports");
+  const funnel = page.getByRole("list", { name: "Etapas do funil" });
+  await expect(funnel.getByText("Visualizações", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Funil por origem" }).getByText("Instagram", { exact: true }),
+  ).toBeVisible();
+  const answer = await (await page.request.get(`/api/reports/funnel?wheel_id=${wheel.id}`)).json();
+  expect(answer.funnel).toMatchObject({ views: 1, spins: 1, wins: 1, redeemed: 0 });
+  expect(answer.by_source).toEqual([
+    { source_id: source.id, name: "Instagram", views: 1, spins: 1, wins: 1, redeemed: 0 },
+  ]);
+  await expectAccessible(page, "Relatórios com funil");
 });
 
 test("the API reference is served from this site and lists the API", async ({ page }) => {
