@@ -107,7 +107,7 @@ export function operation(route: string, method: string, meta: RouteMeta): ZodOp
     op.requestBody = { required: true, content: { "multipart/form-data": { schema: form } } };
   } else if (meta.body) {
     op.requestBody = { required: true, content: { "application/json": { schema: meta.body } } };
-  } else if (doc?.consumes) {
+  } else if (doc?.consumes && method !== "GET") {
     op.requestBody = { required: true, content: { [doc.consumes]: { schema: z.string() } } };
   }
   return op;
