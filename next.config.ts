@@ -16,6 +16,11 @@ const nextConfig: NextConfig = {
   // With Vercel Blob configured, the browser sends images straight to Blob (Vercel caps request
   // bodies at 4.5 MB, below the 5 MB image limit); see lib/products/direct-upload.ts.
   env: { NEXT_PUBLIC_DIRECT_UPLOADS: env().BLOB_READ_WRITE_TOKEN ? "1" : "" },
+  // /docs/api/reference.js reads Scalar's prebuilt bundle from node_modules at run time (a path the
+  // file tracer cannot see), so serverless deployments must ship it explicitly.
+  outputFileTracingIncludes: {
+    "/docs/api/reference.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"],
+  },
 };
 
 export default nextConfig;

@@ -5,6 +5,7 @@ import { SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { useSources } from "@/lib/swr/use-sources";
 import { useWheels } from "@/lib/swr/use-wheels";
 import { cn } from "@/lib/ui/cn";
 
@@ -14,9 +15,18 @@ export interface Filters {
   start_date: string;
   end_date: string;
   wheel_id: string;
+  /** A source of the chosen wheel (sources belong to one wheel). */
+  source_id?: string;
 }
 
-export const EMPTY_FILTERS: Filters = { search: "", status: "", start_date: "", end_date: "", wheel_id: "" };
+export const EMPTY_FILTERS: Filters = {
+  search: "",
+  status: "",
+  start_date: "",
+  end_date: "",
+  wheel_id: "",
+  source_id: "",
+};
 
 const DATE_FIELDS = [
   { key: "start_date", id: "f-start", label: "De" },
@@ -47,6 +57,8 @@ function Labelled({ id, label, children }: { id: string; label: string; children
 
 export function FilterPanel({ value, onChange, fields, onClear }: Props) {
   const wheels = useWheels(ALL_WHEELS).data?.wheels ?? [];
+  const bySource = fields.includes("source_id") && !!value.wheel_id;
+  const sources = useSources(bySource ? value.wheel_id : null).data?.sources ?? [];
   const [open, setOpen] = useState(false);
   const active = Object.values(value).filter((v) => v !== "").length;
   const set = (patch: Partial<Filters>) => onChange({ ...value, ...patch });
@@ -109,7 +121,7 @@ export function FilterPanel({ value, onChange, fields, onClear }: Props) {
             id="f-wheel"
             className={inputClass}
             value={value.wheel_id}
-            onChange={(e) => set({ wheel_id: e.target.value })}
+            onChange={(e) => set({ wheel_id: e.target.value, source_id: "" })}
           >
             <option value="">Todas</option>
             {wheels.map((w) => (
@@ -119,6 +131,23 @@ export function FilterPanel({ value, onChange, fields, onClear }: Props) {
             ))}
           </select>
         </Labelled>
+        {bySource && (
+          <Labelled id="f-source" label="Origem">
+            <select
+              id="f-source"
+              className={inputClass}
+              value={value.source_id ?? ""}
+              onChange={(e) => set({ source_id: e.target.value })}
+            >
+              <option value="">Todas</option>
+              {sources.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+        )}
         <div className="flex items-end">
           <Button variant="secondary" onClick={onClear} disabled={active === 0}>
             Limpar filtros

@@ -1,10 +1,11 @@
 "use client";
 // The play steps (form -> wheel -> result). The server draws; the animation only shows it:
 // GIRAR calls spin first, then the wheel turns 4 s to the drawn segment, then the result.
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { TIME_ZONE } from "@/lib/dates/zone";
 import { api, errorText } from "@/lib/http/client";
 import { NO_PRIZE } from "@/lib/spins/no-prize";
+import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/spin";
 import { formatWhatsapp, normalizeWhatsapp } from "@/lib/spins/whatsapp";
 // The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
@@ -25,6 +26,8 @@ interface Props {
   slices: Slice[];
   /** Why the slices are equal, outside random mode. */
   sliceNote: string | null;
+  /** The page URL's source key and utm_* (sent with the spin). */
+  attribution?: Attribution;
 }
 
 const SP_TIME = { timeZone: TIME_ZONE } as const;
@@ -42,6 +45,7 @@ export function Play({
   prizeCount,
   slices,
   sliceNote,
+  attribution,
 }: Props) {
   const [step, setStep] = useState<"form" | "wheel" | "result">("form");
   const [form, setForm] = useState({ name: "", whatsapp: "", birthdate: "", consent: false });
@@ -50,6 +54,14 @@ export function Play({
   const [rotation, setRotation] = useState(0);
   const [result, setResult] = useState<SpinAnswer | null>(null);
   const segments = useMemo(() => buildSegments(slices), [slices]);
+  const source = attribution?.source;
+
+  // One page view for the funnel: a beacon (no cookie, no personal data). A string body is sent as
+  // text/plain, which every browser beacons without a preflight; the route reads it as JSON.
+  useEffect(() => {
+    const path = `/api/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}/view`;
+    navigator.sendBeacon?.(path, JSON.stringify({ source }));
+  }, [companySlug, wheelSlug, source]);
 
   function start(e: React.FormEvent) {
     e.preventDefault();
@@ -75,6 +87,7 @@ export function Play({
             whatsapp: form.whatsapp,
             birthdate: form.birthdate || undefined,
             consent: form.consent,
+            ...attribution,
           },
         },
       );

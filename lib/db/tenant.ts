@@ -16,6 +16,8 @@ export const TENANT_MODELS = new Set([
   "WebhookEndpoint",
   "WebhookDelivery",
   "WebhookAttempt",
+  "WheelSource",
+  "WheelViewDay",
 ]);
 
 const WHERE_OPS = new Set([

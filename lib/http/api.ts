@@ -8,6 +8,7 @@ import { assertSameOriginWrite } from "./csrf";
 import { assertValidText, parseJsonText } from "./input-text";
 import { AppError, forbidden, unauthenticated } from "./errors";
 import { errorResponse, json } from "./respond";
+import { describeRoute, type RouteDoc } from "./route-doc";
 
 const MAX_JSON_BYTES = 1024 * 1024;
 
@@ -16,6 +17,8 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 interface Parsers<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
   body?: B;
   query?: Q;
+  /** Summary and success answer for GET /api/openapi.json (lib/openapi); the rest comes from here. */
+  doc?: RouteDoc;
 }
 
 type Parsed<T> = T extends z.ZodType ? z.infer<T> : undefined;
@@ -66,7 +69,7 @@ export function withSession<B extends z.ZodType | undefined = undefined, Q exten
   },
   handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>> & { ctx: SessionCtx }) => Promise<Result>,
 ) {
-  return async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
+  const route = async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
     try {
       const ctx = await resolveSession(req);
       if (!ctx) throw unauthenticated();
@@ -78,6 +81,8 @@ export function withSession<B extends z.ZodType | undefined = undefined, Q exten
       return errorResponse(err);
     }
   };
+  const { permission, body, query, multipart, doc } = options;
+  return describeRoute(route, { auth: "session", permission, body, query, multipart, doc });
 }
 
 /** A route anyone may call (auth screens, public wheel, webhooks). */
@@ -85,7 +90,7 @@ export function publicRoute<B extends z.ZodType | undefined = undefined, Q exten
   options: Parsers<B, Q>,
   handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>>) => Promise<Result>,
 ) {
-  return async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
+  const route = async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
     try {
       const inputs = await parseInputs(req, routeCtx, options);
       return toResponse(await handler({ req, ...inputs }));
@@ -93,4 +98,5 @@ export function publicRoute<B extends z.ZodType | undefined = undefined, Q exten
       return errorResponse(err);
     }
   };
+  return describeRoute(route, { auth: "public", body: options.body, query: options.query, doc: options.doc });
 }

@@ -13,6 +13,7 @@ import type { cancelInvitation, createInvitation } from "@/lib/invitations/servi
 import type { erasePerson, findPerson } from "@/lib/lgpd/service";
 import type { createProduct, updateProduct } from "@/lib/products/service";
 import type { changePassword, updateProfile } from "@/lib/profile/service";
+import type { createSource } from "@/lib/sources/service";
 import type { lookupCode, redeemCode } from "@/lib/spins/redeem";
 import type { createUser, updateUser } from "@/lib/users/service";
 import type { SignupInput } from "@/lib/validation/auth";
@@ -21,6 +22,7 @@ import type { CompanyUpdateInput } from "@/lib/validation/company";
 import type { InvitationInput } from "@/lib/validation/invitations";
 import type { ProductFormValues } from "@/lib/validation/products";
 import type { PasswordChangeInput } from "@/lib/validation/profile";
+import type { SourceInput } from "@/lib/validation/sources";
 import type { UserCreateInput, UserUpdateInput } from "@/lib/validation/users";
 import type { WebhookEndpointInput, WebhookEndpointUpdate } from "@/lib/validation/webhooks";
 import type { WheelFormOutput, WheelProductsInput } from "@/lib/validation/wheels";
@@ -67,6 +69,12 @@ export const endpoints = {
       write<Answer<typeof saveWheelProducts>>(`/wheels/${id}/products`, "POST", body, [`/wheels/${id}/products`]),
     removeProduct: (id: string, productId: string) =>
       write<Message>(`/wheels/${id}/products/${productId}`, "DELETE", undefined, [`/wheels/${id}/products`]),
+  },
+  sources: {
+    create: (wheelId: string, body: SourceInput) =>
+      write<Answer<typeof createSource>>(`/wheels/${wheelId}/sources`, "POST", body, [`/wheels/${wheelId}/sources`]),
+    remove: (wheelId: string, sourceId: string) =>
+      write<Message>(`/wheels/${wheelId}/sources/${sourceId}`, "DELETE", undefined, [`/wheels/${wheelId}/sources`]),
   },
   users: {
     create: (body: UserCreateInput) => write<Answer<typeof createUser>>("/users", "POST", body, ["/users"]),

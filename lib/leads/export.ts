@@ -15,6 +15,10 @@ export const LEADS_CSV_HEADER = [
   "Código",
   "Resgatado em",
   "Data",
+  "Origem",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
 ];
 
 export function leadRow(s: LeadExportRow): unknown[] {
@@ -28,6 +32,10 @@ export function leadRow(s: LeadExportRow): unknown[] {
     s.redemptionCode ?? "",
     dateTime(s.redeemedAt),
     dateTime(s.createdAt),
+    s.sourceName ?? "",
+    s.utmSource ?? "",
+    s.utmMedium ?? "",
+    s.utmCampaign ?? "",
   ];
 }
 

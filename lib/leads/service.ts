@@ -25,8 +25,8 @@ export async function spinStats(companyId: string, f: SpinFilters) {
 
 /** The stats of a filter, computed once per change of the company's spins (page flips reuse them). */
 export function cachedSpinStats(companyId: string, f: SpinFilters) {
-  const { wheel_id, search, status, start_date, end_date } = f;
-  const filters = { wheel_id, search, status, start_date, end_date };
+  const { wheel_id, source_id, search, status, start_date, end_date } = f;
+  const filters = { wheel_id, source_id, search, status, start_date, end_date };
   return cachedSpinFigures(companyId, filterKey("stats", filters), () => spinStats(companyId, filters));
 }
 
@@ -84,6 +84,10 @@ export type LeadExportRow = Pick<
   | "redemptionCode"
   | "redeemedAt"
   | "createdAt"
+  | "sourceName"
+  | "utmSource"
+  | "utmMedium"
+  | "utmCampaign"
 >;
 
 /**
@@ -102,7 +106,7 @@ export async function* spinBatches(companyId: string, f: SpinFilters, batch = 20
     return prisma.$queryRaw<
       LeadExportRow[]
     >`SELECT id, "customerName", whatsapp, "customerBirthdate", "wheelName", "productName",
-        won, "redemptionCode", "redeemedAt", "createdAt"
+        won, "redemptionCode", "redeemedAt", "createdAt", "sourceName", "utmSource", "utmMedium", "utmCampaign"
       FROM "Spin" WHERE ${where} ${after}
       ORDER BY "createdAt" DESC, id DESC LIMIT ${batch}`;
   };

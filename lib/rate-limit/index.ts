@@ -33,6 +33,8 @@ export const LIMITS = {
   publicRead: () => limiter("public-read-ip", 300, MINUTE, { firstHitUnawaited: true }),
   // "Enviar teste" and "Reenviar" per company: the app must not become a request cannon.
   webhookSend: () => limiter("webhook-send", 60, MINUTE),
+  // Page-view beacons: a visitor opens the page a few times; more than this is not a person.
+  publicView: () => limiter("public-view-ip", 60, MINUTE, { firstHitUnawaited: true }),
 } as const;
 
 export const TOO_MANY = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";

@@ -15,6 +15,11 @@ export function spinDto(s: Spin) {
     created_at: s.createdAt.toISOString(),
     redemption_code: s.redemptionCode,
     redeemed_at: s.redeemedAt ? s.redeemedAt.toISOString() : null,
+    source_id: s.sourceId,
+    source_name: s.sourceName,
+    utm_source: s.utmSource,
+    utm_medium: s.utmMedium,
+    utm_campaign: s.utmCampaign,
   };
 }
 

@@ -24,6 +24,11 @@ export interface Lead {
   consentIp: string;
   /** The play window of the spin (lib/campaigns/schedule.ts), part of the one-play unique key. */
   playWindow: number;
+  /** Attribution: the key of one of the wheel's sources (?s=; an unknown key records no source). */
+  sourceKey?: string | null;
+  utmSource?: string | null;
+  utmMedium?: string | null;
+  utmCampaign?: string | null;
 }
 
 /** What a statement returns when it recorded the lead (nothing when it kept nothing). */
@@ -35,16 +40,21 @@ export interface Recorded {
 
 const COLUMNS = Prisma.raw(
   `(id, "companyId", "wheelId", "wheelName", "customerName", whatsapp, "customerBirthdate", "consentAt",
-    "consentVersion", "consentIp", "createdAt", "playWindow", "productId", "productName", won, "redemptionCode",
-    "spinNumber")`,
+    "consentVersion", "consentIp", "createdAt", "playWindow", "sourceId", "sourceName", "utmSource", "utmMedium",
+    "utmCampaign", "productId", "productName", won, "redemptionCode", "spinNumber")`,
 );
+
+/** The source named by the key, looked up inside the statement (no extra round trip). */
+const sourceColumn = (lead: Lead, column: "id" | "name") => Prisma.sql`(SELECT ws.${Prisma.raw(column)}
+  FROM "WheelSource" ws WHERE ws."wheelId" = ${lead.wheelId} AND ws.key = ${lead.sourceKey ?? null}::varchar)`;
 
 /** `INSERT INTO "Spin" (...) SELECT <the lead's values>`: the statement adds the outcome's five. */
 export function insertLead(lead: Lead, at: Date, id: string = randomUUID()): Prisma.Sql {
   return Prisma.sql`INSERT INTO "Spin" ${COLUMNS}
     SELECT ${id}, ${lead.companyId}, ${lead.wheelId}, ${lead.wheelName}, ${lead.customerName},
            ${lead.whatsapp}, ${lead.customerBirthdate}, ${at}, ${CONSENT_VERSION}, ${lead.consentIp}, ${at},
-           ${lead.playWindow}`;
+           ${lead.playWindow}, ${sourceColumn(lead, "id")}, ${sourceColumn(lead, "name")},
+           ${lead.utmSource ?? null}::varchar, ${lead.utmMedium ?? null}::varchar, ${lead.utmCampaign ?? null}::varchar`;
 }
 
 export const RETURNING = Prisma.raw(`RETURNING "productId", "productName", "spinNumber"`);

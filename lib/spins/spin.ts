@@ -50,6 +50,10 @@ export async function spin(companySlug: string, wheelRef: string, input: SpinInp
     customerBirthdate: input.birthdate ? new Date(`${input.birthdate}T00:00:00Z`) : null,
     consentIp: ip.slice(0, 64),
     playWindow: playWindow(wheel, now),
+    sourceKey: input.source,
+    utmSource: input.utm_source,
+    utmMedium: input.utm_medium,
+    utmCampaign: input.utm_campaign,
   };
   let outcome: Outcome;
   try {

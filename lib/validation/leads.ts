@@ -21,6 +21,7 @@ const dateBound = (edge: "start" | "end") =>
 
 export const spinFilters = z.object({
   wheel_id: z.string().uuid("Roleta inválida").optional(),
+  source_id: z.string().uuid("Origem inválida").optional(),
   search: z.string().trim().max(255, "Busca muito longa").optional(),
   status: z.enum(["won", "lost"], { error: "Status inválido: use won ou lost" }).optional(),
   start_date: dateBound("start").optional(),

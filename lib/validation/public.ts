@@ -3,6 +3,7 @@
 // this schema only wires them into zod, in the same order as spinFormErrors.
 import { MAX_NAME } from "./limits";
 import { isBirthdate, isFutureDate, isWhatsapp, MAX_WHATSAPP, PUBLIC_MESSAGES } from "./public-rules";
+import { attributionInput } from "./sources";
 import { z } from "./z";
 
 export { PUBLIC_MESSAGES };
@@ -25,6 +26,7 @@ export const spinInput = z.object({
     .nullable()
     .or(z.literal("").transform(() => null)),
   consent: z.literal(true, { error: m.consent }),
+  ...attributionInput.shape,
 });
 
 export type SpinInput = z.infer<typeof spinInput>;

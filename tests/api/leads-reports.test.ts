@@ -205,6 +205,10 @@ describe("CSV export", () => {
       "Código",
       "Resgatado em",
       "Data",
+      "Origem",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
     ]);
     expect(rows).toHaveLength(5);
     expect(rows.map((r) => r[0]).slice(1)).toEqual(['Dora, "a" São', '\'=HYPERLINK("x")', "Bruno Lima", "Ana Souza"]);
@@ -218,6 +222,10 @@ describe("CSV export", () => {
       "AAAA1111",
       "",
       "09/03/2026, 23:59:00",
+      "",
+      "",
+      "",
+      "",
     ]);
   });
 

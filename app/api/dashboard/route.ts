@@ -1,4 +1,7 @@
 import { dashboard } from "@/lib/dashboard/service";
 import { withSession } from "@/lib/http/api";
 
-export const GET = withSession({ permission: "view_dashboard" }, ({ ctx }) => dashboard(ctx));
+export const GET = withSession(
+  { doc: { summary: "Headline figures of the company" }, permission: "view_dashboard" },
+  ({ ctx }) => dashboard(ctx),
+);

@@ -4,7 +4,7 @@ import { publicRoute } from "@/lib/http/api";
 
 export const dynamic = "force-dynamic";
 
-export const GET = publicRoute({}, async () => {
+export const GET = publicRoute({ doc: { summary: "Liveness and database readiness", errors: [503] } }, async () => {
   const prisma = await db();
   await prisma.$queryRaw`SELECT 1`;
   return { status: "ok" };

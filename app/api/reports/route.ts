@@ -2,6 +2,11 @@ import { withSession } from "@/lib/http/api";
 import { report } from "@/lib/reports/service";
 import { reportsQuery } from "@/lib/validation/leads";
 
-export const GET = withSession({ permission: "view_dashboard", query: reportsQuery }, ({ ctx, query }) =>
-  report(ctx, query),
+export const GET = withSession(
+  {
+    doc: { summary: "Report figures: totals, top prizes, daily activity" },
+    permission: "view_dashboard",
+    query: reportsQuery,
+  },
+  ({ ctx, query }) => report(ctx, query),
 );

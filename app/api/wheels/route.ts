@@ -3,10 +3,16 @@ import { json } from "@/lib/http/respond";
 import { createWheel, listWheels } from "@/lib/wheels/service";
 import { wheelCreateInput, wheelListQuery } from "@/lib/validation/wheels";
 
-export const GET = withSession({ permission: "view_wheels", query: wheelListQuery }, ({ ctx, query }) =>
-  listWheels(ctx, query),
+export const GET = withSession(
+  { doc: { summary: "List wheels" }, permission: "view_wheels", query: wheelListQuery },
+  ({ ctx, query }) => listWheels(ctx, query),
 );
 
-export const POST = withSession({ permission: "manage_wheels", body: wheelCreateInput }, async ({ ctx, body }) =>
-  json(await createWheel(ctx, body), 201),
+export const POST = withSession(
+  {
+    doc: { summary: "Create a wheel", status: 201, errors: [402, 409] },
+    permission: "manage_wheels",
+    body: wheelCreateInput,
+  },
+  async ({ ctx, body }) => json(await createWheel(ctx, body), 201),
 );

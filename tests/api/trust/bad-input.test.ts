@@ -94,10 +94,11 @@ async function prepare(s: Scenario): Promise<{ built: Built; handler: never }> {
 const jsonRows = SCENARIOS.filter(
   (s) => !["GET", "DELETE"].includes(s.method) && s.route !== "/api/webhooks/payments" && !s.route.includes("/upload"),
 );
-const queryRows = SCENARIOS.filter((s) => s.method === "GET");
+// The OpenAPI document reads no input, and its text says "required" by design (a leak elsewhere).
+const queryRows = SCENARIOS.filter((s) => s.method === "GET" && s.route !== "/api/openapi.json");
 
 describe("bad JSON bodies", () => {
-  it("covers every JSON route", () => expect(jsonRows.length).toBe(27));
+  it("covers every JSON route", () => expect(jsonRows.length).toBe(29));
 
   it.each(jsonRows.map((s) => [`${s.method} ${s.route}`, s] as const))("%s", async (_, s) => {
     const { built, handler } = await prepare(s);

@@ -78,6 +78,16 @@ async function wheelWithProduct(t: Tenant) {
   return { wheel: w, product: p };
 }
 
+/** A wheel with one source ("Balcão"). */
+async function wheelWithSource(t: Tenant) {
+  const prisma = await db();
+  const w = await wheel(t);
+  const source = await prisma.wheelSource.create({
+    data: { companyId: t.company.companyId, wheelId: w.id, name: "Balcão", key: randomUUID().slice(0, 8) },
+  });
+  return { wheel: w, source };
+}
+
 /** A won lead with a redemption code, as a spin would leave it. */
 async function lead(t: Tenant) {
   const prisma = await db();
@@ -165,7 +175,8 @@ const row =
       | "subscription"
       | "invitation"
       | "webhookEndpoint"
-      | "webhookDelivery",
+      | "webhookDelivery"
+      | "wheelSource",
     where: object,
   ) =>
   async () => {
@@ -372,6 +383,14 @@ export const SCENARIOS: Scenario[] = [
     build: async () => ({}),
   },
   { route: "/api/health", method: "GET", access: "public", ok: 200, other: noCrossTenant, build: async () => ({}) },
+  {
+    route: "/api/openapi.json",
+    method: "GET",
+    access: "public",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
   {
     route: "/api/user/profile",
     method: "GET",
@@ -707,6 +726,58 @@ export const SCENARIOS: Scenario[] = [
     build: async ({ target }) => ({ params: { id: (await wheel(target)).id } }),
   },
   {
+    route: "/api/wheels/[id]/sources",
+    method: "GET",
+    access: "view_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await wheelWithSource(target)).wheel.id } }),
+  },
+  {
+    route: "/api/wheels/[id]/sources",
+    method: "POST",
+    access: "manage_wheels",
+    ok: 201,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const w = await wheel(target);
+      return { params: { id: w.id }, body: { name: "Instagram" }, snapshot: row("wheelSource", { wheelId: w.id }) };
+    },
+  },
+  {
+    route: "/api/wheels/[id]/sources/[sourceId]",
+    method: "DELETE",
+    access: "manage_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const { wheel: w, source } = await wheelWithSource(target);
+      return { params: { id: w.id, sourceId: source.id }, snapshot: row("wheelSource", { id: source.id }) };
+    },
+  },
+  {
+    route: "/api/wheels/[id]/sources/[sourceId]/qr",
+    method: "GET",
+    access: "view_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const { wheel: w, source } = await wheelWithSource(target);
+      return { params: { id: w.id, sourceId: source.id } };
+    },
+  },
+  {
+    route: "/api/wheels/[id]/sources/[sourceId]/poster",
+    method: "GET",
+    access: "view_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const { wheel: w, source } = await wheelWithSource(target);
+      return { params: { id: w.id, sourceId: source.id } };
+    },
+  },
+  {
     route: "/api/wheels/[id]/moments",
     method: "GET",
     access: "manage_wheels",
@@ -753,6 +824,22 @@ export const SCENARIOS: Scenario[] = [
     ok: 200,
     other: nothingOfTheirs("stats.total_spins", 0),
     build: async ({ target }) => ({ url: `/api/reports?wheel_id=${(await lead(target)).wheelId}` }),
+  },
+  {
+    route: "/api/reports/funnel",
+    method: "GET",
+    access: "view_dashboard",
+    ok: 200,
+    // Naming the other company's wheel shows none of its views or spins.
+    other: nothingOfTheirs("funnel.views", 0),
+    build: async ({ target }) => {
+      const { wheel: w } = await wheelWithSource(target);
+      const prisma = await db();
+      await prisma.wheelViewDay.create({
+        data: { companyId: target.company.companyId, wheelId: w.id, day: new Date(), views: 3 },
+      });
+      return { url: `/api/reports/funnel?wheel_id=${w.id}` };
+    },
   },
   {
     route: "/api/reports/export",
@@ -825,6 +912,22 @@ export const SCENARIOS: Scenario[] = [
     build: async ({ target, home }) => ({
       params: { companySlug: home.company.slug, wheel: (await wheelWithProduct(target)).wheel.id },
     }),
+  },
+  {
+    route: "/api/public/[companySlug]/wheels/[wheel]/view",
+    method: "POST",
+    access: "public",
+    ok: 204,
+    other: { status: 404 },
+    // Cross-company: the caller's company slug with the other company's wheel.
+    build: async ({ target, home }) => {
+      const { wheel: w, source } = await wheelWithSource(target);
+      return {
+        params: { companySlug: home.company.slug, wheel: w.slug },
+        body: { source: source.key },
+        headers: { "user-agent": "Mozilla/5.0 (Linux; Android 14) Chrome/131.0 Mobile Safari/537.36" },
+      };
+    },
   },
   {
     route: "/api/public/[companySlug]/wheels/[wheel]/spin",

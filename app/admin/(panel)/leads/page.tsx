@@ -41,6 +41,7 @@ const COLUMNS: Column<Lead>[] = [
     ),
   },
   { header: "Roleta", cell: (l) => l.wheel_name },
+  { header: "Origem", cell: (l) => l.source_name ?? l.utm_source ?? "Link direto" },
   {
     header: "Prêmio",
     cell: (l) => (l.has_won ? <Badge color="green">{l.product_name}</Badge> : <Badge>Sem prêmio</Badge>),
@@ -105,7 +106,7 @@ export default function LeadsPage() {
       <FilterPanel
         value={filters}
         onChange={changeFilters}
-        fields={["search", "status", "start_date", "end_date", "wheel_id"]}
+        fields={["search", "status", "start_date", "end_date", "wheel_id", "source_id"]}
         onClear={() => {
           changeFilters(EMPTY_FILTERS);
           setLimit(RESET_LIMIT);

@@ -1,9 +1,11 @@
 "use client";
-// Relatórios: filters, stat cards, top 5 prizes, the last 7 days (chart and table), spin history by 50, CSV.
+// Relatórios: filters, stat cards, top 5 prizes, the last 7 days (chart and table), the funnel
+// (views -> spins -> prizes -> redeemed, per source and day), spin history by 50, CSV.
 import { useState } from "react";
 import { downloadUrl } from "@/components/leads/download";
 import { EMPTY_FILTERS, FilterPanel, filterQuery, type Filters } from "@/components/leads/filters";
 import { DailyChart } from "@/components/reports/daily-chart";
+import { FunnelSection } from "@/components/reports/funnel-section";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Card, EmptyState, PageHeader } from "@/components/ui/misc";
@@ -107,6 +109,7 @@ export default function ReportsPage() {
       />
       <div className="space-y-6">
         <QueryState query={report}>{(r) => <Figures report={r} />}</QueryState>
+        <FunnelSection query={q} />
         <Card>
           <h2 className="mb-3 font-semibold text-gray-900">Histórico de giros</h2>
           <QueryState query={history} isEmpty={(h) => h.spins.length === 0} empty="Nenhum giro no período.">

@@ -2,7 +2,7 @@
 // Roda de prêmios: search, a paged table (100 to a page), create/edit, prizes and odds, delete,
 // and for active wheels the public URL, its QR code, the public page and the embed snippet, all
 // in each row's 'Ações' menu.
-import { CalendarClock, Code2, Copy, ExternalLink, Gift, Pencil, Plus, QrCode, Trash2 } from "lucide-react";
+import { CalendarClock, Code2, Copy, ExternalLink, Gift, MapPin, Pencil, Plus, QrCode, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { useAdmin } from "@/components/admin/admin-context";
 import { ActionMenu, type MenuAction } from "@/components/ui/action-menu";
@@ -15,6 +15,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { SearchInput } from "@/components/ui/search-input";
 import { EmbedModal } from "@/components/wheels/embed-modal";
 import { MomentsModal } from "@/components/wheels/moments-list";
+import { SourcesModal } from "@/components/wheels/sources-modal";
 import { WheelFormModal } from "@/components/wheels/wheel-form-modal";
 import { WheelProductsModal } from "@/components/wheels/wheel-products-modal";
 import { can } from "@/lib/auth/permissions";
@@ -35,6 +36,7 @@ export default function WheelsPage() {
   const [managing, setManaging] = useState<Wheel | null>(null);
   const [embedUrl, setEmbedUrl] = useState<string | null>(null);
   const [moments, setMoments] = useState<Wheel | null>(null);
+  const [sources, setSources] = useState<Wheel | null>(null);
 
   const publicUrl = (w: Wheel) => `${window.location.origin}${publicWheelPath(user.company_slug, w.slug)}`;
 
@@ -57,6 +59,8 @@ export default function WheelsPage() {
             { label: "Incorporar", icon: Code2, onSelect: () => setEmbedUrl(publicUrl(w)) },
           ]
         : [];
+    // Links per placement; drafts too, so posters can be ready before the wheel goes live.
+    const origins: MenuAction[] = [{ label: "Origens", icon: MapPin, onSelect: () => setSources(w) }];
     const writes: MenuAction[] = canWrite
       ? [
           { label: "Produtos", icon: Gift, onSelect: () => setManaging(w) },
@@ -67,7 +71,7 @@ export default function WheelsPage() {
           { label: "Excluir", icon: Trash2, danger: true, onSelect: () => editor.askDelete(w) },
         ]
       : [];
-    return [...shared, ...writes];
+    return [...shared, ...origins, ...writes];
   }
 
   const columns: Column<Wheel>[] = [
@@ -115,6 +119,7 @@ export default function WheelsPage() {
       <WheelProductsModal wheel={managing} onClose={() => setManaging(null)} />
       <EmbedModal url={embedUrl} onClose={() => setEmbedUrl(null)} />
       <MomentsModal wheel={moments} onClose={() => setMoments(null)} />
+      <SourcesModal wheel={sources} canWrite={canWrite} onClose={() => setSources(null)} />
       <DeleteDialog
         target={editor.deleting}
         title="Excluir roleta"

@@ -3,6 +3,10 @@ import { clientIp } from "@/lib/http/client-ip";
 import { publicRoute } from "@/lib/http/api";
 import { forgotPasswordInput } from "@/lib/validation/auth";
 
-export const POST = publicRoute({ body: forgotPasswordInput }, ({ req, body }) =>
-  forgotPassword(body.email, clientIp(req.headers)),
+export const POST = publicRoute(
+  {
+    doc: { summary: "Send a password-reset link (answers the same whether or not the e-mail exists)" },
+    body: forgotPasswordInput,
+  },
+  ({ req, body }) => forgotPassword(body.email, clientIp(req.headers)),
 );

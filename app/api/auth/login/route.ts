@@ -3,4 +3,13 @@ import { clientIp } from "@/lib/http/client-ip";
 import { publicRoute } from "@/lib/http/api";
 import { loginInput } from "@/lib/validation/auth";
 
-export const POST = publicRoute({ body: loginInput }, ({ req, body }) => login(body, clientIp(req.headers)));
+export const POST = publicRoute(
+  {
+    doc: {
+      summary: "Sign in: answers a Bearer token, the user, the company and the companies available",
+      errors: [401, 429],
+    },
+    body: loginInput,
+  },
+  ({ req, body }) => login(body, clientIp(req.headers)),
+);

@@ -3,6 +3,7 @@ import { clientIp } from "@/lib/http/client-ip";
 import { publicRoute } from "@/lib/http/api";
 import { resetPasswordInput } from "@/lib/validation/auth";
 
-export const POST = publicRoute({ body: resetPasswordInput }, ({ req, body }) =>
-  resetPassword(body.token, body.newPassword, clientIp(req.headers)),
+export const POST = publicRoute(
+  { doc: { summary: "Set a new password with a reset token" }, body: resetPasswordInput },
+  ({ req, body }) => resetPassword(body.token, body.newPassword, clientIp(req.headers)),
 );

@@ -3,4 +3,7 @@ import { publicRoute } from "@/lib/http/api";
 import { json } from "@/lib/http/respond";
 import { signupInput } from "@/lib/validation/auth";
 
-export const POST = publicRoute({ body: signupInput }, async ({ body }) => json(await signup(body), 201));
+export const POST = publicRoute(
+  { doc: { summary: "Create a company and its owner", status: 201, errors: [409] }, body: signupInput },
+  async ({ body }) => json(await signup(body), 201),
+);

@@ -1,4 +1,6 @@
 import { verifySession } from "@/lib/auth/verify";
 import { withSession } from "@/lib/http/api";
 
-export const GET = withSession({}, ({ ctx }) => verifySession(ctx));
+export const GET = withSession({ doc: { summary: "The signed-in user and the companies available" } }, ({ ctx }) =>
+  verifySession(ctx),
+);

@@ -2,9 +2,17 @@ import { companyProfile, updateCompany } from "@/lib/company/profile";
 import { withSession } from "@/lib/http/api";
 import { COMPANY_MESSAGES, companyUpdateInput } from "@/lib/validation/company";
 
-export const GET = withSession({ permission: "view_dashboard" }, ({ ctx }) => companyProfile(ctx));
+export const GET = withSession(
+  { doc: { summary: "The company's profile, plan and usage" }, permission: "view_dashboard" },
+  ({ ctx }) => companyProfile(ctx),
+);
 
 export const PUT = withSession(
-  { permission: "update_company", forbiddenMessage: COMPANY_MESSAGES.onlyOwner, body: companyUpdateInput },
+  {
+    doc: { summary: "Update the company's profile" },
+    permission: "update_company",
+    forbiddenMessage: COMPANY_MESSAGES.onlyOwner,
+    body: companyUpdateInput,
+  },
   ({ ctx, body }) => updateCompany(ctx, body),
 );

@@ -7,7 +7,10 @@ import { drain } from "@/lib/webhooks/worker";
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;
 
-export const GET = publicRoute({}, async ({ req }) => {
-  assertCronCaller(req.headers.get("authorization"));
-  return drain();
-});
+export const GET = publicRoute(
+  { doc: { summary: "Deliver due webhook messages (Vercel Cron; Bearer CRON_SECRET)", errors: [401] } },
+  async ({ req }) => {
+    assertCronCaller(req.headers.get("authorization"));
+    return drain();
+  },
+);

@@ -5,8 +5,16 @@ import { createEndpoint, listEndpoints } from "@/lib/webhooks/service";
 
 const access = { permission: "manage_integrations", forbiddenMessage: WEBHOOK_MESSAGES.noAccess } as const;
 
-export const GET = withSession(access, ({ ctx }) => listEndpoints(ctx));
+export const GET = withSession(
+  { ...access, doc: { summary: "The company's webhook endpoints (without their secrets)" } },
+  ({ ctx }) => listEndpoints(ctx),
+);
 
-export const POST = withSession({ ...access, body: webhookEndpointInput }, async ({ ctx, body }) =>
-  json(await createEndpoint(ctx, body), 201),
+export const POST = withSession(
+  {
+    ...access,
+    body: webhookEndpointInput,
+    doc: { summary: "Add a webhook endpoint; its signing secret is shown only in this answer", status: 201 },
+  },
+  async ({ ctx, body }) => json(await createEndpoint(ctx, body), 201),
 );

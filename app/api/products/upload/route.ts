@@ -1,6 +1,7 @@
 import { withSession } from "@/lib/http/api";
 import { uploadProductImage } from "@/lib/products/upload";
 
-export const POST = withSession({ permission: "manage_products", multipart: true }, ({ ctx, req }) =>
-  uploadProductImage(ctx, req),
+export const POST = withSession(
+  { doc: { summary: "Upload a product image" }, permission: "manage_products", multipart: true },
+  ({ ctx, req }) => uploadProductImage(ctx, req),
 );

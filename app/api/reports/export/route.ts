@@ -2,6 +2,11 @@ import { withSession } from "@/lib/http/api";
 import { exportLeads } from "@/lib/leads/export";
 import { reportsQuery } from "@/lib/validation/leads";
 
-export const GET = withSession({ permission: "view_spins", query: reportsQuery }, async ({ ctx, query }) =>
-  exportLeads(ctx, query, "relatorio-giros"),
+export const GET = withSession(
+  {
+    doc: { summary: "Download the report rows as CSV", produces: "text/csv" },
+    permission: "view_spins",
+    query: reportsQuery,
+  },
+  async ({ ctx, query }) => exportLeads(ctx, query, "relatorio-giros"),
 );

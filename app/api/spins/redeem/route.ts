@@ -2,10 +2,20 @@ import { withSession } from "@/lib/http/api";
 import { lookupCode, redeemCode } from "@/lib/spins/redeem";
 import { redeemInput, redeemLookupInput } from "@/lib/validation/public";
 
-export const GET = withSession({ permission: "manage_spins", query: redeemLookupInput }, ({ ctx, query }) =>
-  lookupCode(ctx, query.code),
+export const GET = withSession(
+  {
+    doc: { summary: "Look a redemption code up", errors: [404] },
+    permission: "manage_spins",
+    query: redeemLookupInput,
+  },
+  ({ ctx, query }) => lookupCode(ctx, query.code),
 );
 
-export const POST = withSession({ permission: "manage_spins", body: redeemInput }, ({ ctx, body }) =>
-  redeemCode(ctx, body.redemption_code),
+export const POST = withSession(
+  {
+    doc: { summary: "Mark a prize as handed over", errors: [404, 409, 410] },
+    permission: "manage_spins",
+    body: redeemInput,
+  },
+  ({ ctx, body }) => redeemCode(ctx, body.redemption_code),
 );

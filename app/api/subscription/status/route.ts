@@ -1,4 +1,6 @@
 import { subscriptionStatus } from "@/lib/billing/plans";
 import { withSession } from "@/lib/http/api";
 
-export const GET = withSession({ permission: "view_dashboard" }, ({ ctx }) => subscriptionStatus(ctx));
+export const GET = withSession({ doc: { summary: "The plan's limits" }, permission: "view_dashboard" }, ({ ctx }) =>
+  subscriptionStatus(ctx),
+);

@@ -5,11 +5,13 @@ import { changePassword } from "@/lib/profile/service";
 import { passwordChangeInput } from "@/lib/validation/profile";
 
 // Every earlier session ends; a browser caller gets a fresh cookie and stays signed in.
-export const PUT = withSession({ body: passwordChangeInput }, async ({ req, ctx, body }) =>
-  renewSessionCookie(
-    req,
-    json(await changePassword(ctx, body.currentPassword, body.newPassword)),
-    ctx.userId,
-    ctx.companyId,
-  ),
+export const PUT = withSession(
+  { doc: { summary: "Change the password (ends every earlier session)" }, body: passwordChangeInput },
+  async ({ req, ctx, body }) =>
+    renewSessionCookie(
+      req,
+      json(await changePassword(ctx, body.currentPassword, body.newPassword)),
+      ctx.userId,
+      ctx.companyId,
+    ),
 );

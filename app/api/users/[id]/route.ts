@@ -3,11 +3,20 @@ import { deleteUser, updateUser } from "@/lib/users/service";
 import { USER_MESSAGES, userUpdateInput } from "@/lib/validation/users";
 
 export const PUT = withSession(
-  { permission: "write_users", forbiddenMessage: USER_MESSAGES.onlyOwner, body: userUpdateInput },
+  {
+    doc: { summary: "Update a staff member's name or role" },
+    permission: "write_users",
+    forbiddenMessage: USER_MESSAGES.onlyOwner,
+    body: userUpdateInput,
+  },
   ({ ctx, params, body }) => updateUser(ctx, params.id, body),
 );
 
 export const DELETE = withSession(
-  { permission: "write_users", forbiddenMessage: USER_MESSAGES.onlyOwner },
+  {
+    doc: { summary: "Remove a staff member from the company" },
+    permission: "write_users",
+    forbiddenMessage: USER_MESSAGES.onlyOwner,
+  },
   ({ ctx, params }) => deleteUser(ctx, params.id),
 );

@@ -4,11 +4,17 @@ import { createInvitation, listInvitations } from "@/lib/invitations/service";
 import { invitationInput } from "@/lib/validation/invitations";
 import { USER_MESSAGES } from "@/lib/validation/users";
 
-export const GET = withSession({ permission: "manage_users", forbiddenMessage: USER_MESSAGES.noAccess }, ({ ctx }) =>
-  listInvitations(ctx),
+export const GET = withSession(
+  { doc: { summary: "Pending invitations" }, permission: "manage_users", forbiddenMessage: USER_MESSAGES.noAccess },
+  ({ ctx }) => listInvitations(ctx),
 );
 
 export const POST = withSession(
-  { permission: "write_users", forbiddenMessage: USER_MESSAGES.onlyOwner, body: invitationInput },
+  {
+    doc: { summary: "Invite someone by e-mail", status: 201 },
+    permission: "write_users",
+    forbiddenMessage: USER_MESSAGES.onlyOwner,
+    body: invitationInput,
+  },
   async ({ ctx, body }) => json(await createInvitation(ctx, body), 201),
 );

@@ -2,13 +2,26 @@
 import type { NextRequest } from "next/server";
 import { handlePaymentWebhook } from "@/lib/billing/webhook";
 import { errorResponse, json } from "@/lib/http/respond";
+import { describeRoute } from "@/lib/http/route-doc";
 
-export async function POST(req: NextRequest) {
-  try {
-    const raw = await req.text();
-    if (raw.length > 1024 * 1024) return json({ error: "Requisição muito grande", code: "PAYLOAD_TOO_LARGE" }, 413);
-    return json(await handlePaymentWebhook(raw, req.nextUrl.searchParams.get("signature")));
-  } catch (err) {
-    return errorResponse(err);
-  }
-}
+export const POST = describeRoute(
+  async (req: NextRequest) => {
+    try {
+      const raw = await req.text();
+      if (raw.length > 1024 * 1024) return json({ error: "Requisição muito grande", code: "PAYLOAD_TOO_LARGE" }, 413);
+      return json(await handlePaymentWebhook(raw, req.nextUrl.searchParams.get("signature")));
+    } catch (err) {
+      return errorResponse(err);
+    }
+  },
+  {
+    auth: "signature",
+    doc: {
+      summary: "Kiwify payment events",
+      description:
+        "`?signature=` is the hex HMAC-SHA1 of the raw body with the webhook token. A replayed event changes nothing.",
+      consumes: "text/plain",
+      errors: [413],
+    },
+  },
+);

@@ -3,12 +3,23 @@ import { wheelDto } from "@/lib/wheels/dto";
 import { deleteWheel, getWheel, updateWheel } from "@/lib/wheels/service";
 import { wheelUpdateInput } from "@/lib/validation/wheels";
 
-export const GET = withSession({ permission: "view_wheels" }, async ({ ctx, params }) => ({
-  wheel: wheelDto(await getWheel(ctx, params.id)),
-}));
-
-export const PUT = withSession({ permission: "manage_wheels", body: wheelUpdateInput }, ({ ctx, params, body }) =>
-  updateWheel(ctx, params.id, body),
+export const GET = withSession(
+  { doc: { summary: "One wheel" }, permission: "view_wheels" },
+  async ({ ctx, params }) => ({
+    wheel: wheelDto(await getWheel(ctx, params.id)),
+  }),
 );
 
-export const DELETE = withSession({ permission: "manage_wheels" }, ({ ctx, params }) => deleteWheel(ctx, params.id));
+export const PUT = withSession(
+  {
+    doc: { summary: "Update a wheel and its campaign rules", errors: [409] },
+    permission: "manage_wheels",
+    body: wheelUpdateInput,
+  },
+  ({ ctx, params, body }) => updateWheel(ctx, params.id, body),
+);
+
+export const DELETE = withSession(
+  { doc: { summary: "Delete a wheel" }, permission: "manage_wheels" },
+  ({ ctx, params }) => deleteWheel(ctx, params.id),
+);

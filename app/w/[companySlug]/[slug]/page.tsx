@@ -8,12 +8,16 @@ import { Play } from "@/components/public-wheel/play";
 import { wheelSlices } from "@/components/public-wheel/slices";
 import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
 import { AppError } from "@/lib/http/errors";
+import { attributionFrom, type Attribution } from "@/lib/sources/attribution";
 import { publicWheelView, type PublicWheelView } from "@/lib/spins/public-view";
 import { PUBLIC_MESSAGES as M, todayIso } from "@/lib/validation/public-rules";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ companySlug: string; slug: string }>; searchParams: Promise<{ embed?: string }> };
+type Props = {
+  params: Promise<{ companySlug: string; slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const load = cache(async (companySlug: string, slug: string) => {
   try {
@@ -61,7 +65,15 @@ function Notice({
 }
 
 /** What the visitor meets: the play steps, or why there is nothing to play now. */
-function Body({ view, companySlug }: { view: PublicWheelView; companySlug: string }) {
+function Body({
+  view,
+  companySlug,
+  attribution,
+}: {
+  view: PublicWheelView;
+  companySlug: string;
+  attribution: Attribution;
+}) {
   const { wheel } = view;
   if (wheel.status === "scheduled")
     return (
@@ -90,17 +102,19 @@ function Body({ view, companySlug }: { view: PublicWheelView; companySlug: strin
       prizeCount={view.stats.available_products}
       slices={slices}
       sliceNote={note}
+      attribution={attribution}
     />
   );
 }
 
 export default async function PublicWheelPage({ params, searchParams }: Props) {
   const { companySlug, slug } = await params;
-  const embed = (await searchParams).embed === "1";
+  const search = await searchParams;
+  const embed = search.embed === "1";
   const view = await load(companySlug, slug);
   if (!view) notFound();
 
-  const body = <Body view={view} companySlug={companySlug} />;
+  const body = <Body view={view} companySlug={companySlug} attribution={attributionFrom(search)} />;
   const legal = (
     <p className="mt-3 space-x-2 text-center text-xs">
       {view.wheel.authorization_number && (

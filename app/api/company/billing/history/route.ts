@@ -3,6 +3,10 @@ import { withSession } from "@/lib/http/api";
 import { BILLING_MESSAGES } from "@/lib/validation/billing";
 
 export const GET = withSession(
-  { permission: "billing", forbiddenMessage: BILLING_MESSAGES.onlyOwnerHistory },
+  {
+    doc: { summary: "The company's payment history" },
+    permission: "billing",
+    forbiddenMessage: BILLING_MESSAGES.onlyOwnerHistory,
+  },
   ({ ctx }) => billingHistory(ctx),
 );

@@ -3,6 +3,11 @@ import { withSession } from "@/lib/http/api";
 import { BILLING_MESSAGES, cancelInput } from "@/lib/validation/billing";
 
 export const POST = withSession(
-  { permission: "billing", forbiddenMessage: BILLING_MESSAGES.onlyOwnerCancel, body: cancelInput },
+  {
+    doc: { summary: "Cancel the subscription" },
+    permission: "billing",
+    forbiddenMessage: BILLING_MESSAGES.onlyOwnerCancel,
+    body: cancelInput,
+  },
   ({ ctx, body }) => cancel(ctx, body.reason),
 );

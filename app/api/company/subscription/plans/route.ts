@@ -1,4 +1,7 @@
 import { availablePlans } from "@/lib/billing/plans";
 import { withSession } from "@/lib/http/api";
 
-export const GET = withSession({ permission: "view_dashboard" }, ({ ctx }) => availablePlans(ctx));
+export const GET = withSession(
+  { doc: { summary: "Plans available to the company" }, permission: "view_dashboard" },
+  ({ ctx }) => availablePlans(ctx),
+);

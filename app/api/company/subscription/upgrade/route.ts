@@ -3,6 +3,11 @@ import { withSession } from "@/lib/http/api";
 import { BILLING_MESSAGES, upgradeInput } from "@/lib/validation/billing";
 
 export const POST = withSession(
-  { permission: "billing", forbiddenMessage: BILLING_MESSAGES.onlyOwnerUpgrade, body: upgradeInput },
+  {
+    doc: { summary: "Start an upgrade: answers the checkout URL" },
+    permission: "billing",
+    forbiddenMessage: BILLING_MESSAGES.onlyOwnerUpgrade,
+    body: upgradeInput,
+  },
   ({ ctx, body }) => upgrade(ctx, body.plan_id),
 );

@@ -3,6 +3,6 @@ import { cancelInvitation } from "@/lib/invitations/service";
 import { USER_MESSAGES } from "@/lib/validation/users";
 
 export const DELETE = withSession(
-  { permission: "write_users", forbiddenMessage: USER_MESSAGES.onlyOwner },
+  { doc: { summary: "Cancel an invitation" }, permission: "write_users", forbiddenMessage: USER_MESSAGES.onlyOwner },
   ({ ctx, params }) => cancelInvitation(ctx, params.id),
 );

@@ -1,4 +1,7 @@
 import { withSession } from "@/lib/http/api";
 import { wheelQrPng } from "@/lib/wheels/qr";
 
-export const GET = withSession({ permission: "view_wheels" }, ({ ctx, params }) => wheelQrPng(ctx, params.id));
+export const GET = withSession(
+  { doc: { summary: "A PNG QR code of the wheel's public URL", produces: "image/png" }, permission: "view_wheels" },
+  ({ ctx, params }) => wheelQrPng(ctx, params.id),
+);

@@ -2,6 +2,11 @@ import { withSession } from "@/lib/http/api";
 import { listLeads } from "@/lib/leads/service";
 import { leadsQuery } from "@/lib/validation/leads";
 
-export const GET = withSession({ permission: "view_spins", query: leadsQuery }, ({ ctx, query }) =>
-  listLeads(ctx, query),
+export const GET = withSession(
+  {
+    doc: { summary: "Leads of every wheel, filtered on the server, with stats" },
+    permission: "view_spins",
+    query: leadsQuery,
+  },
+  ({ ctx, query }) => listLeads(ctx, query),
 );

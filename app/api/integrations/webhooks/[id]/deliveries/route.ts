@@ -3,6 +3,10 @@ import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
 import { listDeliveries } from "@/lib/webhooks/service";
 
 export const GET = withSession(
-  { permission: "manage_integrations", forbiddenMessage: WEBHOOK_MESSAGES.noAccess },
+  {
+    permission: "manage_integrations",
+    forbiddenMessage: WEBHOOK_MESSAGES.noAccess,
+    doc: { summary: "The endpoint's last 50 deliveries with their latest attempt" },
+  },
   ({ ctx, params }) => listDeliveries(ctx, params.id),
 );

@@ -4,6 +4,11 @@ import { noFields, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
 import { sendTest } from "@/lib/webhooks/service";
 
 export const POST = withSession(
-  { permission: "manage_integrations", forbiddenMessage: WEBHOOK_MESSAGES.noAccess, body: noFields },
+  {
+    permission: "manage_integrations",
+    forbiddenMessage: WEBHOOK_MESSAGES.noAccess,
+    body: noFields,
+    doc: { summary: "Queue a webhook.test message to the endpoint", status: 202, errors: [409, 429] },
+  },
   async ({ ctx, params }) => json(await sendTest(ctx, params.id), 202),
 );

@@ -3,15 +3,18 @@ import { publicRoute } from "@/lib/http/api";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import { publicWheelView } from "@/lib/spins/public-view";
 
-export const GET = publicRoute({}, async ({ req, params }) => {
-  await consume(LIMITS.publicRead(), clientIp(req.headers));
-  const view = await publicWheelView(params.companySlug, params.wheel);
-  const { name, total_spins, status, starts_at, ends_at, draw_mode, authorization_number, theme, rules_url } =
-    view.wheel;
-  return {
-    wheel: { name, total_spins, status, starts_at, ends_at, draw_mode, authorization_number, theme, rules_url },
-    products: view.products,
-    no_prize: view.no_prize,
-    stats: view.stats,
-  };
-});
+export const GET = publicRoute(
+  { doc: { summary: "A public wheel: its prizes, odds and campaign state", errors: [404, 429] } },
+  async ({ req, params }) => {
+    await consume(LIMITS.publicRead(), clientIp(req.headers));
+    const view = await publicWheelView(params.companySlug, params.wheel);
+    const { name, total_spins, status, starts_at, ends_at, draw_mode, authorization_number, theme, rules_url } =
+      view.wheel;
+    return {
+      wheel: { name, total_spins, status, starts_at, ends_at, draw_mode, authorization_number, theme, rules_url },
+      products: view.products,
+      no_prize: view.no_prize,
+      stats: view.stats,
+    };
+  },
+);

@@ -4,6 +4,11 @@ import { noFields, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
 import { redeliver } from "@/lib/webhooks/service";
 
 export const POST = withSession(
-  { permission: "manage_integrations", forbiddenMessage: WEBHOOK_MESSAGES.noAccess, body: noFields },
+  {
+    permission: "manage_integrations",
+    forbiddenMessage: WEBHOOK_MESSAGES.noAccess,
+    body: noFields,
+    doc: { summary: "Send a delivery again now (same webhook-id and body)", status: 202, errors: [429] },
+  },
   async ({ ctx, params }) => json(await redeliver(ctx, params.id, params.deliveryId), 202),
 );

@@ -1,0 +1,22 @@
+import { countView, isBot } from "@/lib/funnel/view";
+import { clientIp } from "@/lib/http/client-ip";
+import { publicRoute } from "@/lib/http/api";
+import { notFound } from "@/lib/http/errors";
+import { consume, LIMITS } from "@/lib/rate-limit";
+import { viewInput } from "@/lib/validation/sources";
+
+// The page's beacon (navigator.sendBeacon): no cookie, no personal data; bots are not counted.
+export const POST = publicRoute(
+  {
+    doc: { summary: "Count one view of a public wheel's page (the funnel)", status: 204, errors: [404, 429] },
+    body: viewInput,
+  },
+  async ({ req, params, body }) => {
+    await consume(LIMITS.publicView(), clientIp(req.headers));
+    if (!isBot(req.headers.get("user-agent"))) {
+      if (!(await countView(params.companySlug, params.wheel, body.source ?? null)))
+        throw notFound("Roleta não encontrada");
+    }
+    return new Response(null, { status: 204 });
+  },
+);

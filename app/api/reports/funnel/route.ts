@@ -1,0 +1,12 @@
+import { funnel } from "@/lib/funnel/report";
+import { withSession } from "@/lib/http/api";
+import { reportsQuery } from "@/lib/validation/leads";
+
+export const GET = withSession(
+  {
+    doc: { summary: "The funnel: views -> spins -> wins -> redeemed, in total, per source and per day" },
+    permission: "view_dashboard",
+    query: reportsQuery,
+  },
+  ({ ctx, query }) => funnel(ctx, query),
+);

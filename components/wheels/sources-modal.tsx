@@ -1,0 +1,177 @@
+"use client";
+// "Origens": a wheel's placements (Balcão, Instagram...), each with its own link (?s=key), QR code
+// and printable poster, so the leads say where they came from. Staff who manage wheels add and
+// delete them; everyone who sees the wheel can copy, download and print.
+import { Copy, Printer, QrCode, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { DeleteDialog } from "@/components/ui/delete-dialog";
+import { Field } from "@/components/ui/field";
+import { Modal } from "@/components/ui/modal";
+import { QueryState } from "@/components/ui/query-state";
+import { useApiForm } from "@/lib/forms/use-api-form";
+import { endpoints } from "@/lib/http/endpoints";
+import { useSources, type Source } from "@/lib/swr/use-sources";
+import { notify } from "@/lib/ui/toast";
+import { sourceInput } from "@/lib/validation/sources";
+
+const linkButton =
+  "inline-flex items-center gap-1 rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50";
+
+interface Props {
+  wheel: { id: string; name: string } | null;
+  canWrite: boolean;
+  onClose: () => void;
+}
+
+function AddSource({ wheelId }: { wheelId: string }) {
+  const { register, submit, reset, formState } = useApiForm(sourceInput, { defaultValues: { name: "" } });
+  const add = submit(
+    async (values) => {
+      await endpoints.sources.create(wheelId, values);
+      notify.success("Origem criada!");
+      reset({ name: "" });
+    },
+    { fallback: "Erro ao criar origem" },
+  );
+  return (
+    <form onSubmit={add} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <Field
+        label="Nova origem"
+        placeholder="Ex.: Balcão Centro, Instagram"
+        maxLength={60}
+        autoComplete="off"
+        className="flex-1"
+        error={formState.errors.name?.message}
+        {...register("name")}
+      />
+      <Button type="submit" loading={formState.isSubmitting}>
+        Adicionar
+      </Button>
+    </form>
+  );
+}
+
+function SourceItem({
+  wheelId,
+  source,
+  canWrite,
+  onDelete,
+}: {
+  wheelId: string;
+  source: Source;
+  canWrite: boolean;
+  onDelete: (s: Source) => void;
+}) {
+  const base = `/api/wheels/${wheelId}/sources/${source.id}`;
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(source.url);
+      notify.success("Link copiado!");
+    } catch {
+      notify.info(source.url, 8000);
+    }
+  }
+  return (
+    <li className="rounded-lg border border-gray-200 p-3">
+      <p className="font-medium text-gray-900">{source.name}</p>
+      <p className="mt-1 font-mono text-xs break-all text-gray-700">{source.url}</p>
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={linkButton}
+          onClick={() => void copy()}
+          aria-label={`Copiar link de ${source.name}`}
+        >
+          <Copy className="h-4 w-4" aria-hidden /> Copiar link
+        </button>
+        <a
+          className={linkButton}
+          href={`${base}/qr`}
+          target="_blank"
+          rel="noopener"
+          aria-label={`QR Code de ${source.name}`}
+        >
+          <QrCode className="h-4 w-4" aria-hidden /> QR Code
+        </a>
+        <a
+          className={linkButton}
+          href={`${base}/poster?format=a4`}
+          target="_blank"
+          rel="noopener"
+          aria-label={`Cartaz A4 de ${source.name}`}
+        >
+          <Printer className="h-4 w-4" aria-hidden /> Cartaz A4
+        </a>
+        <a
+          className={linkButton}
+          href={`${base}/poster?format=a5`}
+          target="_blank"
+          rel="noopener"
+          aria-label={`Cartaz A5 de ${source.name}`}
+        >
+          <Printer className="h-4 w-4" aria-hidden /> Cartaz A5
+        </a>
+        {canWrite && (
+          <button
+            type="button"
+            className={`${linkButton} text-red-700`}
+            onClick={() => onDelete(source)}
+            aria-label={`Excluir ${source.name}`}
+          >
+            <Trash2 className="h-4 w-4" aria-hidden /> Excluir
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function SourcesModal({ wheel, canWrite, onClose }: Props) {
+  const sources = useSources(wheel?.id ?? null);
+  const [deleting, setDeleting] = useState<Source | null>(null);
+  useEffect(() => setDeleting(null), [wheel]);
+  return (
+    <Modal
+      open={!!wheel}
+      onClose={onClose}
+      size="lg"
+      title={wheel ? `Origens — ${wheel.name}` : "Origens"}
+      description="Um link, QR Code e cartaz para cada lugar onde a roleta é divulgada: os leads mostram de onde vieram."
+    >
+      {wheel && (
+        <div className="space-y-4">
+          {canWrite && <AddSource wheelId={wheel.id} />}
+          <QueryState
+            query={sources}
+            isEmpty={(d) => d.sources.length === 0}
+            empty="Nenhuma origem cadastrada."
+            loading="Carregando origens..."
+          >
+            {(d) => (
+              <ul className="space-y-2" aria-label="Origens da roleta">
+                {d.sources.map((s) => (
+                  <SourceItem key={s.id} wheelId={wheel.id} source={s} canWrite={canWrite} onDelete={setDeleting} />
+                ))}
+              </ul>
+            )}
+          </QueryState>
+        </div>
+      )}
+      <DeleteDialog
+        target={deleting}
+        title="Excluir origem"
+        message={(s) => (
+          <>
+            Tem certeza que deseja excluir a origem <strong>{s.name}</strong>? O link e o QR Code deixam de registrar a
+            origem; os leads já recebidos a mantêm.
+          </>
+        )}
+        remove={(s) => endpoints.sources.remove(wheel!.id, s.id)}
+        success="Origem excluída com sucesso!"
+        fallback="Erro ao excluir origem"
+        onClose={() => setDeleting(null)}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,10 @@
+"use client";
+// The funnel of a filter (GET /reports/funnel): views -> spins -> wins -> redeemed, per source and day.
+import type { Query } from "@/lib/http/client";
+import { useApi } from "@/lib/http/use-api";
+import type { funnel } from "@/lib/funnel/report";
+
+export type FunnelAnswer = Awaited<ReturnType<typeof funnel>>;
+
+export const useFunnel = (query: Query) =>
+  useApi<FunnelAnswer>("/reports/funnel", { query, errorText: "Erro ao carregar o funil" });

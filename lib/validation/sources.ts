@@ -1,0 +1,46 @@
+// A wheel's sources (API.md "Where leads come from"): the name an admin gives a placement, and the
+// attribution a visitor's spin carries (the source key from ?s= and the page's utm_* parameters).
+import { z } from "./z";
+
+export const SOURCE_MESSAGES = {
+  nameRequired: "Nome da origem é obrigatório",
+  nameTooLong: "O nome da origem deve ter no máximo 60 caracteres",
+  notFound: "Origem não encontrada",
+  removed: "Origem excluída com sucesso",
+} as const;
+
+export const SOURCE_NAME_MAX = 60;
+export const UTM_MAX = 100;
+
+export const sourceInput = z.object({
+  name: z
+    .string({ error: SOURCE_MESSAGES.nameRequired })
+    .trim()
+    .min(1, SOURCE_MESSAGES.nameRequired)
+    .max(SOURCE_NAME_MAX, SOURCE_MESSAGES.nameTooLong),
+});
+
+export type SourceInput = z.infer<typeof sourceInput>;
+
+/**
+ * Attribution on the public spin. The page sends what its URL carried, cut to 100 characters, so a
+ * visitor never loses a spin to a long link; a key that names no source of the wheel is ignored.
+ */
+const utm = (name: string) =>
+  z.string().trim().max(UTM_MAX, `${name} deve ter no máximo 100 caracteres`).optional().nullable();
+
+export const attributionInput = z.object({
+  source: z.string().trim().max(UTM_MAX, "Origem inválida").optional().nullable(),
+  utm_source: utm("utm_source"),
+  utm_medium: utm("utm_medium"),
+  utm_campaign: utm("utm_campaign"),
+});
+
+export type AttributionInput = z.infer<typeof attributionInput>;
+
+export const posterQuery = z.object({
+  format: z.enum(["a4", "a5"], { error: "Formato inválido: use a4 ou a5" }).default("a4"),
+});
+
+/** The page-view beacon's body: the source key of the page's URL, if any. */
+export const viewInput = z.object({ source: attributionInput.shape.source });
