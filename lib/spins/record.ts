@@ -24,6 +24,11 @@ export interface Lead {
   consentIp: string;
   /** The play window of the spin (lib/campaigns/schedule.ts), part of the one-play unique key. */
   playWindow: number;
+  /** The request's Idempotency-Key and body hash (lib/spins/idempotency.ts); null without a key. */
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  /** The end of the code's validity (lib/spins/validity.ts), kept on lost spins too but never shown. */
+  redeemUntil: Date | null;
 }
 
 /** What a statement returns when it recorded the lead (nothing when it kept nothing). */
@@ -35,7 +40,8 @@ export interface Recorded {
 
 const COLUMNS = Prisma.raw(
   `(id, "companyId", "wheelId", "wheelName", "customerName", whatsapp, "customerBirthdate", "consentAt",
-    "consentVersion", "consentIp", "createdAt", "playWindow", "productId", "productName", won, "redemptionCode",
+    "consentVersion", "consentIp", "createdAt", "playWindow", "idempotencyKey", "requestHash", "redeemUntil",
+    "productId", "productName", won, "redemptionCode",
     "spinNumber")`,
 );
 
@@ -44,7 +50,7 @@ export function insertLead(lead: Lead, at: Date, id: string = randomUUID()): Pri
   return Prisma.sql`INSERT INTO "Spin" ${COLUMNS}
     SELECT ${id}, ${lead.companyId}, ${lead.wheelId}, ${lead.wheelName}, ${lead.customerName},
            ${lead.whatsapp}, ${lead.customerBirthdate}, ${at}, ${CONSENT_VERSION}, ${lead.consentIp}, ${at},
-           ${lead.playWindow}`;
+           ${lead.playWindow}, ${lead.idempotencyKey}, ${lead.requestHash}, ${lead.redeemUntil}`;
 }
 
 export const RETURNING = Prisma.raw(`RETURNING "productId", "productName", "spinNumber"`);
