@@ -1,6 +1,7 @@
 // The leads CSV: every matching row, streamed; dates in São Paulo time.
 import type { SessionCtx } from "@/lib/auth/session";
 import { csvDateTime as dateTime, csvResponse, fileStamp } from "@/lib/csv";
+import { REDEMPTION_LABELS, redemptionStatus } from "@/lib/spins/validity";
 import { formatWhatsapp } from "@/lib/spins/whatsapp";
 import type { SpinFilters } from "@/lib/validation/leads";
 import { spinBatches, type LeadExportRow } from "./service";
@@ -15,6 +16,8 @@ export const LEADS_CSV_HEADER = [
   "Código",
   "Resgatado em",
   "Data",
+  "Válido até",
+  "Situação",
 ];
 
 export function leadRow(s: LeadExportRow): unknown[] {
@@ -28,6 +31,8 @@ export function leadRow(s: LeadExportRow): unknown[] {
     s.redemptionCode ?? "",
     dateTime(s.redeemedAt),
     dateTime(s.createdAt),
+    s.won ? dateTime(s.redeemUntil) : "",
+    REDEMPTION_LABELS[redemptionStatus(s)],
   ];
 }
 

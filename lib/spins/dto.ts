@@ -1,5 +1,6 @@
 // A spin (lead) as the API shows it (API.md).
 import type { Spin } from "@/lib/generated/prisma/client";
+import { redemptionStatus } from "./validity";
 
 export function spinDto(s: Spin) {
   return {
@@ -15,6 +16,8 @@ export function spinDto(s: Spin) {
     created_at: s.createdAt.toISOString(),
     redemption_code: s.redemptionCode,
     redeemed_at: s.redeemedAt ? s.redeemedAt.toISOString() : null,
+    redeem_until: s.won && s.redeemUntil ? s.redeemUntil.toISOString() : null,
+    redemption_status: redemptionStatus(s),
   };
 }
 

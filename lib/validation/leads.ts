@@ -23,6 +23,9 @@ export const spinFilters = z.object({
   wheel_id: z.string().uuid("Roleta inválida").optional(),
   search: z.string().trim().max(255, "Busca muito longa").optional(),
   status: z.enum(["won", "lost"], { error: "Status inválido: use won ou lost" }).optional(),
+  redemption: z
+    .enum(["pending", "redeemed", "expired"], { error: "Situação inválida: use pending, redeemed ou expired" })
+    .optional(),
   start_date: dateBound("start").optional(),
   end_date: dateBound("end").optional(),
 });

@@ -205,6 +205,8 @@ describe("CSV export", () => {
       "Código",
       "Resgatado em",
       "Data",
+      "Válido até",
+      "Situação",
     ]);
     expect(rows).toHaveLength(5);
     expect(rows.map((r) => r[0]).slice(1)).toEqual(['Dora, "a" São', '\'=HYPERLINK("x")', "Bruno Lima", "Ana Souza"]);
@@ -218,6 +220,8 @@ describe("CSV export", () => {
       "AAAA1111",
       "",
       "09/03/2026, 23:59:00",
+      "",
+      "Aguardando retirada",
     ]);
   });
 

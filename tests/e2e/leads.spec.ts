@@ -31,7 +31,9 @@ test("filter leads by result and download them as CSV", async ({ page }) => {
     .replace(/^\uFEFF/, "")
     .trim()
     .split(/\r\n/);
-  expect(lines[0]).toBe("Nome,WhatsApp,Data de nascimento,Roleta,Prêmio,Ganhou,Código,Resgatado em,Data");
+  expect(lines[0]).toBe(
+    "Nome,WhatsApp,Data de nascimento,Roleta,Prêmio,Ganhou,Código,Resgatado em,Data,Válido até,Situação",
+  );
   expect(lines).toHaveLength(withPrize + 1);
   expect(lines.slice(1).every((l) => l.includes(",Sim,"))).toBe(true);
 
