@@ -1,14 +1,17 @@
 "use client";
 // The play steps (form -> wheel -> result). The server draws; the animation only shows it:
 // GIRAR calls spin first, then the wheel turns 4 s to the drawn segment, then the result.
-import { useMemo, useState } from "react";
-import { TIME_ZONE } from "@/lib/dates/zone";
-import { api, errorText } from "@/lib/http/client";
+// A spin whose answer is lost is retried with the same Idempotency-Key ("Conectando..."), and a
+// won prize is remembered on the phone, so coming back offers "Ver meu prêmio".
+import { useMemo, useState, useSyncExternalStore } from "react";
+import { errorText } from "@/lib/http/client";
+import type { SpinAnswer } from "@/lib/spins/answer";
+import { lastPrizeKey, parseLastPrize } from "@/lib/spins/hand-off";
 import { NO_PRIZE } from "@/lib/spins/no-prize";
-import type { SpinAnswer } from "@/lib/spins/spin";
-import { formatWhatsapp, normalizeWhatsapp } from "@/lib/spins/whatsapp";
+import { newIdempotencyKey, sendSpin } from "@/lib/spins/spin-request";
 // The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
 import { PUBLIC_MESSAGES as M, spinFormErrors } from "@/lib/validation/public-rules";
+import { SpinResult } from "./result";
 import type { Slice } from "./slices";
 import { buildSegments, rotationFor, WheelSvg } from "./wheel-svg";
 
@@ -25,9 +28,33 @@ interface Props {
   slices: Slice[];
   /** Why the slices are equal, outside random mode. */
   sliceNote: string | null;
+  /** The shop's phone, for "Falar com a loja" on the result. */
+  companyPhone: string | null;
 }
 
-const SP_TIME = { timeZone: TIME_ZONE } as const;
+const noSubscription = () => () => {};
+
+/** The last prize this phone won on the wheel (localStorage), read after hydration. */
+function useLastPrize(storageKey: string) {
+  const raw = useSyncExternalStore(
+    noSubscription,
+    () => localStorage.getItem(storageKey),
+    () => null,
+  );
+  return useMemo(() => parseLastPrize(raw), [raw]);
+}
+
+function rememberPrize(storageKey: string, res: SpinAnswer) {
+  if (!res.prize || !res.redemption_code || !res.claim_url) return;
+  try {
+    localStorage.setItem(
+      storageKey,
+      JSON.stringify({ claim_url: res.claim_url, prize: res.prize.name, code: res.redemption_code }),
+    );
+  } catch {
+    /* private mode or a full storage: the code is on screen and in the WhatsApp hand-off */
+  }
+}
 
 const SPIN_MS = 4000;
 const input =
@@ -42,14 +69,20 @@ export function Play({
   prizeCount,
   slices,
   sliceNote,
+  companyPhone,
 }: Props) {
   const [step, setStep] = useState<"form" | "wheel" | "result">("form");
   const [form, setForm] = useState({ name: "", whatsapp: "", birthdate: "", consent: false });
   const [error, setError] = useState("");
   const [spinning, setSpinning] = useState(false);
+  const [connecting, setConnecting] = useState(false);
+  /** One Idempotency-Key per form submission: every retry of its spin carries it. */
+  const [spinKey, setSpinKey] = useState("");
   const [rotation, setRotation] = useState(0);
   const [result, setResult] = useState<SpinAnswer | null>(null);
   const segments = useMemo(() => buildSegments(slices), [slices]);
+  const storageKey = lastPrizeKey(companySlug, wheelSlug);
+  const lastPrize = useLastPrize(storageKey);
 
   function start(e: React.FormEvent) {
     e.preventDefault();
@@ -59,25 +92,28 @@ export function Play({
       return;
     }
     setError("");
-    setForm((f) => ({ ...f, whatsapp: normalizeWhatsapp(f.whatsapp) }));
+    setSpinKey(newIdempotencyKey());
     setStep("wheel");
   }
 
   async function spin() {
     setSpinning(true);
     try {
-      const res = await api<SpinAnswer>(
-        `/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}/spin`,
-        {
-          method: "POST",
-          body: {
-            name: form.name,
-            whatsapp: form.whatsapp,
-            birthdate: form.birthdate || undefined,
-            consent: form.consent,
-          },
+      const res = await sendSpin({
+        path: `/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}/spin`,
+        body: {
+          name: form.name,
+          whatsapp: form.whatsapp,
+          birthdate: form.birthdate || undefined,
+          consent: form.consent,
         },
-      );
+        key: spinKey,
+        onRetry: () => setConnecting(true),
+      });
+      setConnecting(false);
+      rememberPrize(storageKey, res);
+      // The prize image loads while the wheel turns, so it is there with the result.
+      if (res.prize?.image_url) new Image().src = res.prize.image_url;
       setRotation((r) => rotationFor(segments, res.prize?.id ?? NO_PRIZE, r, Math.random()));
       await new Promise((r) => setTimeout(r, SPIN_MS));
       setResult(res);
@@ -87,71 +123,12 @@ export function Play({
       setStep("form");
     } finally {
       setSpinning(false);
+      setConnecting(false);
     }
   }
 
-  if (step === "result" && result) {
-    const customer = (
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-left text-sm">
-        <dt className="text-gray-600">Nome</dt>
-        <dd className="font-medium text-gray-900">{result.customer.name}</dd>
-        <dt className="text-gray-600">WhatsApp</dt>
-        <dd className="font-medium text-gray-900">{formatWhatsapp(result.customer.whatsapp)}</dd>
-        <dt className="text-gray-600">Horário</dt>
-        <dd className="font-medium text-gray-900">
-          {new Date(result.timestamp).toLocaleString("pt-BR", { ...SP_TIME, dateStyle: "short", timeStyle: "short" })}
-        </dd>
-      </dl>
-    );
-    if (!result.prize)
-      return (
-        <section aria-labelledby="result-title" className="text-center">
-          <p className="text-5xl" aria-hidden>
-            🍀
-          </p>
-          <h2 id="result-title" className="mt-2 text-2xl font-extrabold text-gray-900">
-            {result.message}
-          </h2>
-          <p className="mt-3 text-gray-700">Obrigado pela participação!</p>
-          {result.next_play_at && (
-            <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm font-medium text-brand-800">
-              Você pode jogar de novo a partir de {new Date(result.next_play_at).toLocaleDateString("pt-BR", SP_TIME)}.
-            </p>
-          )}
-          {customer}
-        </section>
-      );
-    return (
-      <section aria-labelledby="result-title" className="text-center">
-        <p className="text-5xl" aria-hidden>
-          🎉
-        </p>
-        <h2 id="result-title" className="mt-2 text-2xl font-extrabold text-gray-900">
-          {M.won}
-        </h2>
-        <p className="mt-4 text-sm text-gray-700">Seu prêmio:</p>
-        <p className="text-2xl font-bold text-brand-700">{result.prize.name}</p>
-        {result.prize.image_url && (
-          // eslint-disable-next-line @next/next/no-img-element -- uploaded images of any host
-          <img
-            src={result.prize.image_url}
-            alt={result.prize.name}
-            className="mx-auto mt-4 h-40 w-40 rounded-xl object-cover"
-          />
-        )}
-        <div className="mt-6 rounded-xl border-2 border-dashed border-brand-600 bg-brand-50 p-4">
-          <p className="text-sm text-gray-700">Código de resgate</p>
-          <p className="font-mono text-3xl font-extrabold tracking-widest text-gray-900" data-testid="redemption-code">
-            {result.redemption_code}
-          </p>
-        </div>
-        <p className="mt-4 rounded-lg bg-yellow-50 p-3 text-sm font-medium text-yellow-900">
-          Mostre esta tela no balcão para retirar o seu prêmio.
-        </p>
-        {customer}
-      </section>
-    );
-  }
+  if (step === "result" && result)
+    return <SpinResult result={result} wheelName={wheelName} companyPhone={companyPhone} />;
 
   if (step === "wheel") {
     return (
@@ -169,7 +146,7 @@ export function Play({
           disabled={spinning}
           className="w-full rounded-xl bg-brand-600 py-4 text-xl font-extrabold tracking-wide text-white shadow-lg hover:bg-brand-700 disabled:opacity-70"
         >
-          {spinning ? "Girando..." : "GIRAR"}
+          {connecting ? "Conectando..." : spinning ? "Girando..." : "GIRAR"}
         </button>
       </section>
     );
@@ -181,6 +158,14 @@ export function Play({
         {wheelName}
       </h1>
       <p className="text-center text-sm text-gray-700">Preencha seus dados para girar a roleta e ganhar um prêmio.</p>
+      {lastPrize && (
+        <a
+          href={lastPrize.claim_url}
+          className="block rounded-xl border-2 border-brand-600 bg-brand-50 p-3 text-center font-bold text-brand-800"
+        >
+          Ver meu prêmio <span className="block text-sm font-medium">{lastPrize.prize}</span>
+        </a>
+      )}
       {error && (
         <p className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800" role="status">
           {error}

@@ -90,6 +90,7 @@ function Body({ view, companySlug }: { view: PublicWheelView; companySlug: strin
       prizeCount={view.stats.available_products}
       slices={slices}
       sliceNote={note}
+      companyPhone={view.wheel.company_phone}
     />
   );
 }
