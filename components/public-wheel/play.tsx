@@ -3,7 +3,7 @@
 // GIRAR calls spin first, then the wheel turns 4 s to the drawn segment, then the result.
 // A spin whose answer is lost is retried with the same Idempotency-Key ("Conectando..."), and a
 // won prize is remembered on the phone, so coming back offers "Ver meu prêmio".
-import { useMemo, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from "react";
 import { errorText } from "@/lib/http/client";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { lastPrizeKey, parseLastPrize } from "@/lib/spins/hand-off";
@@ -11,7 +11,6 @@ import { NO_PRIZE } from "@/lib/spins/no-prize";
 import { newIdempotencyKey, sendSpin } from "@/lib/spins/spin-request";
 // The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
 import { PUBLIC_MESSAGES as M, spinFormErrors } from "@/lib/validation/public-rules";
-import { SpinResult } from "./result";
 import type { Slice } from "./slices";
 import { buildSegments, rotationFor, WheelSvg } from "./wheel-svg";
 
@@ -31,6 +30,11 @@ interface Props {
   /** The shop's phone, for "Falar com a loja" on the result. */
   companyPhone: string | null;
 }
+
+// The result screen is not part of the page's first load (the visitor's phone downloads less before
+// the form works): it is fetched when GIRAR is pressed, while the wheel turns.
+const loadResult = () => import("./result");
+const SpinResult = lazy(() => loadResult().then((m) => ({ default: m.SpinResult })));
 
 const noSubscription = () => () => {};
 
@@ -98,6 +102,7 @@ export function Play({
 
   async function spin() {
     setSpinning(true);
+    void loadResult();
     try {
       const res = await sendSpin({
         path: `/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}/spin`,
@@ -128,7 +133,11 @@ export function Play({
   }
 
   if (step === "result" && result)
-    return <SpinResult result={result} wheelName={wheelName} companyPhone={companyPhone} />;
+    return (
+      <Suspense fallback={<p role="status">{M.loading}</p>}>
+        <SpinResult result={result} wheelName={wheelName} companyPhone={companyPhone} />
+      </Suspense>
+    );
 
   if (step === "wheel") {
     return (

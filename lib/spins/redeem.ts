@@ -7,9 +7,7 @@ import { tenantDb } from "@/lib/db/tenant";
 import { AppError, notFound } from "@/lib/http/errors";
 import { spinDto } from "./dto";
 import { normalizeCode } from "./redemption-code";
-
-/** How long after a hand-over it may be undone. */
-export const UNDO_WINDOW_MS = 10 * 60_000;
+import { UNDO_WINDOW_MS } from "./undo-window";
 
 export const REDEEM_MESSAGES = {
   notFound: "Código de resgate não encontrado",
