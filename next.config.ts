@@ -5,6 +5,8 @@ const nextConfig: NextConfig = {
   // PGlite ships wasm/data files; bundling them would copy them into public static media.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "bcrypt", "pg", "ioredis"],
   poweredByHeader: false,
+  // The counter's QR scanner WebAssembly, read from node_modules by app/scanner/[file]/route.ts.
+  outputFileTracingIncludes: { "/scanner/[file]": ["./node_modules/zxing-wasm/dist/reader/zxing_reader.wasm"] },
   // Lets parallel e2e runs (and CI) build into separate folders.
   distDir: env().NEXT_DIST_DIR || ".next",
   typedRoutes: false,

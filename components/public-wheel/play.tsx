@@ -4,9 +4,9 @@
 // A spin whose answer is lost is retried with the same Idempotency-Key ("Conectando..."), and a
 // won prize is remembered on the phone, so coming back offers "Ver meu prêmio".
 import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from "react";
-import { errorText } from "@/lib/http/client";
+import { api, ApiError, errorText } from "@/lib/http/client";
 import type { SpinAnswer } from "@/lib/spins/answer";
-import { lastPrizeKey, parseLastPrize } from "@/lib/spins/hand-off";
+import { lastPrizeKey, parseLastPrize } from "@/lib/spins/last-prize";
 import { NO_PRIZE } from "@/lib/spins/no-prize";
 import { newIdempotencyKey, sendSpin } from "@/lib/spins/spin-request";
 // The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
@@ -80,15 +80,17 @@ export function Play({
   const [error, setError] = useState("");
   const [spinning, setSpinning] = useState(false);
   const [connecting, setConnecting] = useState(false);
+  const [checking, setChecking] = useState(false);
   /** One Idempotency-Key per form submission: every retry of its spin carries it. */
   const [spinKey, setSpinKey] = useState("");
   const [rotation, setRotation] = useState(0);
   const [result, setResult] = useState<SpinAnswer | null>(null);
   const segments = useMemo(() => buildSegments(slices), [slices]);
   const storageKey = lastPrizeKey(companySlug, wheelSlug);
+  const wheelPath = `/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}`;
   const lastPrize = useLastPrize(storageKey);
 
-  function start(e: React.FormEvent) {
+  async function start(e: React.FormEvent) {
     e.preventDefault();
     const [first] = Object.values(spinFormErrors(form));
     if (first) {
@@ -96,6 +98,18 @@ export function Play({
       return;
     }
     setError("");
+    setChecking(true);
+    try {
+      // A returning number hears it here, not after pressing GIRAR.
+      await api(`${wheelPath}/eligibility`, { method: "POST", body: { whatsapp: form.whatsapp } });
+    } catch (err) {
+      // Only the server's refusal stops the visitor; a lost answer leaves the decision to the spin.
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+        setChecking(false);
+        return setError(errorText(err, M.spinError));
+      }
+    }
+    setChecking(false);
     setSpinKey(newIdempotencyKey());
     setStep("wheel");
   }
@@ -105,7 +119,7 @@ export function Play({
     void loadResult();
     try {
       const res = await sendSpin({
-        path: `/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}/spin`,
+        path: `${wheelPath}/spin`,
         body: {
           name: form.name,
           whatsapp: form.whatsapp,
@@ -239,7 +253,8 @@ export function Play({
       </label>
       <button
         type="submit"
-        disabled={!form.consent}
+        disabled={!form.consent || checking}
+        aria-busy={checking || undefined}
         className="w-full rounded-xl bg-brand-600 py-3 text-lg font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
       >
         Começar

@@ -45,25 +45,3 @@ export function prizeMessage(m: PrizeMessage): string {
 /** dd/mm/aaaa in São Paulo, built only when called (an Intl formatter costs a phone tens of ms). */
 export const validityText = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleDateString("pt-BR", { timeZone: TIME_ZONE }) : null;
-
-// ---- the visitor's last prize on this wheel, kept in localStorage ----
-
-export interface LastPrize {
-  claim_url: string;
-  prize: string;
-  code: string;
-}
-
-export const lastPrizeKey = (companySlug: string, wheelSlug: string) => `roleta:premio:${companySlug}/${wheelSlug}`;
-
-export function parseLastPrize(raw: string | null): LastPrize | null {
-  if (!raw) return null;
-  try {
-    const v = JSON.parse(raw) as Partial<LastPrize>;
-    // Only a path of this site: the stored value must not send the visitor elsewhere.
-    if (typeof v.claim_url === "string" && v.claim_url.startsWith("/w/") && v.prize && v.code) return v as LastPrize;
-  } catch {
-    /* a damaged value is as good as none */
-  }
-  return null;
-}

@@ -31,7 +31,7 @@ const STRATEGIES: Record<DrawMode, (run: SpinRun) => Promise<Outcome>> = {
 type Wheel = PublicWheel["wheel"];
 
 /** 409 for a WhatsApp that already played in this window, with the next window when there is one. */
-function alreadyPlayed(wheel: Wheel, now: Date) {
+export function alreadyPlayed(wheel: Wheel, now: Date) {
   const next = nextPlayAt(wheel, now);
   return new AppError("CONFLICT", PUBLIC_MESSAGES.duplicate, next ? { next_play_at: next.toISOString() } : undefined);
 }

@@ -1,6 +1,7 @@
 // The prize is never lost (API.md): a spin repeated with the same Idempotency-Key answers the
 // first spin and records nothing; another body with that key is 422; simultaneous repeats make one lead.
 import { describe, expect, it } from "vitest";
+import { POST as eligibilityRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/eligibility/route";
 import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
 import { db } from "@/lib/db/client";
 import { campaignWheel, newPhone } from "../helpers/campaign";
@@ -99,5 +100,41 @@ describe("spin Idempotency-Key", () => {
     expect(again.body).toEqual(first.body);
     first = again;
     if (first.body.result === "lost") expect(first.body.claim_url).toBeUndefined();
+  });
+});
+
+describe("eligibility at 'Começar'", () => {
+  it("answers eligible, then the spin's 409 once the number played; records nothing", async () => {
+    const { c, wheel } = await setup();
+    const whatsapp = newPhone();
+    const ask = (w: string) =>
+      call(eligibilityRoute, { params: { companySlug: c.slug, wheel: wheel.slug }, body: { whatsapp: w } });
+    const before = await ask(whatsapp);
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({ eligible: true });
+    expect(await (await db()).spin.count({ where: { wheelId: wheel.id } })).toBe(0);
+    expect((await spinWith(c, wheel.slug, null, { name: "Gil", whatsapp })).status).toBe(201);
+    // Any way of typing the number is the same number.
+    const after = await ask(whatsapp.replace(/\D/g, ""));
+    expect(after.status).toBe(409);
+    expect(after.body.error).toBe("Este WhatsApp já foi utilizado nesta roleta.");
+    const bad = await ask("123");
+    expect(bad.status).toBe(400);
+  });
+
+  it("shares the spin's per-address rate limit (429 with Retry-After)", async () => {
+    const { c, wheel } = await setup();
+    const ip = "10.77.77.77";
+    let last = 0;
+    for (let i = 0; i < 31 && last !== 429; i++) {
+      const res = await call(eligibilityRoute, {
+        params: { companySlug: c.slug, wheel: wheel.slug },
+        body: { whatsapp: newPhone() },
+        ip,
+      });
+      last = res.status;
+      if (res.status === 429) expect(res.headers.get("retry-after")).toBeTruthy();
+    }
+    expect(last).toBe(429);
   });
 });

@@ -813,4 +813,15 @@ export const SCENARIOS: Scenario[] = [
       };
     },
   },
+  {
+    route: "/api/public/[companySlug]/wheels/[wheel]/eligibility",
+    method: "POST",
+    access: "public",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target, home }) => ({
+      params: { companySlug: home.company.slug, wheel: (await wheelWithProduct(target)).wheel.slug },
+      body: { whatsapp: `119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}` },
+    }),
+  },
 ];
