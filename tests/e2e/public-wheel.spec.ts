@@ -45,9 +45,11 @@ test("play the demo wheel, win, and be refused a second time", async ({ page }) 
   await expect(page.getByRole("button", { name: "Começar" })).toBeVisible();
 });
 
-test("an unknown wheel shows 'Roleta não encontrada', not indexed by search engines", async ({ page }) => {
-  // The page streams (its loading state renders first), so Next marks the miss with noindex.
-  await page.goto("/w/loja-demo/nao-existe");
+test("an unknown wheel shows 'Roleta não encontrada' with HTTP 404, not indexed", async ({ page }) => {
+  // No loading state streams first (app/w/.../loading.tsx is gone), so the miss is a real 404.
+  const res = await page.goto("/w/loja-demo/nao-existe");
+  expect(res?.status()).toBe(404);
+  await expect(page).toHaveTitle(/Roleta não encontrada/);
   await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute("content", /noindex/);
   await expect(page.getByRole("heading", { name: "Roleta não encontrada" })).toBeVisible();
   await expect(page.getByText("A roleta que você está procurando não existe ou não está ativa.")).toBeVisible();
