@@ -12,7 +12,7 @@ import { newIdempotencyKey, sendSpin } from "@/lib/spins/spin-request";
 // The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
 import { PUBLIC_MESSAGES as M, spinFormErrors } from "@/lib/validation/public-rules";
 import type { Slice } from "./slices";
-import { buildSegments, rotationFor, WheelSvg } from "./wheel-svg";
+import { buildSegments, rotationFor } from "./segments";
 
 interface Props {
   companySlug: string;
@@ -35,6 +35,9 @@ interface Props {
 // the form works): it is fetched when GIRAR is pressed, while the wheel turns.
 const loadResult = () => import("./result");
 const SpinResult = lazy(() => loadResult().then((m) => ({ default: m.SpinResult })));
+// Likewise the wheel's drawing: fetched at 'Começar', while the eligibility check runs.
+const loadWheel = () => import("./wheel-svg");
+const WheelSvg = lazy(() => loadWheel().then((m) => ({ default: m.WheelSvg })));
 
 const noSubscription = () => () => {};
 
@@ -99,6 +102,7 @@ export function Play({
     }
     setError("");
     setChecking(true);
+    void loadWheel();
     try {
       // A returning number hears it here, not after pressing GIRAR.
       await api(`${wheelPath}/eligibility`, { method: "POST", body: { whatsapp: form.whatsapp } });
@@ -160,7 +164,9 @@ export function Play({
           Olá, {form.name.split(" ")[0]}! Boa sorte!
         </h2>
         <div className="my-6">
-          <WheelSvg segments={segments} rotation={rotation} spinning={spinning} />
+          <Suspense fallback={<div className="mx-auto aspect-square w-full max-w-xs" />}>
+            <WheelSvg segments={segments} rotation={rotation} spinning={spinning} />
+          </Suspense>
         </div>
         {sliceNote && <p className="-mt-2 mb-4 text-xs text-gray-600">{sliceNote}</p>}
         <button
