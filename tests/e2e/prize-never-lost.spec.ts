@@ -104,7 +104,7 @@ test("a dropped spin answer is retried with the same key and the prize is kept",
   await expect(page.getByTestId("claim-code")).toHaveText(recorded!.redemption_code);
   await expect(page.getByRole("heading", { name: "Olá, Joana!" })).toBeVisible();
   await expect(page.getByTestId("claim-whatsapp")).toHaveText(/^\+55 \(11\) 9••••-\d{4}$/);
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute("content", /noindex/);
   await expectAccessible(page, "claim page");
 });
 
