@@ -13,7 +13,7 @@ test.use({
 
 const URL = "/w/loja-demo/roleta-de-natal";
 
-test("play the demo wheel, win, and be refused a second time", async ({ page }) => {
+test("play the demo wheel, win, and be refused a second time at 'Começar'", async ({ page }) => {
   const whatsapp = `(11) 9${String(Date.now()).slice(-8, -4)}-${String(Date.now()).slice(-4)}`;
   await page.goto(URL);
   await expect(page.getByRole("heading", { name: "Roleta de Natal" })).toBeVisible();
@@ -40,9 +40,11 @@ test("play the demo wheel, win, and be refused a second time", async ({ page }) 
   await page.getByLabel("WhatsApp").fill(whatsapp);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Começar" }).click();
-  await page.getByRole("button", { name: "GIRAR" }).click();
+  // Told at 'Começar' (the eligibility check), before seeing the wheel; the number stays as typed.
   await expect(page.getByText("Este WhatsApp já foi utilizado nesta roleta.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Começar" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "GIRAR" })).toHaveCount(0);
+  await expect(page.getByLabel("WhatsApp")).toHaveValue(whatsapp);
 });
 
 test("an unknown wheel shows 'Roleta não encontrada' with HTTP 404, not indexed", async ({ page }) => {
