@@ -1,11 +1,8 @@
-// The wheel's segments: one per slice sized by its share (3.6 degrees per point), an 8-colour
-// cycle with white text, the "no prize" slice grey so it never reads as a prize; and the rotation
-// that lands on the drawn one. The drawing itself (wheel-svg.tsx) loads after the form.
-import { NO_PRIZE } from "@/lib/spins/no-prize";
+// The wheel's segments: one per slice sized by its share (3.6 degrees per point), in the slice's
+// colour (decided on the server from the theme, components/public-wheel/slices.ts); and the
+// rotation that lands on the drawn one. The drawing itself (wheel-svg.tsx) loads after the form.
 import type { Slice } from "./slices";
 
-export const SEGMENT_COLORS = ["#6d28d9", "#be185d", "#c2410c", "#15803d", "#0e7490", "#4338ca", "#a16207", "#b91c1c"];
-const NO_PRIZE_COLOR = "#4b5563";
 export const MIN_LABEL_DEGREES = 10;
 
 export interface Segment {
@@ -18,10 +15,9 @@ export interface Segment {
 
 export function buildSegments(slices: Slice[]): Segment[] {
   let start = 0;
-  return slices.map((p, i) => {
+  return slices.map((p) => {
     const sweep = p.share * 3.6;
-    const color = p.id === NO_PRIZE ? NO_PRIZE_COLOR : SEGMENT_COLORS[i % SEGMENT_COLORS.length];
-    const seg = { id: p.id, name: p.name, start, end: start + sweep, color };
+    const seg = { id: p.id, name: p.name, start, end: start + sweep, color: p.color };
     start += sweep;
     return seg;
   });
