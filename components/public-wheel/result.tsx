@@ -1,10 +1,12 @@
 // The spin's result screen: the prize and its code (or the no-prize message), the hand-off to the
 // visitor's own WhatsApp and to the shop, and the claim page's link. Announced to screen readers.
+import { useEffect } from "react";
 import { TIME_ZONE } from "@/lib/dates/zone";
 import { PUBLIC_MESSAGES as M } from "@/lib/validation/public-rules";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { prizeMessage, validityText, waLink } from "@/lib/spins/hand-off";
 import { formatWhatsapp } from "@/lib/spins/whatsapp";
+import { celebrate } from "./confetti";
 
 const SP_TIME = { timeZone: TIME_ZONE } as const;
 const linkButton =
@@ -18,6 +20,10 @@ interface Props {
 }
 
 export function SpinResult({ result, wheelName, companyPhone }: Props) {
+  const won = !!result.prize;
+  useEffect(() => {
+    if (won) celebrate().catch(() => undefined); // decoration only: a failed load changes nothing
+  }, [won]);
   const customer = (
     <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-left text-sm">
       <dt className="text-gray-600">Nome</dt>
