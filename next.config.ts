@@ -16,9 +16,11 @@ const nextConfig: NextConfig = {
   // With Vercel Blob configured, the browser sends images straight to Blob (Vercel caps request
   // bodies at 4.5 MB, below the 5 MB image limit); see lib/products/direct-upload.ts.
   env: { NEXT_PUBLIC_DIRECT_UPLOADS: env().BLOB_READ_WRITE_TOKEN ? "1" : "" },
-  // /docs/api/reference.js reads Scalar's prebuilt bundle from node_modules at run time (a path the
-  // file tracer cannot see), so serverless deployments must ship it explicitly.
+  // Files read from node_modules at run time (paths the file tracer cannot see), which serverless
+  // deployments must ship: the counter's QR scanner WebAssembly (app/scanner/[file]/route.ts) and
+  // Scalar's prebuilt bundle for /docs/api/reference.js.
   outputFileTracingIncludes: {
+    "/scanner/[file]": ["./node_modules/zxing-wasm/dist/reader/zxing_reader.wasm"],
     "/docs/api/reference.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"],
   },
 };

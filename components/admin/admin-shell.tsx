@@ -164,7 +164,7 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
             {mobileOpen ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
           </button>
           <p className="min-w-0 flex-1 truncate text-lg font-semibold text-gray-900">{titleFor(pathname)}</p>
-          {can(user.role, "manage_spins") && <RedeemButton />}
+          {can(user.role, "redeem_prizes") && <RedeemButton />}
           <button
             type="button"
             onClick={startTour}

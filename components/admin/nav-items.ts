@@ -47,7 +47,11 @@ export function navFor(role: string): NavItem[] {
   return [...NAV_ITEMS, INTEGRATIONS_ITEM, USERS_ITEM].filter((i) => can(role, i.permission));
 }
 
-const EXTRA_TITLES: Record<string, string> = { "/admin/settings": "Configurações", "/admin/profile": "Meu Perfil" };
+const EXTRA_TITLES: Record<string, string> = {
+  "/admin/settings": "Configurações",
+  "/admin/profile": "Meu Perfil",
+  "/admin/resgatar": "Resgatar prêmio",
+};
 
 /** The header title: the active item's label, else 'Painel Administrativo'. */
 export function titleFor(pathname: string): string {

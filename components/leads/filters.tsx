@@ -6,12 +6,14 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { useSources } from "@/lib/swr/use-sources";
+import { REDEMPTION_LABELS } from "@/lib/spins/validity";
 import { useWheels } from "@/lib/swr/use-wheels";
 import { cn } from "@/lib/ui/cn";
 
 export interface Filters {
   search: string;
   status: "" | "won" | "lost";
+  redemption: "" | "pending" | "redeemed" | "expired";
   start_date: string;
   end_date: string;
   wheel_id: string;
@@ -22,6 +24,7 @@ export interface Filters {
 export const EMPTY_FILTERS: Filters = {
   search: "",
   status: "",
+  redemption: "",
   start_date: "",
   end_date: "",
   wheel_id: "",
@@ -102,6 +105,21 @@ export function FilterPanel({ value, onChange, fields, onClear }: Props) {
               <option value="">Todos</option>
               <option value="won">Ganhou</option>
               <option value="lost">Não ganhou</option>
+            </select>
+          </Labelled>
+        )}
+        {fields.includes("redemption") && (
+          <Labelled id="f-redemption" label="Situação do prêmio">
+            <select
+              id="f-redemption"
+              className={inputClass}
+              value={value.redemption}
+              onChange={(e) => set({ redemption: e.target.value as Filters["redemption"] })}
+            >
+              <option value="">Todas</option>
+              <option value="pending">{REDEMPTION_LABELS.pending}</option>
+              <option value="redeemed">{REDEMPTION_LABELS.redeemed}</option>
+              <option value="expired">{REDEMPTION_LABELS.expired}</option>
             </select>
           </Labelled>
         )}

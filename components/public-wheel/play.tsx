@@ -1,17 +1,19 @@
 "use client";
 // The play steps (form -> wheel -> result). The server draws; the animation only shows it:
 // GIRAR calls spin first, then the wheel turns 4 s to the drawn segment, then the result.
-import { useEffect, useMemo, useState } from "react";
-import { TIME_ZONE } from "@/lib/dates/zone";
-import { api, errorText } from "@/lib/http/client";
-import { NO_PRIZE } from "@/lib/spins/no-prize";
+// A spin whose answer is lost is retried with the same Idempotency-Key ("Conectando..."), and a
+// won prize is remembered on the phone, so coming back offers "Ver meu prêmio".
+import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { api, ApiError, errorText } from "@/lib/http/client";
 import type { Attribution } from "@/lib/sources/attribution";
-import type { SpinAnswer } from "@/lib/spins/spin";
-import { formatWhatsapp, normalizeWhatsapp } from "@/lib/spins/whatsapp";
+import type { SpinAnswer } from "@/lib/spins/answer";
+import { lastPrizeKey, parseLastPrize } from "@/lib/spins/last-prize";
+import { NO_PRIZE } from "@/lib/spins/no-prize";
+import { newIdempotencyKey, sendSpin } from "@/lib/spins/spin-request";
 // The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
 import { PUBLIC_MESSAGES as M, spinFormErrors } from "@/lib/validation/public-rules";
 import type { Slice } from "./slices";
-import { buildSegments, rotationFor, WheelSvg } from "./wheel-svg";
+import { buildSegments, rotationFor } from "./segments";
 
 interface Props {
   companySlug: string;
@@ -28,9 +30,41 @@ interface Props {
   sliceNote: string | null;
   /** The page URL's source key and utm_* (sent with the spin). */
   attribution?: Attribution;
+  /** The shop's phone, for "Falar com a loja" on the result. */
+  companyPhone: string | null;
 }
 
-const SP_TIME = { timeZone: TIME_ZONE } as const;
+// The result screen is not part of the page's first load (the visitor's phone downloads less before
+// the form works): it is fetched when GIRAR is pressed, while the wheel turns.
+const loadResult = () => import("./result");
+const SpinResult = lazy(() => loadResult().then((m) => ({ default: m.SpinResult })));
+// Likewise the wheel's drawing: fetched at 'Começar', while the eligibility check runs.
+const loadWheel = () => import("./wheel-svg");
+const WheelSvg = lazy(() => loadWheel().then((m) => ({ default: m.WheelSvg })));
+
+const noSubscription = () => () => {};
+
+/** The last prize this phone won on the wheel (localStorage), read after hydration. */
+function useLastPrize(storageKey: string) {
+  const raw = useSyncExternalStore(
+    noSubscription,
+    () => localStorage.getItem(storageKey),
+    () => null,
+  );
+  return useMemo(() => parseLastPrize(raw), [raw]);
+}
+
+function rememberPrize(storageKey: string, res: SpinAnswer) {
+  if (!res.prize || !res.redemption_code || !res.claim_url) return;
+  try {
+    localStorage.setItem(
+      storageKey,
+      JSON.stringify({ claim_url: res.claim_url, prize: res.prize.name, code: res.redemption_code }),
+    );
+  } catch {
+    /* private mode or a full storage: the code is on screen and in the WhatsApp hand-off */
+  }
+}
 
 const SPIN_MS = 4000;
 const input =
@@ -46,24 +80,31 @@ export function Play({
   slices,
   sliceNote,
   attribution,
+  companyPhone,
 }: Props) {
   const [step, setStep] = useState<"form" | "wheel" | "result">("form");
   const [form, setForm] = useState({ name: "", whatsapp: "", birthdate: "", consent: false });
   const [error, setError] = useState("");
   const [spinning, setSpinning] = useState(false);
+  const [connecting, setConnecting] = useState(false);
+  const [checking, setChecking] = useState(false);
+  /** One Idempotency-Key per form submission: every retry of its spin carries it. */
+  const [spinKey, setSpinKey] = useState("");
   const [rotation, setRotation] = useState(0);
   const [result, setResult] = useState<SpinAnswer | null>(null);
   const segments = useMemo(() => buildSegments(slices), [slices]);
+  const storageKey = lastPrizeKey(companySlug, wheelSlug);
+  const wheelPath = `/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}`;
+  const lastPrize = useLastPrize(storageKey);
   const source = attribution?.source;
 
   // One page view for the funnel: a beacon (no cookie, no personal data). A string body is sent as
   // text/plain, which every browser beacons without a preflight; the route reads it as JSON.
   useEffect(() => {
-    const path = `/api/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}/view`;
-    navigator.sendBeacon?.(path, JSON.stringify({ source }));
-  }, [companySlug, wheelSlug, source]);
+    navigator.sendBeacon?.(`/api${wheelPath}/view`, JSON.stringify({ source }));
+  }, [wheelPath, source]);
 
-  function start(e: React.FormEvent) {
+  async function start(e: React.FormEvent) {
     e.preventDefault();
     const [first] = Object.values(spinFormErrors(form));
     if (first) {
@@ -71,26 +112,43 @@ export function Play({
       return;
     }
     setError("");
-    setForm((f) => ({ ...f, whatsapp: normalizeWhatsapp(f.whatsapp) }));
+    setChecking(true);
+    void loadWheel();
+    try {
+      // A returning number hears it here, not after pressing GIRAR.
+      await api(`${wheelPath}/eligibility`, { method: "POST", body: { whatsapp: form.whatsapp } });
+    } catch (err) {
+      // Only the server's refusal stops the visitor; a lost answer leaves the decision to the spin.
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+        setChecking(false);
+        return setError(errorText(err, M.spinError));
+      }
+    }
+    setChecking(false);
+    setSpinKey(newIdempotencyKey());
     setStep("wheel");
   }
 
   async function spin() {
     setSpinning(true);
+    void loadResult();
     try {
-      const res = await api<SpinAnswer>(
-        `/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}/spin`,
-        {
-          method: "POST",
-          body: {
-            name: form.name,
-            whatsapp: form.whatsapp,
-            birthdate: form.birthdate || undefined,
-            consent: form.consent,
-            ...attribution,
-          },
+      const res = await sendSpin({
+        path: `${wheelPath}/spin`,
+        body: {
+          name: form.name,
+          whatsapp: form.whatsapp,
+          birthdate: form.birthdate || undefined,
+          consent: form.consent,
+          ...attribution,
         },
-      );
+        key: spinKey,
+        onRetry: () => setConnecting(true),
+      });
+      setConnecting(false);
+      rememberPrize(storageKey, res);
+      // The prize image loads while the wheel turns, so it is there with the result.
+      if (res.prize?.image_url) new Image().src = res.prize.image_url;
       setRotation((r) => rotationFor(segments, res.prize?.id ?? NO_PRIZE, r, Math.random()));
       await new Promise((r) => setTimeout(r, SPIN_MS));
       setResult(res);
@@ -100,71 +158,16 @@ export function Play({
       setStep("form");
     } finally {
       setSpinning(false);
+      setConnecting(false);
     }
   }
 
-  if (step === "result" && result) {
-    const customer = (
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-left text-sm">
-        <dt className="text-gray-600">Nome</dt>
-        <dd className="font-medium text-gray-900">{result.customer.name}</dd>
-        <dt className="text-gray-600">WhatsApp</dt>
-        <dd className="font-medium text-gray-900">{formatWhatsapp(result.customer.whatsapp)}</dd>
-        <dt className="text-gray-600">Horário</dt>
-        <dd className="font-medium text-gray-900">
-          {new Date(result.timestamp).toLocaleString("pt-BR", { ...SP_TIME, dateStyle: "short", timeStyle: "short" })}
-        </dd>
-      </dl>
-    );
-    if (!result.prize)
-      return (
-        <section aria-labelledby="result-title" className="text-center">
-          <p className="text-5xl" aria-hidden>
-            🍀
-          </p>
-          <h2 id="result-title" className="mt-2 text-2xl font-extrabold text-gray-900">
-            {result.message}
-          </h2>
-          <p className="mt-3 text-gray-700">Obrigado pela participação!</p>
-          {result.next_play_at && (
-            <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm font-medium text-brand-800">
-              Você pode jogar de novo a partir de {new Date(result.next_play_at).toLocaleDateString("pt-BR", SP_TIME)}.
-            </p>
-          )}
-          {customer}
-        </section>
-      );
+  if (step === "result" && result)
     return (
-      <section aria-labelledby="result-title" className="text-center">
-        <p className="text-5xl" aria-hidden>
-          🎉
-        </p>
-        <h2 id="result-title" className="mt-2 text-2xl font-extrabold text-gray-900">
-          {M.won}
-        </h2>
-        <p className="mt-4 text-sm text-gray-700">Seu prêmio:</p>
-        <p className="text-2xl font-bold text-brand-700">{result.prize.name}</p>
-        {result.prize.image_url && (
-          // eslint-disable-next-line @next/next/no-img-element -- uploaded images of any host
-          <img
-            src={result.prize.image_url}
-            alt={result.prize.name}
-            className="mx-auto mt-4 h-40 w-40 rounded-xl object-cover"
-          />
-        )}
-        <div className="mt-6 rounded-xl border-2 border-dashed border-brand-600 bg-brand-50 p-4">
-          <p className="text-sm text-gray-700">Código de resgate</p>
-          <p className="font-mono text-3xl font-extrabold tracking-widest text-gray-900" data-testid="redemption-code">
-            {result.redemption_code}
-          </p>
-        </div>
-        <p className="mt-4 rounded-lg bg-yellow-50 p-3 text-sm font-medium text-yellow-900">
-          Mostre esta tela no balcão para retirar o seu prêmio.
-        </p>
-        {customer}
-      </section>
+      <Suspense fallback={<p role="status">{M.loading}</p>}>
+        <SpinResult result={result} wheelName={wheelName} companyPhone={companyPhone} />
+      </Suspense>
     );
-  }
 
   if (step === "wheel") {
     return (
@@ -173,7 +176,9 @@ export function Play({
           Olá, {form.name.split(" ")[0]}! Boa sorte!
         </h2>
         <div className="my-6">
-          <WheelSvg segments={segments} rotation={rotation} spinning={spinning} />
+          <Suspense fallback={<div className="mx-auto aspect-square w-full max-w-xs" />}>
+            <WheelSvg segments={segments} rotation={rotation} spinning={spinning} />
+          </Suspense>
         </div>
         {sliceNote && <p className="-mt-2 mb-4 text-xs text-gray-600">{sliceNote}</p>}
         <button
@@ -182,7 +187,7 @@ export function Play({
           disabled={spinning}
           className="w-full rounded-xl bg-brand-600 py-4 text-xl font-extrabold tracking-wide text-white shadow-lg hover:bg-brand-700 disabled:opacity-70"
         >
-          {spinning ? "Girando..." : "GIRAR"}
+          {connecting ? "Conectando..." : spinning ? "Girando..." : "GIRAR"}
         </button>
       </section>
     );
@@ -194,6 +199,14 @@ export function Play({
         {wheelName}
       </h1>
       <p className="text-center text-sm text-gray-700">Preencha seus dados para girar a roleta e ganhar um prêmio.</p>
+      {lastPrize && (
+        <a
+          href={lastPrize.claim_url}
+          className="block rounded-xl border-2 border-brand-600 bg-brand-50 p-3 text-center font-bold text-brand-800"
+        >
+          Ver meu prêmio <span className="block text-sm font-medium">{lastPrize.prize}</span>
+        </a>
+      )}
       {error && (
         <p className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800" role="status">
           {error}
@@ -258,7 +271,8 @@ export function Play({
       </label>
       <button
         type="submit"
-        disabled={!form.consent}
+        disabled={!form.consent || checking}
+        aria-busy={checking || undefined}
         className="w-full rounded-xl bg-brand-600 py-3 text-lg font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
       >
         Começar

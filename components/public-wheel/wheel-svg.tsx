@@ -1,31 +1,7 @@
-// The wheel drawing: one segment per slice sized by its share (3.6 degrees per point), labels
-// hidden on segments under 10 degrees, an 8-colour cycle with white text; the "no prize" slice is
-// grey, so it never reads as a prize.
-import { NO_PRIZE } from "@/lib/spins/no-prize";
-import type { Slice } from "./slices";
-
-export const SEGMENT_COLORS = ["#6d28d9", "#be185d", "#c2410c", "#15803d", "#0e7490", "#4338ca", "#a16207", "#b91c1c"];
-const NO_PRIZE_COLOR = "#4b5563";
-export const MIN_LABEL_DEGREES = 10;
-
-export interface Segment {
-  id: string;
-  name: string;
-  start: number;
-  end: number;
-  color: string;
-}
-
-export function buildSegments(slices: Slice[]): Segment[] {
-  let start = 0;
-  return slices.map((p, i) => {
-    const sweep = p.share * 3.6;
-    const color = p.id === NO_PRIZE ? NO_PRIZE_COLOR : SEGMENT_COLORS[i % SEGMENT_COLORS.length];
-    const seg = { id: p.id, name: p.name, start, end: start + sweep, color };
-    start += sweep;
-    return seg;
-  });
-}
+// The wheel drawing: the segments as SVG paths, labels (two lines at most, broken between words)
+// hidden on segments under 10 degrees. A lazy
+// chunk of the public page: fetched at 'Começar', not with the form.
+import { labelLines, MIN_LABEL_DEGREES, type Segment } from "./segments";
 
 const point = (deg: number, r: number) => {
   const rad = ((deg - 90) * Math.PI) / 180;
@@ -82,7 +58,11 @@ export function WheelSvg({
                   dominantBaseline="middle"
                   transform={`rotate(${mid - 90}, ${lx}, ${ly})`}
                 >
-                  {seg.name.length > 16 ? `${seg.name.slice(0, 15)}…` : seg.name}
+                  {labelLines(seg.name).map((line, i, all) => (
+                    <tspan key={i} x={lx} dy={i === 0 ? `${-(all.length - 1) * 0.6}em` : "1.2em"}>
+                      {line}
+                    </tspan>
+                  ))}
                 </text>
               )}
             </g>
@@ -92,12 +72,4 @@ export function WheelSvg({
       </svg>
     </div>
   );
-}
-
-/** The rotation that brings the prize's segment under the top pointer after several turns. */
-export function rotationFor(segments: Segment[], prizeId: string, current: number, jitter = 0.5): number {
-  const seg = segments.find((s) => s.id === prizeId);
-  const target = seg ? seg.start + (seg.end - seg.start) * (0.2 + 0.6 * jitter) : 0;
-  const base = current - (current % 360) + 360 * 6;
-  return base + (360 - target);
 }

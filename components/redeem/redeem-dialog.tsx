@@ -58,6 +58,11 @@ function Redeem() {
         </Button>
       </form>
       <FormError errors={errors} className="mt-3 rounded-lg bg-red-50 p-3 text-red-800" />
+      {/* A full page load, not a client navigation: the camera and the scanner's WebAssembly are
+          allowed by that page's own headers (lib/security/headers.ts). */}
+      <a href="/admin/resgatar" className="mt-3 block text-sm font-medium text-brand-700 underline">
+        Ler o QR code com a câmera (tela do balcão)
+      </a>
       {spin && (
         <div className="mt-4 space-y-1 rounded-lg border p-4 text-sm">
           <p>

@@ -8,15 +8,17 @@ const STAFF: readonly Role[] = ["owner", "admin"];
 const OWNER: readonly Role[] = ["owner"];
 
 export const PERMISSIONS = {
-  // Members have only these four (spec section 6).
+  // Members have these four (spec section 6) and redeem_prizes.
   view_dashboard: EVERYONE,
   view_wheels: EVERYONE,
   view_products: EVERYONE,
   view_spins: EVERYONE,
+  // Issue 13: whoever is at the counter hands prizes over (/admin/resgatar), members included.
+  redeem_prizes: EVERYONE,
   // Admin: everything except billing, delete_company and manage_owners.
   manage_products: STAFF,
   manage_wheels: STAFF,
-  manage_spins: STAFF, // redeem prizes at the counter
+  undo_redemption: STAFF, // "desfazer resgate" within 10 minutes of the hand-over
   manage_lgpd: STAFF,
   manage_users: STAFF, // see the Usuários screen
   manage_integrations: STAFF, // outgoing webhooks (API.md "Where leads go")

@@ -14,7 +14,7 @@ import type { erasePerson, findPerson } from "@/lib/lgpd/service";
 import type { createProduct, updateProduct } from "@/lib/products/service";
 import type { changePassword, updateProfile } from "@/lib/profile/service";
 import type { createSource } from "@/lib/sources/service";
-import type { lookupCode, redeemCode } from "@/lib/spins/redeem";
+import type { lookupCode, redeemCode, unredeemCode } from "@/lib/spins/redeem";
 import type { createUser, updateUser } from "@/lib/users/service";
 import type { SignupInput } from "@/lib/validation/auth";
 import type { CancelInput } from "@/lib/validation/billing";
@@ -127,6 +127,8 @@ export const endpoints = {
     lookup: (code: string) => api<Answer<typeof lookupCode>>("/spins/redeem", { query: { code } }),
     redeem: (code: string) =>
       write<Answer<typeof redeemCode>>("/spins/redeem", "POST", { redemption_code: code }, LEADS),
+    unredeem: (code: string) =>
+      write<Answer<typeof unredeemCode>>("/spins/unredeem", "POST", { redemption_code: code }, LEADS),
   },
   webhooks: {
     create: (body: WebhookEndpointInput) =>

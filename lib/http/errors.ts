@@ -21,6 +21,10 @@ export const ERROR_STATUS = {
   NOT_STARTED: 403,
   ENDED: 410,
   SOLD_OUT_TODAY: 410,
+  // The prize is never lost (API.md): spin replays and code validity.
+  IDEMPOTENCY_MISMATCH: 422,
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  EXPIRED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

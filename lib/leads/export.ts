@@ -1,6 +1,7 @@
 // The leads CSV: every matching row, streamed; dates in São Paulo time.
 import type { SessionCtx } from "@/lib/auth/session";
 import { csvDateTime as dateTime, csvResponse, fileStamp } from "@/lib/csv";
+import { REDEMPTION_LABELS, redemptionStatus } from "@/lib/spins/validity";
 import { formatWhatsapp } from "@/lib/spins/whatsapp";
 import type { SpinFilters } from "@/lib/validation/leads";
 import { spinBatches, type LeadExportRow } from "./service";
@@ -19,6 +20,8 @@ export const LEADS_CSV_HEADER = [
   "utm_source",
   "utm_medium",
   "utm_campaign",
+  "Válido até",
+  "Situação",
 ];
 
 export function leadRow(s: LeadExportRow): unknown[] {
@@ -36,6 +39,8 @@ export function leadRow(s: LeadExportRow): unknown[] {
     s.utmSource ?? "",
     s.utmMedium ?? "",
     s.utmCampaign ?? "",
+    s.won ? dateTime(s.redeemUntil) : "",
+    REDEMPTION_LABELS[redemptionStatus(s)],
   ];
 }
 

@@ -5,11 +5,19 @@ import type { SpinFilters } from "@/lib/validation/leads";
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A prize's state (lib/spins/validity.ts redemptionStatus) as SQL; "now" is the query's own instant. */
+function redemptionWhere(state: NonNullable<SpinFilters["redemption"]>): Prisma.Sql {
+  if (state === "redeemed") return Prisma.sql`won = true AND "redeemedAt" IS NOT NULL`;
+  if (state === "expired") return Prisma.sql`won = true AND "redeemedAt" IS NULL AND "redeemUntil" < now()`;
+  return Prisma.sql`won = true AND "redeemedAt" IS NULL AND ("redeemUntil" IS NULL OR "redeemUntil" >= now())`;
+}
+
 export function spinWhere(companyId: string, f: SpinFilters): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`"companyId" = ${companyId}`];
   if (f.wheel_id) parts.push(Prisma.sql`"wheelId" = ${f.wheel_id}`);
   if (f.source_id) parts.push(Prisma.sql`"sourceId" = ${f.source_id}`);
   if (f.status) parts.push(f.status === "won" ? Prisma.sql`won = true` : Prisma.sql`won = false`);
+  if (f.redemption) parts.push(redemptionWhere(f.redemption));
   if (f.start_date) parts.push(Prisma.sql`"createdAt" >= ${f.start_date}`);
   if (f.end_date) parts.push(Prisma.sql`"createdAt" <= ${f.end_date}`);
   if (f.search) {

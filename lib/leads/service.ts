@@ -25,6 +25,8 @@ export async function spinStats(companyId: string, f: SpinFilters) {
 
 /** The stats of a filter, computed once per change of the company's spins (page flips reuse them). */
 export function cachedSpinStats(companyId: string, f: SpinFilters) {
+  // A prize's state changes with redemptions and the clock, which spinsVersion does not follow.
+  if (f.redemption) return spinStats(companyId, f);
   const { wheel_id, source_id, search, status, start_date, end_date } = f;
   const filters = { wheel_id, source_id, search, status, start_date, end_date };
   return cachedSpinFigures(companyId, filterKey("stats", filters), () => spinStats(companyId, filters));
@@ -83,6 +85,7 @@ export type LeadExportRow = Pick<
   | "won"
   | "redemptionCode"
   | "redeemedAt"
+  | "redeemUntil"
   | "createdAt"
   | "sourceName"
   | "utmSource"
@@ -106,7 +109,8 @@ export async function* spinBatches(companyId: string, f: SpinFilters, batch = 20
     return prisma.$queryRaw<
       LeadExportRow[]
     >`SELECT id, "customerName", whatsapp, "customerBirthdate", "wheelName", "productName",
-        won, "redemptionCode", "redeemedAt", "createdAt", "sourceName", "utmSource", "utmMedium", "utmCampaign"
+        won, "redemptionCode", "redeemedAt", "redeemUntil", "createdAt", "sourceName", "utmSource", "utmMedium",
+        "utmCampaign"
       FROM "Spin" WHERE ${where} ${after}
       ORDER BY "createdAt" DESC, id DESC LIMIT ${batch}`;
   };

@@ -1,5 +1,6 @@
 // A spin (lead) as the API shows it (API.md).
 import type { Spin } from "@/lib/generated/prisma/client";
+import { redemptionStatus } from "./validity";
 
 export function spinDto(s: Spin) {
   return {
@@ -20,6 +21,8 @@ export function spinDto(s: Spin) {
     utm_source: s.utmSource,
     utm_medium: s.utmMedium,
     utm_campaign: s.utmCampaign,
+    redeem_until: s.won && s.redeemUntil ? s.redeemUntil.toISOString() : null,
+    redemption_status: redemptionStatus(s),
   };
 }
 

@@ -21,6 +21,7 @@ export function publicView({ company, wheel, prizes }: PublicWheel, now = new Da
       slug: wheel.slug,
       total_spins: wheel.spinCount,
       company_name: company.name,
+      company_phone: company.phone,
       status: campaignStatus(wheel, now),
       starts_at: wheel.startsAt ? wheel.startsAt.toISOString() : null,
       ends_at: wheel.endsAt ? wheel.endsAt.toISOString() : null,

@@ -32,7 +32,8 @@ export type PublicWheelRow = CampaignColumns & {
 };
 
 export interface PublicWheel {
-  company: { id: string; name: string; slug: string };
+  /** phone: the shop's contact (digits or null), for the visitor's "Falar com a loja". */
+  company: { id: string; name: string; slug: string; phone: string | null };
   wheel: PublicWheelRow;
   /** The company's monthly spin limit under its effective plan; -1 means unlimited. */
   maxSpinsMonth: number;
@@ -50,6 +51,7 @@ interface Row extends CampaignColumns {
   companyId: string;
   companyName: string;
   companySlug: string;
+  companyPhone: string | null;
   planId: string | null;
   status: SubscriptionLike["status"] | null;
   subscriptionEndsAt: Date | null;
@@ -82,7 +84,7 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
              w."startsAt", w."endsAt", w."drawMode"::text AS "drawMode", w."noPrizeWeight", w."noPrizeLabel",
              w."replayAfterDays", w."redeemWithinDays", w."authorizationNumber", w."rulesText",
              w."themeColor", w."themePreset", w."themeLogoUrl",
-             c.id AS "companyId", c.name AS "companyName", c.slug AS "companySlug",
+             c.id AS "companyId", c.name AS "companyName", c.slug AS "companySlug", c.phone AS "companyPhone",
              s."planId", s.status::text AS status, s."endsAt" AS "subscriptionEndsAt",
              sp."maxSpinsMonth" AS "planMaxSpins", fp."maxSpinsMonth" AS "freeMaxSpins"
       FROM "Company" c
@@ -118,7 +120,7 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
   const maxSpinsMonth = effectivePlanId(sub, now) === sub?.planId ? first.planMaxSpins : first.freeMaxSpins;
   if (maxSpinsMonth === null) throw new Error("The company's plan is missing from the Plan table");
   return {
-    company: { id: first.companyId, name: first.companyName, slug: first.companySlug },
+    company: { id: first.companyId, name: first.companyName, slug: first.companySlug, phone: first.companyPhone },
     wheel: {
       id: first.wheelId,
       name: first.wheelName,

@@ -29,6 +29,11 @@ export interface Lead {
   utmSource?: string | null;
   utmMedium?: string | null;
   utmCampaign?: string | null;
+  /** The request's Idempotency-Key and body hash (lib/spins/idempotency.ts); null without a key. */
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  /** The end of the code's validity (lib/spins/validity.ts), kept on lost spins too but never shown. */
+  redeemUntil: Date | null;
 }
 
 /** What a statement returns when it recorded the lead (nothing when it kept nothing). */
@@ -41,7 +46,8 @@ export interface Recorded {
 const COLUMNS = Prisma.raw(
   `(id, "companyId", "wheelId", "wheelName", "customerName", whatsapp, "customerBirthdate", "consentAt",
     "consentVersion", "consentIp", "createdAt", "playWindow", "sourceId", "sourceName", "utmSource", "utmMedium",
-    "utmCampaign", "productId", "productName", won, "redemptionCode", "spinNumber")`,
+    "utmCampaign", "idempotencyKey", "requestHash", "redeemUntil", "productId", "productName", won, "redemptionCode",
+    "spinNumber")`,
 );
 
 /** The source named by the key, looked up inside the statement (no extra round trip). */
@@ -54,7 +60,8 @@ export function insertLead(lead: Lead, at: Date, id: string = randomUUID()): Pri
     SELECT ${id}, ${lead.companyId}, ${lead.wheelId}, ${lead.wheelName}, ${lead.customerName},
            ${lead.whatsapp}, ${lead.customerBirthdate}, ${at}, ${CONSENT_VERSION}, ${lead.consentIp}, ${at},
            ${lead.playWindow}, ${sourceColumn(lead, "id")}, ${sourceColumn(lead, "name")},
-           ${lead.utmSource ?? null}::varchar, ${lead.utmMedium ?? null}::varchar, ${lead.utmCampaign ?? null}::varchar`;
+           ${lead.utmSource ?? null}::varchar, ${lead.utmMedium ?? null}::varchar, ${lead.utmCampaign ?? null}::varchar,
+           ${lead.idempotencyKey}, ${lead.requestHash}, ${lead.redeemUntil}`;
 }
 
 export const RETURNING = Prisma.raw(`RETURNING "productId", "productName", "spinNumber"`);

@@ -10,12 +10,16 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/http/errors";
 import type { DrawMode } from "@/lib/validation/campaign";
 import { PUBLIC_MESSAGES, type SpinInput } from "@/lib/validation/public";
+import { spinAnswer } from "./answer";
 import { drawCounter } from "./draw-counter";
 import { drawMoment } from "./draw-moments";
 import { drawRandom, soldOut } from "./draw-random";
+import { IDEMPOTENCY_MESSAGES, requestHash, spinForKey, type Idempotency } from "./idempotency";
 import { loadPublicWheel, type PublicWheel } from "./public-wheel";
 import type { Lead } from "./record";
+import { replayAnswer } from "./replay";
 import type { Outcome, SpinRun } from "./strategy";
+import { redeemUntilFor } from "./validity";
 import { normalizeWhatsapp } from "./whatsapp";
 
 const STRATEGIES: Record<DrawMode, (run: SpinRun) => Promise<Outcome>> = {
@@ -27,7 +31,7 @@ const STRATEGIES: Record<DrawMode, (run: SpinRun) => Promise<Outcome>> = {
 type Wheel = PublicWheel["wheel"];
 
 /** 409 for a WhatsApp that already played in this window, with the next window when there is one. */
-function alreadyPlayed(wheel: Wheel, now: Date) {
+export function alreadyPlayed(wheel: Wheel, now: Date) {
   const next = nextPlayAt(wheel, now);
   return new AppError("CONFLICT", PUBLIC_MESSAGES.duplicate, next ? { next_play_at: next.toISOString() } : undefined);
 }
@@ -38,8 +42,23 @@ function assertOpen(wheel: Wheel, now: Date) {
   if (status === "ended") throw new AppError("ENDED", PUBLIC_MESSAGES.ended);
 }
 
-export async function spin(companySlug: string, wheelRef: string, input: SpinInput, ip: string, now = new Date()) {
-  const { company, wheel, maxSpinsMonth, prizes } = await loadPublicWheel(companySlug, wheelRef, now);
+/**
+ * Draws and records a spin. With an Idempotency-Key, a repeat of the same request answers the first
+ * spin's answer (`replayed`) and records nothing; see lib/spins/idempotency.ts.
+ */
+export async function spin(
+  companySlug: string,
+  wheelRef: string,
+  input: SpinInput,
+  ip: string,
+  key: string | null = null,
+  now = new Date(),
+) {
+  const loaded = await loadPublicWheel(companySlug, wheelRef, now);
+  const { company, wheel, maxSpinsMonth, prizes } = loaded;
+  const idem: Idempotency | null = key ? { key, hash: requestHash(input) } : null;
+  const earlier = idem && (await spinForKey(wheel.id, idem));
+  if (earlier) return { answer: await replayAnswer(loaded, earlier), replayed: true };
   const whatsapp = normalizeWhatsapp(input.whatsapp);
   const lead: Lead = {
     companyId: company.id,
@@ -54,6 +73,9 @@ export async function spin(companySlug: string, wheelRef: string, input: SpinInp
     utmSource: input.utm_source,
     utmMedium: input.utm_medium,
     utmCampaign: input.utm_campaign,
+    idempotencyKey: idem?.key ?? null,
+    requestHash: idem?.hash ?? null,
+    redeemUntil: redeemUntilFor(wheel.redeemWithinDays, now),
   };
   let outcome: Outcome;
   try {
@@ -63,23 +85,19 @@ export async function spin(companySlug: string, wheelRef: string, input: SpinInp
     await assertSpinAllowed(company.id, maxSpinsMonth);
     outcome = await STRATEGIES[wheel.drawMode]({ lead, wheel, prizes, now });
   } catch (err) {
+    // A simultaneous repeat with the same key waited on a unique index for the first: answer its spin.
+    const first = idem && isUniqueViolation(err) ? await spinForKey(wheel.id, idem) : null;
+    if (first) return { answer: await replayAnswer(loaded, first), replayed: true };
+    if (idem && isUniqueViolation(err, "idempotencyKey"))
+      throw new AppError("IDEMPOTENCY_IN_PROGRESS", IDEMPOTENCY_MESSAGES.inProgress);
     if (isUniqueViolation(err, "whatsapp")) throw alreadyPlayed(wheel, now);
     throw await duplicateFirst(err, lead, wheel, now);
   }
-  const next = nextPlayAt(wheel, now);
-  return {
-    result: outcome.prize ? ("won" as const) : ("lost" as const),
-    prize: outcome.prize,
-    customer: { name: lead.customerName, whatsapp },
-    timestamp: now.toISOString(),
-    redemption_code: outcome.code,
-    ...(outcome.prize ? {} : { message: wheel.noPrizeLabel }),
-    next_play_at: next ? next.toISOString() : null,
-    wheel: { name: wheel.name },
-  };
+  const made = { outcome, customerName: lead.customerName, whatsapp, at: now, redeemUntil: lead.redeemUntil };
+  return { answer: spinAnswer(loaded, made), replayed: false };
 }
 
-export type SpinAnswer = Awaited<ReturnType<typeof spin>>;
+export type { SpinAnswer } from "./answer";
 
 /**
  * A returning visitor hears 409 before any other refusal (period, monthly limit, sold out). The

@@ -24,6 +24,9 @@ export const spinFilters = z.object({
   source_id: z.string().uuid("Origem inválida").optional(),
   search: z.string().trim().max(255, "Busca muito longa").optional(),
   status: z.enum(["won", "lost"], { error: "Status inválido: use won ou lost" }).optional(),
+  redemption: z
+    .enum(["pending", "redeemed", "expired"], { error: "Situação inválida: use pending, redeemed ou expired" })
+    .optional(),
   start_date: dateBound("start").optional(),
   end_date: dateBound("end").optional(),
 });

@@ -31,6 +31,9 @@ export const spinInput = z.object({
 
 export type SpinInput = z.infer<typeof spinInput>;
 
+/** The eligibility check at 'Começar' (API.md "The prize is never lost"): the spin's WhatsApp rule. */
+export const eligibilityInput = spinInput.pick({ whatsapp: true });
+
 export const redeemInput = z.object({
   redemption_code: z
     .string({ error: "Informe o código de resgate" })

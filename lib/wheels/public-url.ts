@@ -8,3 +8,8 @@ export function publicWheelPath(companySlug: string, wheelSlug: string) {
 export function publicWheelUrl(companySlug: string, wheelSlug: string, origin = env().APP_URL) {
   return `${origin.replace(/\/$/, "")}${publicWheelPath(companySlug, wheelSlug)}`;
 }
+
+/** The claim page of a won prize (API.md "The prize is never lost"): the code's own address. */
+export function claimPath(companySlug: string, wheelSlug: string, code: string) {
+  return `${publicWheelPath(companySlug, wheelSlug)}/premio/${encodeURIComponent(code)}`;
+}

@@ -209,6 +209,8 @@ describe("CSV export", () => {
       "utm_source",
       "utm_medium",
       "utm_campaign",
+      "Válido até",
+      "Situação",
     ]);
     expect(rows).toHaveLength(5);
     expect(rows.map((r) => r[0]).slice(1)).toEqual(['Dora, "a" São', '\'=HYPERLINK("x")', "Bruno Lima", "Ana Souza"]);
@@ -226,6 +228,8 @@ describe("CSV export", () => {
       "",
       "",
       "",
+      "",
+      "Aguardando retirada",
     ]);
   });
 

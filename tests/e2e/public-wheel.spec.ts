@@ -7,7 +7,7 @@ test.use(PHONE);
 
 const URL = "/w/loja-demo/roleta-de-natal";
 
-test("play the demo wheel, win, and be refused a second time", async ({ page }) => {
+test("play the demo wheel, win, and be refused a second time at 'Começar'", async ({ page }) => {
   const whatsapp = `(11) 9${String(Date.now()).slice(-8, -4)}-${String(Date.now()).slice(-4)}`;
   await page.goto(URL);
   await expect(page.getByRole("heading", { name: "Roleta de Natal" })).toBeVisible();
@@ -34,14 +34,18 @@ test("play the demo wheel, win, and be refused a second time", async ({ page }) 
   await page.getByLabel("WhatsApp").fill(whatsapp);
   await page.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Começar" }).click();
-  await page.getByRole("button", { name: "GIRAR" }).click();
+  // Told at 'Começar' (the eligibility check), before seeing the wheel; the number stays as typed.
   await expect(page.getByText("Este WhatsApp já foi utilizado nesta roleta.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Começar" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "GIRAR" })).toHaveCount(0);
+  await expect(page.getByLabel("WhatsApp")).toHaveValue(whatsapp);
 });
 
-test("an unknown wheel shows 'Roleta não encontrada', not indexed by search engines", async ({ page }) => {
-  // The page streams (its loading state renders first), so Next marks the miss with noindex.
-  await page.goto("/w/loja-demo/nao-existe");
+test("an unknown wheel shows 'Roleta não encontrada' with HTTP 404, not indexed", async ({ page }) => {
+  // No loading state streams first (app/w/.../loading.tsx is gone), so the miss is a real 404.
+  const res = await page.goto("/w/loja-demo/nao-existe");
+  expect(res?.status()).toBe(404);
+  await expect(page).toHaveTitle(/Roleta não encontrada/);
   await expect(page.locator('meta[name="robots"]').first()).toHaveAttribute("content", /noindex/);
   await expect(page.getByRole("heading", { name: "Roleta não encontrada" })).toBeVisible();
   await expect(page.getByText("A roleta que você está procurando não existe ou não está ativa.")).toBeVisible();

@@ -4,7 +4,7 @@ import { can, PERMISSIONS, roleLabel, type Permission } from "@/lib/auth/permiss
 
 const all = Object.keys(PERMISSIONS) as Permission[];
 const ownerOnly: Permission[] = ["billing", "delete_company", "manage_owners", "write_users", "update_company"];
-const memberPerms: Permission[] = ["view_dashboard", "view_wheels", "view_products", "view_spins"];
+const memberPerms: Permission[] = ["view_dashboard", "view_wheels", "view_products", "view_spins", "redeem_prizes"];
 
 describe("permission table (spec section 6)", () => {
   it("lets the owner do everything", () => {
@@ -15,7 +15,7 @@ describe("permission table (spec section 6)", () => {
     for (const p of all) expect(can("admin", p), p).toBe(!ownerOnly.includes(p));
   });
 
-  it("gives any other role only the four view permissions", () => {
+  it("gives members the four view permissions and the counter's redemption, other roles nothing", () => {
     for (const role of ["member", "viewer", ""]) {
       const granted = all.filter((p) => can(role, p));
       expect(granted.sort()).toEqual(role === "member" ? [...memberPerms].sort() : []);

@@ -88,8 +88,8 @@ async function wheelWithSource(t: Tenant) {
   return { wheel: w, source };
 }
 
-/** A won lead with a redemption code, as a spin would leave it. */
-async function lead(t: Tenant) {
+/** A won lead with a redemption code, as a spin would leave it (handed over at `redeemedAt`). */
+async function lead(t: Tenant, redeemedAt: Date | null = null) {
   const prisma = await db();
   const { wheel: w, product: p } = await wheelWithProduct(t);
   const whatsapp = `5511${String(900000000 + Math.floor(Math.random() * 99999999))}`;
@@ -109,6 +109,7 @@ async function lead(t: Tenant) {
       consentAt: new Date(),
       consentVersion: "v1",
       redemptionCode: code,
+      redeemedAt,
     },
   });
 }
@@ -884,7 +885,7 @@ export const SCENARIOS: Scenario[] = [
   {
     route: "/api/spins/redeem",
     method: "GET",
-    access: "manage_spins",
+    access: "redeem_prizes",
     ok: 200,
     other: { status: 404 },
     build: async ({ target }) => ({ url: `/api/spins/redeem?code=${(await lead(target)).redemptionCode}` }),
@@ -892,11 +893,22 @@ export const SCENARIOS: Scenario[] = [
   {
     route: "/api/spins/redeem",
     method: "POST",
-    access: "manage_spins",
+    access: "redeem_prizes",
     ok: 200,
     other: { status: 404 },
     build: async ({ target }) => {
       const l = await lead(target);
+      return { body: { redemption_code: l.redemptionCode }, snapshot: row("spin", { id: l.id }) };
+    },
+  },
+  {
+    route: "/api/spins/unredeem",
+    method: "POST",
+    access: "undo_redemption",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const l = await lead(target, new Date());
       return { body: { redemption_code: l.redemptionCode }, snapshot: row("spin", { id: l.id }) };
     },
   },
@@ -1028,5 +1040,16 @@ export const SCENARIOS: Scenario[] = [
     ok: 401,
     other: noCrossTenant,
     build: async () => ({}),
+  },
+  {
+    route: "/api/public/[companySlug]/wheels/[wheel]/eligibility",
+    method: "POST",
+    access: "public",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target, home }) => ({
+      params: { companySlug: home.company.slug, wheel: (await wheelWithProduct(target)).wheel.slug },
+      body: { whatsapp: `119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}` },
+    }),
   },
 ];

@@ -5,6 +5,7 @@ import { useAdmin } from "@/components/admin/admin-context";
 import { downloadUrl } from "@/components/leads/download";
 import { EMPTY_FILTERS, FilterPanel, filterQuery, type Filters } from "@/components/leads/filters";
 import { LgpdButton } from "@/components/leads/lgpd-panel";
+import { RedemptionCell } from "@/components/leads/redemption-cell";
 import { Button } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { Badge, Card, EmptyState, PageHeader } from "@/components/ui/misc";
@@ -46,10 +47,7 @@ const COLUMNS: Column<Lead>[] = [
     header: "Prêmio",
     cell: (l) => (l.has_won ? <Badge color="green">{l.product_name}</Badge> : <Badge>Sem prêmio</Badge>),
   },
-  {
-    header: "Resgate",
-    cell: (l) => (!l.has_won ? "—" : l.redeemed_at ? `Resgatado em ${shortDateTime(l.redeemed_at)}` : "Pendente"),
-  },
+  { header: "Resgate", cell: (l) => <RedemptionCell lead={l} /> },
   { header: "Data", cell: (l) => <span className="whitespace-nowrap">{shortDateTime(l.created_at)}</span> },
 ];
 
@@ -106,7 +104,7 @@ export default function LeadsPage() {
       <FilterPanel
         value={filters}
         onChange={changeFilters}
-        fields={["search", "status", "start_date", "end_date", "wheel_id", "source_id"]}
+        fields={["search", "status", "redemption", "start_date", "end_date", "wheel_id", "source_id"]}
         onClear={() => {
           changeFilters(EMPTY_FILTERS);
           setLimit(RESET_LIMIT);

@@ -5,7 +5,7 @@ import { redeemInput, redeemLookupInput } from "@/lib/validation/public";
 export const GET = withSession(
   {
     doc: { summary: "Look a redemption code up", errors: [404] },
-    permission: "manage_spins",
+    permission: "redeem_prizes",
     query: redeemLookupInput,
   },
   ({ ctx, query }) => lookupCode(ctx, query.code),
@@ -14,7 +14,7 @@ export const GET = withSession(
 export const POST = withSession(
   {
     doc: { summary: "Mark a prize as handed over", errors: [404, 409, 410] },
-    permission: "manage_spins",
+    permission: "redeem_prizes",
     body: redeemInput,
   },
   ({ ctx, body }) => redeemCode(ctx, body.redemption_code),

@@ -103,6 +103,7 @@ function Body({
       slices={slices}
       sliceNote={note}
       attribution={attribution}
+      companyPhone={view.wheel.company_phone}
     />
   );
 }
@@ -134,7 +135,19 @@ export default async function PublicWheelPage({ params, searchParams }: Props) {
     );
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-700 to-brand-800 px-4 py-6">
-      <header className="mb-4 text-center text-sm font-semibold text-brand-100">{view.wheel.company_name}</header>
+      <header className="mb-4 text-center text-sm font-semibold text-brand-100">
+        {view.wheel.theme.logo_url && (
+          // eslint-disable-next-line @next/next/no-img-element -- the shop's uploaded logo, any host
+          <img
+            src={view.wheel.theme.logo_url}
+            alt=""
+            width={64}
+            height={64}
+            className="mx-auto mb-2 h-16 w-16 rounded-full bg-white object-contain"
+          />
+        )}
+        {view.wheel.company_name}
+      </header>
       <main className="mx-auto w-full max-w-md rounded-2xl bg-white p-6 shadow-xl">{body}</main>
       <footer className="mt-4 text-center text-xs text-brand-100">
         {legal}

@@ -2,21 +2,24 @@ import { clientIp } from "@/lib/http/client-ip";
 import { publicRoute } from "@/lib/http/api";
 import { json } from "@/lib/http/respond";
 import { consume, LIMITS } from "@/lib/rate-limit";
+import { idempotencyKey } from "@/lib/spins/idempotency";
 import { spin } from "@/lib/spins/spin";
 import { spinInput } from "@/lib/validation/public";
 
 export const POST = publicRoute(
   {
     doc: {
-      summary: "Spin the wheel: the server draws and records the lead",
+      summary: "Spin the wheel: the server draws and records the lead (a repeated Idempotency-Key replays it: 200)",
       status: 201,
-      errors: [402, 403, 404, 409, 410, 429],
+      errors: [402, 403, 404, 409, 410, 422, 429],
     },
     body: spinInput,
   },
   async ({ req, params, body }) => {
+    const key = idempotencyKey(req.headers);
     const ip = clientIp(req.headers);
     await consume(LIMITS.spinIp(), ip);
-    return json(await spin(params.companySlug, params.wheel, body, ip), 201);
+    const { answer, replayed } = await spin(params.companySlug, params.wheel, body, ip, key);
+    return json(answer, replayed ? 200 : 201);
   },
 );

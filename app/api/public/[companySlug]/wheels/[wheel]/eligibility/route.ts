@@ -1,0 +1,17 @@
+import { clientIp } from "@/lib/http/client-ip";
+import { publicRoute } from "@/lib/http/api";
+import { consume, LIMITS } from "@/lib/rate-limit";
+import { eligibility } from "@/lib/spins/eligibility";
+import { eligibilityInput } from "@/lib/validation/public";
+
+// The spin's own per-address limit: checking numbers costs the same budget as playing.
+export const POST = publicRoute(
+  {
+    doc: { summary: "May this WhatsApp play now? (records nothing)", errors: [404, 409, 429] },
+    body: eligibilityInput,
+  },
+  async ({ req, params, body }) => {
+    await consume(LIMITS.spinIp(), clientIp(req.headers));
+    return eligibility(params.companySlug, params.wheel, body.whatsapp);
+  },
+);

@@ -1,0 +1,12 @@
+import { withSession } from "@/lib/http/api";
+import { unredeemCode } from "@/lib/spins/redeem";
+import { redeemInput } from "@/lib/validation/public";
+
+export const POST = withSession(
+  {
+    doc: { summary: "Undo a hand-over within 10 minutes of it", errors: [404, 409] },
+    permission: "undo_redemption",
+    body: redeemInput,
+  },
+  ({ ctx, body }) => unredeemCode(ctx, body.redemption_code),
+);

@@ -1,0 +1,21 @@
+// A lead's prize state in the leads table: handed over (when), waiting (until when) or expired.
+import { Badge } from "@/components/ui/misc";
+import { shortDate, shortDateTime } from "@/lib/dates/format";
+import type { Lead } from "@/lib/swr/use-leads";
+
+export function RedemptionCell({ lead }: { lead: Lead }) {
+  switch (lead.redemption_status) {
+    case "none":
+      return <>—</>;
+    case "redeemed":
+      return <span className="whitespace-nowrap">Resgatado em {shortDateTime(lead.redeemed_at)}</span>;
+    case "expired":
+      return <Badge color="red">Expirado em {shortDate(lead.redeem_until!)}</Badge>;
+    default:
+      return (
+        <span className="whitespace-nowrap">
+          Pendente{lead.redeem_until ? ` (até ${shortDate(lead.redeem_until)})` : ""}
+        </span>
+      );
+  }
+}

@@ -1,0 +1,122 @@
+// The spin's result screen: the prize and its code (or the no-prize message), the hand-off to the
+// visitor's own WhatsApp and to the shop, and the claim page's link. Announced to screen readers.
+import { useEffect } from "react";
+import { TIME_ZONE } from "@/lib/dates/zone";
+import { PUBLIC_MESSAGES as M } from "@/lib/validation/public-rules";
+import type { SpinAnswer } from "@/lib/spins/answer";
+import { prizeMessage, validityText, waLink } from "@/lib/spins/hand-off";
+import { formatWhatsapp } from "@/lib/spins/whatsapp";
+import { celebrate } from "./confetti";
+
+const SP_TIME = { timeZone: TIME_ZONE } as const;
+const linkButton =
+  "block w-full rounded-xl px-4 py-3 text-center text-base font-bold focus:outline-none focus:ring-2 focus:ring-offset-2";
+
+interface Props {
+  result: SpinAnswer;
+  wheelName: string;
+  /** The shop's phone (digits), for "Falar com a loja"; null when the company has none. */
+  companyPhone: string | null;
+}
+
+export function SpinResult({ result, wheelName, companyPhone }: Props) {
+  const won = !!result.prize;
+  useEffect(() => {
+    if (won) celebrate().catch(() => undefined); // decoration only: a failed load changes nothing
+  }, [won]);
+  const customer = (
+    <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-left text-sm">
+      <dt className="text-gray-600">Nome</dt>
+      <dd className="font-medium text-gray-900">{result.customer.name}</dd>
+      <dt className="text-gray-600">WhatsApp</dt>
+      <dd className="font-medium text-gray-900">{formatWhatsapp(result.customer.whatsapp)}</dd>
+      <dt className="text-gray-600">Horário</dt>
+      <dd className="font-medium text-gray-900">
+        {new Date(result.timestamp).toLocaleString("pt-BR", { ...SP_TIME, dateStyle: "short", timeStyle: "short" })}
+      </dd>
+    </dl>
+  );
+  if (!result.prize || !result.redemption_code)
+    return (
+      <section aria-labelledby="result-title" aria-live="polite" className="text-center">
+        <p className="text-5xl" aria-hidden>
+          🍀
+        </p>
+        <h2 id="result-title" className="mt-2 text-2xl font-extrabold text-gray-900">
+          {result.message}
+        </h2>
+        <p className="mt-3 text-gray-700">Obrigado pela participação!</p>
+        {result.next_play_at && (
+          <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm font-medium text-brand-800">
+            Você pode jogar de novo a partir de {new Date(result.next_play_at).toLocaleDateString("pt-BR", SP_TIME)}.
+          </p>
+        )}
+        {customer}
+      </section>
+    );
+  const validUntil = validityText(result.redeem_until);
+  const claimUrl = result.claim_url ?? "";
+  const message = prizeMessage({
+    prize: result.prize.name,
+    code: result.redemption_code,
+    wheelName,
+    validUntil,
+    claimUrl: typeof window === "undefined" ? claimUrl : new URL(claimUrl, window.location.origin).href,
+  });
+  return (
+    <section aria-labelledby="result-title" aria-live="polite" className="text-center">
+      <p className="text-5xl" aria-hidden>
+        🎉
+      </p>
+      <h2 id="result-title" className="mt-2 text-2xl font-extrabold text-gray-900">
+        {M.won}
+      </h2>
+      <p className="mt-4 text-sm text-gray-700">Seu prêmio:</p>
+      <p className="text-2xl font-bold text-brand-700">{result.prize.name}</p>
+      {result.prize.image_url && (
+        // eslint-disable-next-line @next/next/no-img-element -- uploaded images of any host
+        <img
+          src={result.prize.image_url}
+          alt={result.prize.name}
+          className="mx-auto mt-4 h-40 w-40 rounded-xl object-cover"
+        />
+      )}
+      <div className="mt-6 rounded-xl border-2 border-dashed border-brand-600 bg-brand-50 p-4">
+        <p className="text-sm text-gray-700">Código de resgate</p>
+        <p className="font-mono text-3xl font-extrabold tracking-widest text-gray-900" data-testid="redemption-code">
+          {result.redemption_code}
+        </p>
+        {validUntil && <p className="mt-1 text-sm font-medium text-gray-800">Válido até {validUntil}</p>}
+      </div>
+      <p className="mt-4 rounded-lg bg-yellow-50 p-3 text-sm font-medium text-yellow-900">
+        Mostre esta tela no balcão para retirar o seu prêmio.
+      </p>
+      <div className="mt-4 space-y-2">
+        <a
+          href={waLink(result.customer.whatsapp, message)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${linkButton} bg-green-700 text-white hover:bg-green-800 focus:ring-green-700`}
+        >
+          Enviar para o meu WhatsApp
+        </a>
+        {companyPhone && (
+          <a
+            href={waLink(companyPhone)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`${linkButton} border-2 border-green-700 text-green-800 hover:bg-green-50 focus:ring-green-700`}
+          >
+            Falar com a loja
+          </a>
+        )}
+        {claimUrl && (
+          <a href={claimUrl} className="block py-2 text-sm font-semibold text-brand-700 underline">
+            Ver meu prêmio
+          </a>
+        )}
+      </div>
+      {customer}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+// The claim page's data (API.md "The prize is never lost"): a won prize addressed by its company,
+// wheel and code, with only what the visitor may see: the first name, the WhatsApp masked, the
+// prize, the validity and the state. The wheel may have been paused or ended since: the prize stays.
+import QRCode from "qrcode";
+import { db } from "@/lib/db/client";
+import { maskWhatsapp } from "./hand-off";
+import { normalizeCode } from "./redemption-code";
+import { redemptionStatus } from "./validity";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function claimView(companySlug: string, wheelRef: string, code: string, now = new Date()) {
+  const redemptionCode = normalizeCode(code);
+  if (!redemptionCode) return null;
+  const prisma = await db();
+  const company = await prisma.company.findUnique({
+    where: { slug: companySlug },
+    select: { id: true, name: true, phone: true },
+  });
+  if (!company) return null;
+  const spin = await prisma.spin.findUnique({
+    where: { companyId_redemptionCode: { companyId: company.id, redemptionCode } },
+  });
+  if (!spin?.won) return null;
+  const wheel = await prisma.wheel.findFirst({
+    where: {
+      id: spin.wheelId,
+      companyId: company.id,
+      ...(UUID.test(wheelRef) ? { OR: [{ slug: wheelRef }, { id: wheelRef }] } : { slug: wheelRef }),
+    },
+    select: { name: true, slug: true },
+  });
+  if (!wheel) return null;
+  const product = spin.productId
+    ? await prisma.product.findFirst({
+        where: { id: spin.productId, companyId: company.id },
+        select: { imageUrl: true },
+      })
+    : null;
+  return {
+    company: { name: company.name, phone: company.phone },
+    wheel,
+    prize: { name: spin.productName ?? "", image_url: product?.imageUrl ?? null },
+    first_name: spin.customerName.trim().split(/\s+/)[0] ?? "",
+    whatsapp_masked: maskWhatsapp(spin.whatsapp),
+    code: redemptionCode,
+    created_at: spin.createdAt.toISOString(),
+    redeem_until: spin.redeemUntil ? spin.redeemUntil.toISOString() : null,
+    redeemed_at: spin.redeemedAt ? spin.redeemedAt.toISOString() : null,
+    status: redemptionStatus(spin, now),
+    qr_svg: await QRCode.toString(redemptionCode, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
+  };
+}
+
+export type ClaimView = NonNullable<Awaited<ReturnType<typeof claimView>>>;

@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { sendSpin } from "@/lib/spins/spin-request";
+import { redeemUntilFor, redemptionStatus } from "@/lib/spins/validity";
+
+const answer = { result: "won", redemption_code: "ABCD2345" };
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("sendSpin", () => {
+  const send = (fetchMock: ReturnType<typeof vi.fn>, onRetry = vi.fn()) => {
+    vi.stubGlobal("fetch", fetchMock);
+    return sendSpin({
+      path: "/public/a/wheels/b/spin",
+      body: { name: "x" },
+      key: "k1",
+      onRetry,
+      sleep: async () => {},
+    });
+  };
+
+  it("retries a network error and a 5xx with the same key, then answers", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockResolvedValueOnce(reply(503, { error: "fora" }))
+      .mockResolvedValueOnce(reply(200, answer));
+    const onRetry = vi.fn();
+    await expect(send(fetchMock, onRetry)).resolves.toEqual(answer);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(onRetry).toHaveBeenCalledTimes(2);
+    const keys = fetchMock.mock.calls.map(
+      ([, init]) => (init as RequestInit & { headers: Record<string, string> }).headers["idempotency-key"],
+    );
+    expect(keys).toEqual(["k1", "k1", "k1"]);
+  });
+
+  it("gives up after three tries", async () => {
+    const fetchMock = vi.fn().mockImplementation(async () => reply(500, { error: "erro" }));
+    await expect(send(fetchMock)).rejects.toMatchObject({ status: 500 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it("does not retry an answer the server meant (409 already played)", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(reply(409, { error: "Este WhatsApp já foi utilizado", code: "CONFLICT" }));
+    await expect(send(fetchMock)).rejects.toMatchObject({ status: 409 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("retries a 409 that says the first attempt is still in progress", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(reply(409, { error: "processando", code: "IDEMPOTENCY_IN_PROGRESS" }))
+      .mockResolvedValueOnce(reply(200, answer));
+    await expect(send(fetchMock)).resolves.toEqual(answer);
+  });
+});
+
+describe("code validity", () => {
+  it("lasts N São Paulo days counting the spin's day, to 23:59:59.999", () => {
+    // 22:30 in São Paulo on 2026-11-23 is already 24 Nov in UTC: the day counted is São Paulo's.
+    const at = new Date("2026-11-24T01:30:00Z");
+    expect(redeemUntilFor(1, at)?.toISOString()).toBe("2026-11-24T02:59:59.999Z");
+    expect(redeemUntilFor(7, at)?.toISOString()).toBe("2026-11-30T02:59:59.999Z");
+    expect(redeemUntilFor(null, at)).toBeNull();
+  });
+
+  it("states: none, pending, redeemed, expired", () => {
+    const now = new Date("2026-11-23T12:00:00Z");
+    const past = new Date("2026-11-23T11:00:00Z");
+    const future = new Date("2026-11-24T11:00:00Z");
+    expect(redemptionStatus({ won: false, redeemedAt: null, redeemUntil: null }, now)).toBe("none");
+    expect(redemptionStatus({ won: true, redeemedAt: null, redeemUntil: null }, now)).toBe("pending");
+    expect(redemptionStatus({ won: true, redeemedAt: null, redeemUntil: future }, now)).toBe("pending");
+    expect(redemptionStatus({ won: true, redeemedAt: null, redeemUntil: past }, now)).toBe("expired");
+    expect(redemptionStatus({ won: true, redeemedAt: past, redeemUntil: past }, now)).toBe("redeemed");
+  });
+});
