@@ -5,6 +5,7 @@
 // each figure: stock is never oversold across instances, failed logins meet one shared limit, a
 // figure read on one instance right after a write on the other is exact, and kill -9 of one
 // instance mid-load loses nothing while the balancer routes around it. Exits 1 on any failed proof.
+// Postgres: the server of PG_ADMIN_URL (default the local one), trusting its user as here and in CI.
 // Env: CLUSTER_PORT_BASE (3600: balancer; +1, +2 instances; +10 pgbouncer), BENCH_DB_PREFIX
 // (database name prefix), REDIS_URL, REDIS_KEY_PREFIX, NEXT_DIST_DIR (the build to reuse),
 // CLUSTER_BUILD=1 (rebuild even if a build exists). Negative controls, to see the proofs fail:
@@ -83,8 +84,8 @@ async function seedWheels(direct: pg.Pool) {
   return { companyId, wheels };
 }
 
-async function bouncerFigures(dbName: string, direct: pg.Pool) {
-  const admin = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${PORTS.bouncer}/pgbouncer` });
+async function bouncerFigures(dbName: string, user: string, direct: pg.Pool) {
+  const admin = new pg.Client({ connectionString: `postgresql://${user}@127.0.0.1:${PORTS.bouncer}/pgbouncer` });
   await admin.connect();
   // The admin console speaks the simple protocol only.
   const stats = (await admin.query({ text: "SHOW STATS", rowMode: "array" })) as pg.QueryArrayResult;
@@ -162,9 +163,16 @@ async function main() {
     const { companyId, wheels } = await seedWheels(direct);
     console.log(`migrated and seeded (demo company + wheels ${Object.keys(wheels).join(", ")})`);
 
-    procs.push(await startPgbouncer(dir, { db: dbName, port: PORTS.bouncer, pgPort: 5432, poolSize: BOUNCER_POOL }));
+    // pgbouncer reaches the Postgres server the test's database is on (PG_ADMIN_URL).
+    const server = new URL(dbUrl);
+    const pgHost = server.hostname || "127.0.0.1";
+    const pgPort = Number(server.port || 5432);
+    const pgUser = decodeURIComponent(server.username || "postgres");
+    procs.push(
+      await startPgbouncer(dir, { db: dbName, port: PORTS.bouncer, pgHost, pgPort, pgUser, poolSize: BOUNCER_POOL }),
+    );
     const appEnv = {
-      DATABASE_URL: `postgresql://postgres@127.0.0.1:${PORTS.bouncer}/${dbName}`,
+      DATABASE_URL: `postgresql://${encodeURIComponent(pgUser)}@127.0.0.1:${PORTS.bouncer}/${dbName}`,
       PG_PREPARED_STATEMENTS: BREAK === "prepared" ? "true" : "false",
       PG_POOL_SIZE: String(INSTANCE_POOL),
       REDIS_URL: redisUrl,
@@ -186,7 +194,7 @@ async function main() {
     procs.push(await startNginx(dir, PORTS));
     console.log(
       `up: nginx :${PORTS.lb} -> instances :${PORTS.a} (pid ${a.child.pid}), :${PORTS.b} (pid ${b.child.pid}); ` +
-        `pgbouncer :${PORTS.bouncer} (transaction mode, pool ${BOUNCER_POOL}) -> Postgres :5432; ` +
+        `pgbouncer :${PORTS.bouncer} (transaction mode, pool ${BOUNCER_POOL}) -> Postgres ${pgHost}:${pgPort}; ` +
         `each instance's pool ${INSTANCE_POOL}; rate limits in Redis; ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
 
@@ -215,7 +223,7 @@ async function main() {
       console.log(`   ${proof.pass ? "PASS" : "FAIL"} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     }
 
-    const bouncer = await bouncerFigures(dbName, direct);
+    const bouncer = await bouncerFigures(dbName, pgUser, direct);
     const viaBouncer = bouncer.xacts > 0 && bouncer.serverConnections <= BOUNCER_POOL;
     console.log(
       `\n-- pgbouncer: ${bouncer.xacts} transactions pooled for ${dbName}; Postgres saw ${bouncer.serverConnections} ` +

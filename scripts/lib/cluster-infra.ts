@@ -97,13 +97,13 @@ export async function startNginx(dir: string, ports: { lb: number; a: number; b:
 
 export async function startPgbouncer(
   dir: string,
-  opts: { db: string; port: number; pgPort: number; poolSize: number },
+  opts: { db: string; port: number; pgHost: string; pgPort: number; pgUser: string; poolSize: number },
 ): Promise<Proc> {
   const sub = path.join(dir, "pgbouncer");
   await mkdir(sub, { recursive: true });
   await chmod(dir, 0o755);
   await chmod(sub, 0o755);
-  await writeFile(path.join(sub, "userlist.txt"), `"postgres" ""\n`);
+  await writeFile(path.join(sub, "userlist.txt"), `"${opts.pgUser}" ""\n`);
   await chmod(path.join(sub, "userlist.txt"), 0o644);
   const ini = path.join(sub, "pgbouncer.ini");
   await render("pgbouncer.ini", ini, { ...opts, dir: sub });
@@ -112,7 +112,7 @@ export async function startPgbouncer(
   const p = run("pgbouncer", sbin("pgbouncer"), [...asRoot, ini], dir);
   const { default: pg } = await import("pg");
   await waitFor(p, async () => {
-    const c = new pg.Client({ connectionString: `postgresql://postgres@127.0.0.1:${opts.port}/${opts.db}` });
+    const c = new pg.Client({ connectionString: `postgresql://${opts.pgUser}@127.0.0.1:${opts.port}/${opts.db}` });
     await c.connect();
     await c.query("SELECT 1");
     await c.end();
