@@ -85,33 +85,22 @@ function SourceItem({
         >
           <Copy className="h-4 w-4" aria-hidden /> Copiar link
         </button>
-        <a
-          className={linkButton}
-          href={`${base}/qr`}
-          target="_blank"
-          rel="noopener"
-          aria-label={`QR Code de ${source.name}`}
-        >
-          <QrCode className="h-4 w-4" aria-hidden /> QR Code
-        </a>
-        <a
-          className={linkButton}
-          href={`${base}/poster?format=a4`}
-          target="_blank"
-          rel="noopener"
-          aria-label={`Cartaz A4 de ${source.name}`}
-        >
-          <Printer className="h-4 w-4" aria-hidden /> Cartaz A4
-        </a>
-        <a
-          className={linkButton}
-          href={`${base}/poster?format=a5`}
-          target="_blank"
-          rel="noopener"
-          aria-label={`Cartaz A5 de ${source.name}`}
-        >
-          <Printer className="h-4 w-4" aria-hidden /> Cartaz A5
-        </a>
+        {[
+          { label: "QR Code", icon: QrCode, href: `${base}/qr` },
+          { label: "Cartaz A4", icon: Printer, href: `${base}/poster?format=a4` },
+          { label: "Cartaz A5", icon: Printer, href: `${base}/poster?format=a5` },
+        ].map(({ label, icon: Icon, href }) => (
+          <a
+            key={label}
+            className={linkButton}
+            href={href}
+            target="_blank"
+            rel="noopener"
+            aria-label={`${label} de ${source.name}`}
+          >
+            <Icon className="h-4 w-4" aria-hidden /> {label}
+          </a>
+        ))}
         {canWrite && (
           <button
             type="button"

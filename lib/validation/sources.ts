@@ -44,3 +44,14 @@ export const posterQuery = z.object({
 
 /** The page-view beacon's body: the source key of the page's URL, if any. */
 export const viewInput = z.object({ source: attributionInput.shape.source });
+
+/** A source as the API answers it (documents GET/POST /wheels/{id}/sources in /api/openapi.json). */
+export const sourceAnswer = z
+  .object({
+    id: z.uuid(),
+    name: z.string().max(SOURCE_NAME_MAX),
+    key: z.string().regex(/^[A-Za-z0-9_-]{6,12}$/),
+    url: z.url(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "Source" });

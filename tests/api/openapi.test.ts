@@ -94,6 +94,12 @@ describe("request schemas are the validating zod schemas", () => {
     expect(byName.wheel_id.schema.format).toBe("uuid");
   });
 
+  it("a pinned answer is documented with its schema", () => {
+    const created = doc.paths["/api/wheels/{id}/sources"].post.responses["201"].content["application/json"].schema;
+    expect(created.properties.source.$ref).toBe("#/components/schemas/Source");
+    expect(doc.components.schemas.Source.required).toEqual(["id", "name", "key", "url", "created_at"]);
+  });
+
   it("path parameters are declared", () => {
     const params = doc.paths["/api/wheels/{id}/products/{productId}"].delete.parameters as Doc[];
     expect(params.filter((p) => p.in === "path").map((p) => p.name)).toEqual(["id", "productId"]);

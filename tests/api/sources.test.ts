@@ -10,6 +10,7 @@ import { GET as listRoute, POST as createRoute } from "@/app/api/wheels/[id]/sou
 import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
 import { GET as exportRoute } from "@/app/api/wheels/spins/export/route";
 import { GET as leadsRoute } from "@/app/api/wheels/spins/all/route";
+import { sourceAnswer } from "@/lib/validation/sources";
 import { campaignWheel, newPhone } from "../helpers/campaign";
 import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
 import { call, randomIp } from "../helpers/http";
@@ -45,6 +46,8 @@ describe("sources of a wheel", () => {
     expect(s.key).toMatch(/^[A-Za-z0-9_-]{6,12}$/);
     expect(s.url).toMatch(new RegExp(`/w/${A.slug}/${wheel.slug}\\?s=${s.key}$`));
     expect(Date.parse(s.created_at)).not.toBeNaN();
+    // The answer is what /api/openapi.json documents.
+    expect(sourceAnswer.parse(s)).toEqual(s);
 
     const second = (await create(A, wheel.id, { name: "Instagram" })).body.source;
     expect(second.key).not.toBe(s.key);
