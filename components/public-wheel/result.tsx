@@ -1,6 +1,6 @@
 // The spin's result screen: the prize and its code (or the no-prize message), the hand-off to the
 // visitor's own WhatsApp and to the shop, and the claim page's link. Announced to screen readers.
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { TIME_ZONE } from "@/lib/dates/zone";
 import { PUBLIC_MESSAGES as M } from "@/lib/validation/public-rules";
 import type { SpinAnswer } from "@/lib/spins/answer";
@@ -21,7 +21,11 @@ interface Props {
 
 export function SpinResult({ result, wheelName, companyPhone }: Props) {
   const won = !!result.prize;
+  const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
+    // Focus moves to the result's title, so screen readers read it out (a live region mounted
+    // with its content is not announced by all of them).
+    title.current?.focus();
     if (won) celebrate().catch(() => undefined); // decoration only: a failed load changes nothing
   }, [won]);
   const customer = (
@@ -42,7 +46,12 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
         <p className="text-5xl" aria-hidden>
           🍀
         </p>
-        <h2 id="result-title" className="mt-2 text-2xl font-extrabold text-gray-900">
+        <h2
+          id="result-title"
+          ref={title}
+          tabIndex={-1}
+          className="mt-2 text-2xl font-extrabold text-gray-900 outline-none"
+        >
           {result.message}
         </h2>
         <p className="mt-3 text-gray-700">Obrigado pela participação!</p>
@@ -68,7 +77,12 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
       <p className="text-5xl" aria-hidden>
         🎉
       </p>
-      <h2 id="result-title" className="mt-2 text-2xl font-extrabold text-gray-900">
+      <h2
+        id="result-title"
+        ref={title}
+        tabIndex={-1}
+        className="mt-2 text-2xl font-extrabold text-gray-900 outline-none"
+      >
         {M.won}
       </h2>
       <p className="mt-4 text-sm text-gray-700">Seu prêmio:</p>

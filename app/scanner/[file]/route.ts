@@ -6,11 +6,11 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 
 const WASM_FILE = "zxing_reader.wasm";
-const WASM_PATH = ["node_modules", "zxing-wasm", "dist", "reader", WASM_FILE];
 
 export async function GET(_req: Request, { params }: { params: Promise<{ file: string }> }) {
   if ((await params).file !== WASM_FILE) return new Response("Not found", { status: 404 });
-  const wasm = await readFile(path.join(process.cwd(), ...WASM_PATH));
+  // One literal path: a computed one would make the bundler trace the whole project as assets.
+  const wasm = await readFile(path.join(process.cwd(), "node_modules/zxing-wasm/dist/reader/zxing_reader.wasm"));
   return new Response(new Uint8Array(wasm), {
     headers: { "content-type": "application/wasm", "cache-control": "public, max-age=86400" },
   });
