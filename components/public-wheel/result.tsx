@@ -19,6 +19,33 @@ interface Props {
   companyPhone: string | null;
 }
 
+/** The result's emoji and title; the title takes the focus, so screen readers read it out. */
+function ResultHeading({
+  emoji,
+  title,
+  children,
+}: {
+  emoji: string;
+  title: React.RefObject<HTMLHeadingElement | null>;
+  children: React.ReactNode;
+}) {
+  return (
+    <>
+      <p className="text-5xl" aria-hidden>
+        {emoji}
+      </p>
+      <h2
+        id="result-title"
+        ref={title}
+        tabIndex={-1}
+        className="mt-2 text-2xl font-extrabold text-gray-900 outline-none"
+      >
+        {children}
+      </h2>
+    </>
+  );
+}
+
 export function SpinResult({ result, wheelName, companyPhone }: Props) {
   const won = !!result.prize;
   const title = useRef<HTMLHeadingElement>(null);
@@ -43,17 +70,9 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
   if (!result.prize || !result.redemption_code)
     return (
       <section aria-labelledby="result-title" aria-live="polite" className="text-center">
-        <p className="text-5xl" aria-hidden>
-          🍀
-        </p>
-        <h2
-          id="result-title"
-          ref={title}
-          tabIndex={-1}
-          className="mt-2 text-2xl font-extrabold text-gray-900 outline-none"
-        >
+        <ResultHeading emoji="🍀" title={title}>
           {result.message}
-        </h2>
+        </ResultHeading>
         <p className="mt-3 text-gray-700">Obrigado pela participação!</p>
         {result.next_play_at && (
           <p className="mt-4 rounded-lg bg-brand-50 p-3 text-sm font-medium text-brand-800">
@@ -74,17 +93,9 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
   });
   return (
     <section aria-labelledby="result-title" aria-live="polite" className="text-center">
-      <p className="text-5xl" aria-hidden>
-        🎉
-      </p>
-      <h2
-        id="result-title"
-        ref={title}
-        tabIndex={-1}
-        className="mt-2 text-2xl font-extrabold text-gray-900 outline-none"
-      >
+      <ResultHeading emoji="🎉" title={title}>
         {M.won}
-      </h2>
+      </ResultHeading>
       <p className="mt-4 text-sm text-gray-700">Seu prêmio:</p>
       <p className="text-2xl font-bold text-brand-700">{result.prize.name}</p>
       {result.prize.image_url && (

@@ -8,31 +8,16 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { Card } from "@/components/ui/misc";
-import { useApiForm } from "@/lib/forms/use-api-form";
-import { errorText } from "@/lib/http/client";
-import { endpoints } from "@/lib/http/endpoints";
-import type { Lead } from "@/lib/swr/use-leads";
-import { notify } from "@/lib/ui/toast";
-import { redeemLookupInput } from "@/lib/validation/public";
 import { PrizeCard } from "./prize-card";
+import { useCodeLookup } from "./use-code-lookup";
 
 // The scanner (and its WebAssembly fallback) loads only when the camera is opened.
 const QrScanner = dynamic(() => import("./qr-scanner"), { ssr: false });
 
 export function Counter() {
-  const [spin, setSpin] = useState<Lead | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { form, spin, busy, lookup, redeem, unredeem } = useCodeLookup();
   const [scanning, setScanning] = useState(false);
-  const form = useApiForm(redeemLookupInput, { defaultValues: { code: "" } });
   const errors = form.formState.errors;
-
-  const lookup = form.submit(
-    async ({ code }) => {
-      setSpin(null);
-      setSpin((await endpoints.spins.lookup(code)).spin);
-    },
-    { fallback: "Código de resgate não encontrado" },
-  );
 
   function scanned(code: string) {
     setScanning(false);
@@ -40,21 +25,6 @@ export function Counter() {
     void lookup();
   }
 
-  async function act(run: () => Promise<{ message: string; spin: Lead }>, fallback: string) {
-    setBusy(true);
-    form.clearErrors("root.server");
-    try {
-      const r = await run();
-      setSpin(r.spin);
-      notify.success(r.message);
-    } catch (err) {
-      form.setError("root.server", { message: errorText(err, fallback) });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const code = spin?.redemption_code ?? "";
   return (
     <Card className="mx-auto max-w-md p-4 sm:p-6">
       <form onSubmit={lookup} noValidate className="space-y-3">
@@ -78,13 +48,7 @@ export function Counter() {
       {scanning && <QrScanner onCode={scanned} onClose={() => setScanning(false)} />}
       <FormError errors={errors} className="mt-3 rounded-lg bg-red-50 p-3 text-red-800" />
       {spin ? (
-        <PrizeCard
-          key={spin.id}
-          spin={spin}
-          busy={busy}
-          onRedeem={() => act(() => endpoints.spins.redeem(code), "Erro ao resgatar prêmio")}
-          onUndo={() => act(() => endpoints.spins.unredeem(code), "Erro ao desfazer o resgate")}
-        />
+        <PrizeCard key={spin.id} spin={spin} busy={busy} onRedeem={redeem} onUndo={unredeem} />
       ) : (
         !scanning && (
           <p className="mt-4 rounded-lg bg-gray-50 p-4 text-center text-sm text-gray-700">

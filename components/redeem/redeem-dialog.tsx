@@ -7,41 +7,12 @@ import { Field } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { Modal } from "@/components/ui/modal";
 import { shortDateTime } from "@/lib/dates/format";
-import { useApiForm } from "@/lib/forms/use-api-form";
-import { errorText } from "@/lib/http/client";
-import { endpoints } from "@/lib/http/endpoints";
 import { formatWhatsapp } from "@/lib/spins/whatsapp";
-import type { Lead } from "@/lib/swr/use-leads";
-import { notify } from "@/lib/ui/toast";
-import { redeemLookupInput } from "@/lib/validation/public";
+import { useCodeLookup } from "./use-code-lookup";
 
 function Redeem() {
-  const [spin, setSpin] = useState<Lead | null>(null);
-  const [busy, setBusy] = useState(false);
-  const form = useApiForm(redeemLookupInput);
+  const { form, spin, busy, lookup, redeem } = useCodeLookup();
   const errors = form.formState.errors;
-
-  const lookup = form.submit(
-    async ({ code }) => {
-      setSpin(null);
-      setSpin((await endpoints.spins.lookup(code)).spin);
-    },
-    { fallback: "Código de resgate não encontrado" },
-  );
-
-  async function redeem() {
-    if (!spin?.redemption_code) return;
-    setBusy(true);
-    try {
-      const r = await endpoints.spins.redeem(spin.redemption_code);
-      setSpin(r.spin);
-      notify.success(r.message);
-    } catch (err) {
-      form.setError("root.server", { message: errorText(err, "Erro ao resgatar prêmio") });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <>

@@ -1,0 +1,49 @@
+"use client";
+// The counter's logic, shared by the header's 'Resgatar prêmio' dialog and the /admin/resgatar
+// screen: look a code up, then act on the prize found (hand it over, undo), showing the server's
+// refusal under the form.
+import { useState } from "react";
+import { useApiForm } from "@/lib/forms/use-api-form";
+import { errorText } from "@/lib/http/client";
+import { endpoints } from "@/lib/http/endpoints";
+import type { Lead } from "@/lib/swr/use-leads";
+import { notify } from "@/lib/ui/toast";
+import { redeemLookupInput } from "@/lib/validation/public";
+
+export function useCodeLookup() {
+  const [spin, setSpin] = useState<Lead | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useApiForm(redeemLookupInput, { defaultValues: { code: "" } });
+
+  const lookup = form.submit(
+    async ({ code }) => {
+      setSpin(null);
+      setSpin((await endpoints.spins.lookup(code)).spin);
+    },
+    { fallback: "Código de resgate não encontrado" },
+  );
+
+  async function act(run: (code: string) => Promise<{ message: string; spin: Lead }>, fallback: string) {
+    if (!spin?.redemption_code) return;
+    setBusy(true);
+    form.clearErrors("root.server");
+    try {
+      const r = await run(spin.redemption_code);
+      setSpin(r.spin);
+      notify.success(r.message);
+    } catch (err) {
+      form.setError("root.server", { message: errorText(err, fallback) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    form,
+    spin,
+    busy,
+    lookup,
+    redeem: () => act(endpoints.spins.redeem, "Erro ao resgatar prêmio"),
+    unredeem: () => act(endpoints.spins.unredeem, "Erro ao desfazer o resgate"),
+  };
+}
