@@ -12,9 +12,13 @@ import { useApiForm } from "@/lib/forms/use-api-form";
 import { endpoints } from "@/lib/http/endpoints";
 import type { Wheel } from "@/lib/swr/use-wheels";
 import { notify } from "@/lib/ui/toast";
-import { DEFAULT_NO_PRIZE_LABEL } from "@/lib/validation/campaign";
+import { DEFAULT_THEME } from "@/lib/campaigns/dto";
+import { DEFAULT_NO_PRIZE_LABEL, type THEME_PRESETS } from "@/lib/validation/campaign";
+
+type Preset = (typeof THEME_PRESETS)[number];
 import { wheelForm, type WheelFormValues } from "@/lib/validation/wheels";
 import { CampaignRulesFields } from "./campaign-rules-fields";
+import { ThemeFields } from "./theme-fields";
 
 const EMPTY: WheelFormValues = {
   name: "",
@@ -29,6 +33,7 @@ const EMPTY: WheelFormValues = {
   redeem_within_days: "",
   authorization_number: "",
   rules_text: "",
+  theme: { primary_color: DEFAULT_THEME.primary_color, preset: DEFAULT_THEME.preset },
 };
 
 const wallClock = (iso: string | null) => (iso ? toSpWallClock(new Date(iso)) : "");
@@ -47,6 +52,7 @@ const valuesOf = (w: Wheel): WheelFormValues => ({
   redeem_within_days: w.redeem_within_days?.toString() ?? "",
   authorization_number: w.authorization_number ?? "",
   rules_text: w.rules_text ?? "",
+  theme: { primary_color: w.theme.primary_color, preset: w.theme.preset as Preset },
 });
 
 function WheelForm({ wheel, onClose }: { wheel: Wheel | null; onClose: () => void }) {
@@ -97,6 +103,7 @@ function WheelForm({ wheel, onClose }: { wheel: Wheel | null; onClose: () => voi
         </select>
       </div>
       <CampaignRulesFields form={form} wheelId={wheel?.id ?? null} />
+      <ThemeFields form={form} />
       <FormActions busy={formState.isSubmitting} onClose={onClose} />
     </form>
   );

@@ -1,5 +1,5 @@
 // Wheel and wheel-product inputs (spec section 5), shared by the forms and the API.
-import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields } from "./campaign";
+import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields, themeInput } from "./campaign";
 import { optionalSearch, pageQuery, requiredName } from "./common";
 import { z } from "./z";
 
@@ -33,7 +33,9 @@ export const wheelCreateInput = z.object({
   ...campaignInput.shape,
 });
 export const wheelUpdateInput = z.object(fields).partial().extend(campaignInput.shape);
-export const wheelForm = z.object({ ...fields, ...campaignFormFields }).superRefine(checkCampaign);
+export const wheelForm = z
+  .object({ ...fields, ...campaignFormFields, theme: themeInput.optional() })
+  .superRefine(checkCampaign);
 
 export const wheelListQuery = pageQuery.extend({ search: optionalSearch });
 

@@ -54,6 +54,7 @@ test("set up a campaign, win, lose and read its rules", async ({ page }) => {
   await form.getByLabel("Peso de “sem prêmio”").fill("1");
   await form.getByLabel("Texto de “sem prêmio”").fill("Tente de novo");
   await form.getByLabel("Certificado de Autorização SPA/MF nº").fill("04.012345/2026");
+  await form.getByLabel("Tema sazonal").selectOption({ label: "Natal" });
   await expectAccessible(page, "wheel form with campaign rules", "[role=dialog]");
   await expectNoSidewaysScroll(page);
   await form.getByRole("button", { name: "Salvar" }).click();
@@ -75,6 +76,7 @@ test("set up a campaign, win, lose and read its rules", async ({ page }) => {
   // The live preview follows the no-prize weight as it is typed (not saved).
   await wheelAction(page, "Natal Premiado", "Editar");
   const edit = page.getByRole("dialog", { name: "Editar roleta" });
+  await expect(edit.getByLabel("Tema sazonal")).toHaveValue("natal");
   const preview = edit.getByTestId("odds-preview");
   await expect(preview.getByText("Caneca Premiada")).toBeVisible();
   await expect(preview).toContainText("Tente de novo0,00%");

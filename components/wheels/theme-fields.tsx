@@ -1,0 +1,59 @@
+"use client";
+// "Aparência" of the wheel form: the shop's colour and a seasonal palette. The public wheel derives
+// its slice colours from both, darkened where needed so every white label keeps 4.5:1 contrast
+// (lib/wheels/slice-colors.ts).
+import type { UseFormReturn } from "react-hook-form";
+import { inputClass } from "@/components/ui/field";
+import type { WheelFormOutput, WheelFormValues } from "@/lib/validation/wheels";
+import type { THEME_PRESETS } from "@/lib/validation/campaign";
+
+const PRESET_LABELS: Record<(typeof THEME_PRESETS)[number], string> = {
+  padrao: "Padrão",
+  natal: "Natal",
+  "sao-joao": "São João",
+  "black-friday": "Black Friday",
+  maes: "Dia das Mães",
+  pais: "Dia dos Pais",
+};
+
+type Form = UseFormReturn<WheelFormValues, unknown, WheelFormOutput>;
+
+export function ThemeFields({ form }: { form: Form }) {
+  const { register, formState } = form;
+  const e = formState.errors.theme;
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">
+      <legend className="px-1 text-base font-semibold text-gray-900">Aparência</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor="theme-color" className="mb-1 block text-sm font-medium text-gray-700">
+            Cor da marca
+          </label>
+          <input
+            id="theme-color"
+            type="color"
+            className="h-10 w-full cursor-pointer rounded-lg border border-gray-300 bg-white p-1"
+            {...register("theme.primary_color")}
+          />
+          {e?.primary_color && <p className="mt-1 text-sm text-red-700">{e.primary_color.message}</p>}
+        </div>
+        <div>
+          <label htmlFor="theme-preset" className="mb-1 block text-sm font-medium text-gray-700">
+            Tema sazonal
+          </label>
+          <select id="theme-preset" className={inputClass} {...register("theme.preset")}>
+            {Object.entries(PRESET_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="text-sm text-gray-600">
+        As fatias usam a cor da marca e as cores do tema, escurecidas quando preciso para que os nomes dos prêmios
+        continuem legíveis.
+      </p>
+    </fieldset>
+  );
+}
