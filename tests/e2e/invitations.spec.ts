@@ -12,6 +12,16 @@ import {
   skipTour,
 } from "./helpers";
 
+/**
+ * The invitation page says why a link no longer works. It streams: while React swaps the loading
+ * state for the page, the streamed copy can sit hidden beside the shown one, so only what the
+ * visitor sees is counted.
+ */
+async function expectGone(page: Page, reason: string) {
+  await expect(page.getByRole("heading", { name: "Convite indisponível", level: 1 })).toBeVisible();
+  await expect(page.getByText(reason).filter({ visible: true })).toHaveCount(1);
+}
+
 const invitationLink = (email: string) => linkFromOutbox(email, /(\/convite\/[A-Za-z0-9_-]+)/);
 
 async function inviteFromUsersScreen(page: Page, email: string, role: "Usuário" | "Administrador" = "Usuário") {
@@ -46,12 +56,7 @@ test("the owner invites an existing account, which signs in from the link and jo
 
   await page.context().clearCookies();
   await page.goto(cancelledLink);
-  // After the full suite the streamed page once kept a hidden copy of its content as well: only
-  // what the visitor sees counts.
-  await expect(page.getByRole("heading", { name: "Convite indisponível", level: 1 })).toBeVisible();
-  await expect(page.getByText("Este convite foi cancelado por quem o enviou.").filter({ visible: true })).toHaveCount(
-    1,
-  );
+  await expectGone(page, "Este convite foi cancelado por quem o enviou.");
 
   await page.goto(link);
   await expect(page.getByText(/Você foi convidado para a equipe de Padaria Convida como Administrador/)).toBeVisible();
@@ -67,7 +72,7 @@ test("the owner invites an existing account, which signs in from the link and jo
 
   // The link is spent.
   await page.goto(link);
-  await expect(page.getByText("Este convite já foi utilizado.")).toBeVisible();
+  await expectGone(page, "Este convite já foi utilizado.");
 });
 
 test("creating a user with an e-mail that has an account offers to invite it", async ({ page }) => {
