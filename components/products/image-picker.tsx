@@ -1,5 +1,6 @@
 "use client";
-// Image choice for a product: checked here (type, 5 MB), uploaded first, URL kept in the form.
+// Image choice (a product's picture, a wheel's logo): checked here (type, 5 MB), uploaded first
+// (the server sniffs the bytes), URL kept in the form.
 import { useRef, useState } from "react";
 import { useAdmin } from "@/components/admin/admin-context";
 import { Button } from "@/components/ui/button";
@@ -36,7 +37,15 @@ async function sendToServer(file: File): Promise<string> {
   return (await endpoints.products.upload(form)).imageUrl;
 }
 
-export function ImagePicker({ value, onChange }: { value: string | null; onChange: (url: string | null) => void }) {
+interface Props {
+  value: string | null;
+  onChange: (url: string | null) => void;
+  /** What the image is, for the labels ('Imagem' of the product unless said). */
+  label?: string;
+  what?: string;
+}
+
+export function ImagePicker({ value, onChange, label = "Imagem", what = "imagem do produto" }: Props) {
   const { user } = useAdmin();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -58,17 +67,13 @@ export function ImagePicker({ value, onChange }: { value: string | null; onChang
 
   return (
     <div>
-      <span className="mb-1 block text-sm font-medium text-gray-700">Imagem</span>
+      <span className="mb-1 block text-sm font-medium text-gray-700">{label}</span>
       {value ? (
         <div className="flex items-center gap-3">
           {/* eslint-disable-next-line @next/next/no-img-element -- user uploads from local storage or Blob */}
-          <img
-            src={value}
-            alt="Pré-visualização da imagem do produto"
-            className="h-20 w-20 rounded-lg border object-cover"
-          />
+          <img src={value} alt={`Pré-visualização da ${what}`} className="h-20 w-20 rounded-lg border object-cover" />
           <Button variant="secondary" onClick={() => onChange(null)}>
-            Remover imagem
+            Remover {label.toLowerCase()}
           </Button>
         </div>
       ) : (
@@ -81,7 +86,7 @@ export function ImagePicker({ value, onChange }: { value: string | null; onChang
               accept="image/png,image/jpeg,image/gif,image/webp"
               className="sr-only"
               onChange={(e) => pick(e.target.files?.[0])}
-              aria-label="Escolher imagem do produto"
+              aria-label={`Escolher ${what}`}
             />
           </label>
           <span className="text-xs text-gray-600">PNG, JPG, GIF ou WebP, até 5MB</span>

@@ -1,8 +1,9 @@
 "use client";
-// "Aparência" of the wheel form: the shop's colour and a seasonal palette. The public wheel derives
-// its slice colours from both, darkened where needed so every white label keeps 4.5:1 contrast
-// (lib/wheels/slice-colors.ts).
-import type { UseFormReturn } from "react-hook-form";
+// "Aparência" of the wheel form: the shop's colour, a seasonal palette and its logo (the same
+// upload as product images). The public page takes its slices and brand colours from them,
+// darkened where needed so white text keeps 4.5:1 contrast (lib/wheels/slice-colors.ts).
+import { Controller, type UseFormReturn } from "react-hook-form";
+import { ImagePicker } from "@/components/products/image-picker";
 import { inputClass } from "@/components/ui/field";
 import type { WheelFormOutput, WheelFormValues } from "@/lib/validation/wheels";
 import type { THEME_PRESETS } from "@/lib/validation/campaign";
@@ -19,7 +20,7 @@ const PRESET_LABELS: Record<(typeof THEME_PRESETS)[number], string> = {
 type Form = UseFormReturn<WheelFormValues, unknown, WheelFormOutput>;
 
 export function ThemeFields({ form }: { form: Form }) {
-  const { register, formState } = form;
+  const { register, control, formState } = form;
   const e = formState.errors.theme;
   return (
     <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">
@@ -50,9 +51,16 @@ export function ThemeFields({ form }: { form: Form }) {
           </select>
         </div>
       </div>
+      <Controller
+        control={control}
+        name="theme.logo_url"
+        render={({ field }) => (
+          <ImagePicker value={field.value ?? null} onChange={field.onChange} label="Logomarca" what="logomarca" />
+        )}
+      />
       <p className="text-sm text-gray-600">
-        As fatias usam a cor da marca e as cores do tema, escurecidas quando preciso para que os nomes dos prêmios
-        continuem legíveis.
+        A página da roleta e as fatias usam a cor da marca e as cores do tema, escurecidas quando preciso para que os
+        textos continuem legíveis.
       </p>
     </fieldset>
   );

@@ -33,7 +33,7 @@ const EMPTY: WheelFormValues = {
   redeem_within_days: "",
   authorization_number: "",
   rules_text: "",
-  theme: { primary_color: DEFAULT_THEME.primary_color, preset: DEFAULT_THEME.preset },
+  theme: { primary_color: DEFAULT_THEME.primary_color, preset: DEFAULT_THEME.preset, logo_url: null },
 };
 
 const wallClock = (iso: string | null) => (iso ? toSpWallClock(new Date(iso)) : "");
@@ -52,7 +52,7 @@ const valuesOf = (w: Wheel): WheelFormValues => ({
   redeem_within_days: w.redeem_within_days?.toString() ?? "",
   authorization_number: w.authorization_number ?? "",
   rules_text: w.rules_text ?? "",
-  theme: { primary_color: w.theme.primary_color, preset: w.theme.preset as Preset },
+  theme: { primary_color: w.theme.primary_color, preset: w.theme.preset as Preset, logo_url: w.theme.logo_url },
 });
 
 function WheelForm({ wheel, onClose }: { wheel: Wheel | null; onClose: () => void }) {

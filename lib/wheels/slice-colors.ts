@@ -58,3 +58,29 @@ export function sliceColors(theme: { primary_color: string; preset: string }, co
 }
 
 export const PRESETS = Object.keys(PRESET_SEEDS) as Preset[];
+
+/** `hex` mixed with white: `amount` 0 keeps it, 1 is white. */
+function tint(hex: string, amount: number): string {
+  return toHex(rgb(hex).map((v) => v + (255 - v) * amount) as [number, number, number]);
+}
+
+const shade = (hex: string, factor: number) => toHex(rgb(hex).map((v) => v * factor) as [number, number, number]);
+
+/**
+ * The public page's brand colours (the CSS variables of app/globals.css) from the shop's colour:
+ * 600 (buttons with white text) readable at 4.5:1, darker 700/800 (page background, links), and
+ * light 50/100 (tinted boxes, text on the dark background). Null for the product's own colour,
+ * whose hand-picked palette stays.
+ */
+export function brandPalette(primary: string, defaultColor: string): Record<string, string> | null {
+  if (primary.toLowerCase() === defaultColor.toLowerCase()) return null;
+  const base = readableOnWhiteText(primary);
+  return {
+    "--color-brand-50": tint(base, 0.93),
+    "--color-brand-100": tint(base, 0.85),
+    "--color-brand-500": base,
+    "--color-brand-600": base,
+    "--color-brand-700": shade(base, 0.85),
+    "--color-brand-800": shade(base, 0.7),
+  };
+}

@@ -6,11 +6,13 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { Play } from "@/components/public-wheel/play";
 import { wheelSlices } from "@/components/public-wheel/slices";
+import { DEFAULT_THEME } from "@/lib/campaigns/dto";
 import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
 import { AppError } from "@/lib/http/errors";
 import { attributionFrom, type Attribution } from "@/lib/sources/attribution";
 import { publicWheelView, type PublicWheelView } from "@/lib/spins/public-view";
 import { PUBLIC_MESSAGES as M, todayIso } from "@/lib/validation/public-rules";
+import { brandPalette } from "@/lib/wheels/slice-colors";
 
 export const dynamic = "force-dynamic";
 
@@ -116,6 +118,9 @@ export default async function PublicWheelPage({ params, searchParams }: Props) {
   if (!view) notFound();
 
   const body = <Body view={view} companySlug={companySlug} attribution={attributionFrom(search)} />;
+  // The shop's colour on the whole page (buttons, background, links), kept readable.
+  const brand = (brandPalette(view.wheel.theme.primary_color, DEFAULT_THEME.primary_color) ?? undefined) as
+    React.CSSProperties | undefined;
   const legal = (
     <p className="mt-3 space-x-2 text-center text-xs">
       {view.wheel.authorization_number && (
@@ -128,13 +133,13 @@ export default async function PublicWheelPage({ params, searchParams }: Props) {
   );
   if (embed)
     return (
-      <main className="mx-auto max-w-md p-4 text-gray-700">
+      <main className="mx-auto max-w-md p-4 text-gray-700" style={brand}>
         {body}
         {legal}
       </main>
     );
   return (
-    <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-700 to-brand-800 px-4 py-6">
+    <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-700 to-brand-800 px-4 py-6" style={brand}>
       <header className="mb-4 text-center text-sm font-semibold text-brand-100">
         {view.wheel.theme.logo_url && (
           // eslint-disable-next-line @next/next/no-img-element -- the shop's uploaded logo, any host
