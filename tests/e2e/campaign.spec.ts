@@ -55,6 +55,7 @@ test("set up a campaign, win, lose and read its rules", async ({ page }) => {
   await form.getByLabel("Texto de “sem prêmio”").fill("Tente de novo");
   await form.getByLabel("Certificado de Autorização SPA/MF nº").fill("04.012345/2026");
   await form.getByLabel("Tema sazonal").selectOption({ label: "Natal" });
+  await form.getByLabel("Cor da marca").fill("#b91c1c");
   await expectAccessible(page, "wheel form with campaign rules", "[role=dialog]");
   await expectNoSidewaysScroll(page);
   await form.getByRole("button", { name: "Salvar" }).click();
@@ -87,6 +88,9 @@ test("set up a campaign, win, lose and read its rules", async ({ page }) => {
 
   // A visitor wins the day's only unit; the next one meets the no-prize segment.
   const url = `/w/${company.slug}/natal-premiado`;
+  // The page wears the shop's colour.
+  await page.goto(url);
+  await expect(page.getByRole("button", { name: "Começar" })).toHaveCSS("background-color", "rgb(185, 28, 28)");
   await play(page, url, "(11) 97777-1001");
   await expect(page.getByText("Parabéns! Você ganhou um prêmio!")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("redemption-code")).toHaveText(/^[A-Z2-9]{8}$/);
