@@ -1,6 +1,6 @@
 // Helpers for benchmark and fault scripts: a fresh Postgres database, and the built app started
 // on a free port against it. Scripts only; never imported by the app.
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import pg from "pg";
 
@@ -94,17 +94,34 @@ export async function peakRssMb(pid: number): Promise<number | null> {
 export const BENCH_DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
 
 /**
- * Builds the app into BENCH_DIST_DIR unless a build is already there (BENCH_BUILD=1 forces one).
- * Next rewrites tsconfig.json when building into another folder: the file's exact bytes are
- * restored afterwards, so the checkout is left as it was.
+ * Builds the app into BENCH_DIST_DIR unless a build of the same source is already there
+ * (BENCH_BUILD=1 forces one). Next rewrites tsconfig.json when building into another folder: the
+ * file's exact bytes are restored afterwards, so the checkout is left as it was.
  */
 let builtHere = false;
+
+/** The checkout's commit and uncommitted changes: a build of other source must not be measured. */
+function sourceStamp(): string {
+  const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8" });
+  try {
+    return `${git("rev-parse", "HEAD").trim()}\n${git("status", "--porcelain", "--untracked-files=no")}`;
+  } catch {
+    return "no git";
+  }
+}
 
 export async function ensureBuild(force = process.env.BENCH_BUILD === "1"): Promise<void> {
   const { existsSync } = await import("node:fs");
   const { readFile, writeFile } = await import("node:fs/promises");
+  const stampFile = `${BENCH_DIST_DIR}/BENCH_SOURCE`;
+  const stamp = sourceStamp();
   // Once per process: `npm run bench` builds once for its three benchmarks.
-  if (builtHere || (!force && existsSync(`${BENCH_DIST_DIR}/BUILD_ID`))) return;
+  if (builtHere) return;
+  if (!force && existsSync(`${BENCH_DIST_DIR}/BUILD_ID`)) {
+    const built = existsSync(stampFile) ? await readFile(stampFile, "utf8") : "";
+    if (built === stamp) return;
+    console.log(`the build in ${BENCH_DIST_DIR} is of other source: rebuilding`);
+  }
   console.log(`building the app into ${BENCH_DIST_DIR} ...`);
   const tsconfig = await readFile("tsconfig.json");
   try {
@@ -117,6 +134,7 @@ export async function ensureBuild(force = process.env.BENCH_BUILD === "1"): Prom
       child.on("error", reject);
     });
     builtHere = true;
+    await writeFile(stampFile, stamp);
   } finally {
     await writeFile("tsconfig.json", tsconfig);
   }
