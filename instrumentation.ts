@@ -1,16 +1,7 @@
-// Runs once when the server starts: stamps each request with its socket address (client-ip.ts),
-// applies pending migrations and, on an empty embedded database, seeds the demo company; then
-// starts the webhook delivery worker (lib/webhooks/loop.ts) unless WEBHOOK_WORKER=false. Only in
-// the Node server: not on the edge, not during the build (nothing runs there), not in tests.
+// Runs once when a server starts. Everything it does needs Node (the database, sockets, the webhook
+// worker), so it lives in instrumentation-node.ts behind the one check bundlers understand: the
+// literal `process.env.NEXT_RUNTIME` comparison (the one read of process.env outside lib/env.ts)
+// lets the edge bundle drop that import, where `env().NEXT_RUNTIME` would pull the database into it.
 export async function register() {
-  const { env } = await import("@/lib/env");
-  if (env().NEXT_RUNTIME !== "nodejs") return;
-  const { stampSocketAddresses } = await import("@/lib/http/socket-address");
-  stampSocketAddresses();
-  const { db } = await import("@/lib/db/client");
-  await db().catch((err) => console.error("[db] startup failed; requests will retry:", err));
-  if (env().WEBHOOK_WORKER && env().NEXT_PHASE !== "phase-production-build") {
-    const { startWebhookLoop } = await import("@/lib/webhooks/loop");
-    startWebhookLoop();
-  }
+  if (process.env.NEXT_RUNTIME === "nodejs") await (await import("./instrumentation-node")).startNodeServer();
 }
