@@ -1,26 +1,60 @@
 "use client";
-// Daily activity of the last 7 days as a bar chart (recharts); the table beside it is its text alternative.
+// A per-day chart of the reports screen (recharts): bars for the last 7 days' activity, lines for the
+// funnel. The table beside each is its text alternative; `label` describes the chart to screen readers.
 import { dayLabel } from "@/lib/dates/format";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 
-export function DailyChart({ data }: { data: { date: string; total_spins: number; unique_users: number }[] }) {
+export interface DaySeries<K extends string> {
+  key: K;
+  name: string;
+  color: string;
+}
+
+interface Props<K extends string> {
+  data: ({ date: string } & Record<K, number>)[];
+  series: DaySeries<K>[];
+  kind: "bar" | "line";
+  label: string;
+}
+
+export function DailyChart<K extends string>({ data, series, kind, label }: Props<K>) {
   const rows = data.map((d) => ({ ...d, label: dayLabel(d.date, false) }));
+  const axes = [
+    <CartesianGrid key="grid" strokeDasharray="3 3" stroke="#e5e7eb" />,
+    <XAxis key="x" dataKey="label" tick={{ fill: "#374151", fontSize: 12 }} />,
+    <YAxis key="y" allowDecimals={false} tick={{ fill: "#374151", fontSize: 12 }} />,
+    <Tooltip key="tooltip" />,
+    <Legend key="legend" />,
+  ];
   return (
-    <div
-      className="h-64 w-full"
-      role="img"
-      aria-label="Gráfico de giros e participantes únicos por dia nos últimos 7 dias"
-    >
+    <div className="h-64 w-full" role="img" aria-label={label}>
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={rows}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis dataKey="label" tick={{ fill: "#374151", fontSize: 12 }} />
-          <YAxis allowDecimals={false} tick={{ fill: "#374151", fontSize: 12 }} />
-          <Tooltip />
-          <Legend />
-          <Bar dataKey="total_spins" name="Giros" fill="#7c3aed" />
-          <Bar dataKey="unique_users" name="Participantes únicos" fill="#0e7490" />
-        </BarChart>
+        {kind === "bar" ? (
+          <BarChart data={rows}>
+            {axes}
+            {series.map((s) => (
+              <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} />
+            ))}
+          </BarChart>
+        ) : (
+          <LineChart data={rows}>
+            {axes}
+            {series.map((s) => (
+              <Line key={s.key} dataKey={s.key} name={s.name} stroke={s.color} />
+            ))}
+          </LineChart>
+        )}
       </ResponsiveContainer>
     </div>
   );

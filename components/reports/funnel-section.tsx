@@ -2,8 +2,8 @@
 // "Funil": page views -> spins -> prizes -> handed over for the report's filters, per source and
 // per day (a line chart with its table as the text alternative). Views come from the wheel page's
 // beacon, counted per day; spins and prizes from the leads.
-import { Line, LineChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { DataTable } from "@/components/ui/data-table";
+import { DailyChart } from "./daily-chart";
 import { Card } from "@/components/ui/misc";
 import { QueryState } from "@/components/ui/query-state";
 import { dayLabel } from "@/lib/dates/format";
@@ -33,31 +33,6 @@ function Steps({ f }: { f: FunnelAnswer["funnel"] }) {
   );
 }
 
-function Chart({ daily }: { daily: FunnelAnswer["daily"] }) {
-  const rows = daily.map((d) => ({ ...d, label: dayLabel(d.date, false) }));
-  return (
-    <div
-      className="h-64 w-full"
-      role="img"
-      aria-label="Gráfico do funil por dia: visualizações, giros, prêmios e resgates"
-    >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={rows}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis dataKey="label" tick={{ fill: "#374151", fontSize: 12 }} />
-          <YAxis allowDecimals={false} tick={{ fill: "#374151", fontSize: 12 }} />
-          <Tooltip />
-          <Legend />
-          <Line dataKey="views" name="Visualizações" stroke="#0e7490" />
-          <Line dataKey="spins" name="Giros" stroke="#7c3aed" />
-          <Line dataKey="wins" name="Prêmios" stroke="#15803d" />
-          <Line dataKey="redeemed" name="Resgatados" stroke="#b45309" />
-        </LineChart>
-      </ResponsiveContainer>
-    </div>
-  );
-}
-
 export function FunnelSection({ query }: { query: Query }) {
   const funnel = useFunnel(query);
   return (
@@ -84,7 +59,17 @@ export function FunnelSection({ query }: { query: Query }) {
                 { header: "Resgatados", cell: (s) => num(s.redeemed) },
               ]}
             />
-            <Chart daily={d.daily} />
+            <DailyChart
+              kind="line"
+              data={d.daily}
+              label="Gráfico do funil por dia: visualizações, giros, prêmios e resgates"
+              series={[
+                { key: "views", name: "Visualizações", color: "#0e7490" },
+                { key: "spins", name: "Giros", color: "#7c3aed" },
+                { key: "wins", name: "Prêmios", color: "#15803d" },
+                { key: "redeemed", name: "Resgatados", color: "#b45309" },
+              ]}
+            />
             <DataTable
               caption="Funil por dia"
               rows={d.daily}

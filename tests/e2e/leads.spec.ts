@@ -59,5 +59,9 @@ test("reports show the stats, the top prizes and the last 7 days", async ({ page
   await expect(
     page.getByRole("table", { name: "Atividade diária dos últimos 7 dias" }).locator("tbody tr"),
   ).toHaveCount(7);
-  await expect(page.getByRole("img", { name: /Gráfico de giros/ })).toBeVisible();
+  const chart = page.getByRole("img", { name: /Gráfico de giros/ });
+  await expect(chart).toBeVisible();
+  // Both series are drawn, each with its legend entry.
+  await expect(chart.locator(".recharts-bar")).toHaveCount(2);
+  await expect(chart.locator(".recharts-legend-item")).toHaveText(["Giros", "Participantes únicos"]);
 });

@@ -134,6 +134,8 @@ test("a visitor through a source link is a lead of that source, and the funnel c
 
   await page.goto("/admin/reports");
   const funnel = page.getByRole("list", { name: "Etapas do funil" });
+  const funnelChart = page.getByRole("img", { name: /Gráfico do funil/ });
+  await expect(funnelChart.locator(".recharts-line")).toHaveCount(4);
   await expect(funnel.getByText("Visualizações", { exact: true })).toBeVisible();
   await expect(
     page.getByRole("table", { name: "Funil por origem" }).getByText("Instagram", { exact: true }),

@@ -59,7 +59,15 @@ function Figures({ report }: { report: ReportAnswer }) {
         </Card>
         <Card className="min-w-0">
           <h2 className="mb-3 font-semibold text-gray-900">Atividade dos últimos 7 dias</h2>
-          <DailyChart data={report.daily_activity} />
+          <DailyChart
+            kind="bar"
+            data={report.daily_activity}
+            label="Gráfico de giros e participantes únicos por dia nos últimos 7 dias"
+            series={[
+              { key: "total_spins", name: "Giros", color: "#7c3aed" },
+              { key: "unique_users", name: "Participantes únicos", color: "#0e7490" },
+            ]}
+          />
           <DataTable
             className="mt-3"
             caption="Atividade diária dos últimos 7 dias"
