@@ -18,6 +18,8 @@ export const TENANT_MODELS = new Set([
   "WebhookAttempt",
   "WheelSource",
   "WheelViewDay",
+  "SpinDay",
+  "Contact",
 ]);
 
 const WHERE_OPS = new Set([
