@@ -2,6 +2,7 @@
 import type { SessionCtx } from "@/lib/auth/session";
 import { planLimits } from "@/lib/billing/plan-limits";
 import { tenantDb } from "@/lib/db/tenant";
+import { dayTotals } from "@/lib/leads/rollups";
 import { LOW_STOCK_MAX } from "@/lib/products/dto";
 
 export async function dashboard(ctx: SessionCtx) {
@@ -13,7 +14,7 @@ export async function dashboard(ctx: SessionCtx) {
       t.wheel.count(),
       t.wheel.count({ where: { status: "active" } }),
       t.product.count({ where: { isActive: true, stock: { lte: LOW_STOCK_MAX } } }),
-      t.spin.count(),
+      dayTotals(ctx.companyId, {}, { from: null, to: null }).then((d) => d.spins),
       t.spin.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 5 }),
       planLimits(ctx.companyId),
     ]);

@@ -1,6 +1,7 @@
 // The funnel of a filter (API.md "Where leads come from"): page views (daily counters) -> spins ->
 // wins -> prizes handed over, in total, per source and per São Paulo day. Spins without a source
-// are grouped under source_id null, named 'Link direto'.
+// are grouped under source_id null, named 'Link direto'. Spins are read from the day rollups when
+// the dates are whole days (lib/leads/rollups.ts).
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
@@ -8,6 +9,7 @@ import { dayOf } from "@/lib/dates/format";
 import { TIME_ZONE } from "@/lib/dates/zone";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { spinWhere } from "@/lib/leads/filters";
+import { dayWhere, wholeDays } from "@/lib/leads/rollups";
 import type { SpinFilters } from "@/lib/validation/leads";
 
 export const DIRECT = "Link direto";
@@ -34,48 +36,79 @@ function viewWhere(companyId: string, f: FunnelFilters): Prisma.Sql {
 
 const SP_DAY = Prisma.sql`to_char(("createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${TIME_ZONE}), 'YYYY-MM-DD')`;
 
-export async function funnel(ctx: SessionCtx, f: FunnelFilters) {
+type SourceCounts = { source_id: string | null; spins: number; wins: number; redeemed: number };
+type DayCounts = { date: string; spins: number; wins: number; redeemed: number };
+
+/** Spins, wins and hand-overs per source and per day: from the day rollups for whole days, else from spins. */
+async function spinCounts(companyId: string, f: FunnelFilters): Promise<[SourceCounts[], DayCounts[]]> {
   const prisma = await db();
-  const spins = spinWhere(ctx.companyId, f);
-  const views = viewWhere(ctx.companyId, f);
-  const [viewsBySource, spinsBySource, viewsByDay, spinsByDay] = await Promise.all([
-    prisma.$queryRaw<{ source_id: string; views: number }[]>`
-      SELECT "sourceId" AS source_id, sum(views)::int AS views FROM "WheelViewDay" WHERE ${views} GROUP BY 1`,
-    prisma.$queryRaw<
-      { source_id: string | null; name: string | null; spins: number; wins: number; redeemed: number }[]
-    >`
-      SELECT "sourceId" AS source_id, max("sourceName") AS name, count(*)::int AS spins,
-             count(*) FILTER (WHERE won)::int AS wins, count("redeemedAt")::int AS redeemed
-      FROM "Spin" WHERE ${spins} GROUP BY 1`,
-    prisma.$queryRaw<{ date: string; views: number }[]>`
-      SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(views)::int AS views FROM "WheelViewDay" WHERE ${views} GROUP BY 1`,
-    prisma.$queryRaw<{ date: string; spins: number; wins: number; redeemed: number }[]>`
+  const days = wholeDays(f);
+  if (days) {
+    const where = dayWhere(companyId, f, days);
+    return Promise.all([
+      prisma.$queryRaw<SourceCounts[]>`
+        SELECT NULLIF("sourceId", '') AS source_id, sum(spins)::int AS spins, sum(wins)::int AS wins,
+               sum(redeemed)::int AS redeemed
+        FROM "SpinDay" WHERE ${where} GROUP BY 1 HAVING sum(spins) > 0`,
+      prisma.$queryRaw<DayCounts[]>`
+        SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(spins)::int AS spins, sum(wins)::int AS wins,
+               sum(redeemed)::int AS redeemed
+        FROM "SpinDay" WHERE ${where} GROUP BY 1 HAVING sum(spins) > 0`,
+    ]);
+  }
+  const where = spinWhere(companyId, f);
+  return Promise.all([
+    prisma.$queryRaw<SourceCounts[]>`
+      SELECT "sourceId" AS source_id, count(*)::int AS spins, count(*) FILTER (WHERE won)::int AS wins,
+             count("redeemedAt")::int AS redeemed
+      FROM "Spin" WHERE ${where} GROUP BY 1`,
+    prisma.$queryRaw<DayCounts[]>`
       SELECT ${SP_DAY} AS date, count(*)::int AS spins, count(*) FILTER (WHERE won)::int AS wins,
              count("redeemedAt")::int AS redeemed
-      FROM "Spin" WHERE ${spins} GROUP BY 1`,
+      FROM "Spin" WHERE ${where} GROUP BY 1`,
+  ]);
+}
+
+/** Names of sources: the wheel's as they are now; a deleted one's as its latest spin recorded it. */
+async function sourceNames(ctx: SessionCtx, ids: string[]): Promise<Map<string, string>> {
+  const t = await tenantDb(ctx);
+  const found = await t.wheelSource.findMany({ where: { id: { in: ids } }, select: { id: true, name: true } });
+  const names = new Map(found.map((s) => [s.id, s.name]));
+  const gone = ids.filter((id) => !names.has(id));
+  if (gone.length) {
+    const prisma = await db();
+    const recorded = await prisma.$queryRaw<{ id: string; name: string | null }[]>`
+      SELECT DISTINCT ON ("sourceId") "sourceId" AS id, "sourceName" AS name FROM "Spin"
+      WHERE "companyId" = ${ctx.companyId} AND "sourceId" IN (${Prisma.join(gone)})
+      ORDER BY "sourceId", "createdAt" DESC`;
+    for (const r of recorded) if (r.name) names.set(r.id, r.name);
+  }
+  return names;
+}
+
+export async function funnel(ctx: SessionCtx, f: FunnelFilters) {
+  const prisma = await db();
+  const views = viewWhere(ctx.companyId, f);
+  const [viewsBySource, viewsByDay, [spinsBySource, spinsByDay]] = await Promise.all([
+    prisma.$queryRaw<{ source_id: string; views: number }[]>`
+      SELECT "sourceId" AS source_id, sum(views)::int AS views FROM "WheelViewDay" WHERE ${views} GROUP BY 1`,
+    prisma.$queryRaw<{ date: string; views: number }[]>`
+      SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(views)::int AS views FROM "WheelViewDay" WHERE ${views} GROUP BY 1`,
+    spinCounts(ctx.companyId, f),
   ]);
 
-  // Names of sources that still exist; deleted ones keep the name their spins recorded.
   const ids = [...new Set([...viewsBySource, ...spinsBySource].map((r) => r.source_id).filter((id) => !!id))];
-  const t = await tenantDb(ctx);
-  const found = await t.wheelSource.findMany({
-    where: { id: { in: ids as string[] } },
-    select: { id: true, name: true },
-  });
-  const names = new Map(found.map((s) => [s.id, s.name]));
+  const names = await sourceNames(ctx, ids as string[]);
 
-  const bySource = new Map<string, Counts & { name: string | null }>();
+  const bySource = new Map<string, Counts>();
   const source = (id: string | null) => {
     const key = id || "";
-    if (!bySource.has(key)) bySource.set(key, { ...zero(), name: null });
+    if (!bySource.has(key)) bySource.set(key, zero());
     return bySource.get(key)!;
   };
   for (const v of viewsBySource) source(v.source_id).views += v.views;
-  for (const s of spinsBySource) {
-    const row = source(s.source_id);
-    Object.assign(row, { spins: s.spins, wins: s.wins, redeemed: s.redeemed });
-    row.name ??= s.name;
-  }
+  for (const s of spinsBySource)
+    Object.assign(source(s.source_id), { spins: s.spins, wins: s.wins, redeemed: s.redeemed });
 
   const byDay = new Map<string, Counts>();
   const day = (date: string) => byDay.get(date) ?? byDay.set(date, zero()).get(date)!;
@@ -101,7 +134,7 @@ export async function funnel(ctx: SessionCtx, f: FunnelFilters) {
     by_source: [...bySource.entries()]
       .map(([id, r]) => ({
         source_id: id || null,
-        name: id ? (names.get(id) ?? r.name ?? "Origem excluída") : DIRECT,
+        name: id ? (names.get(id) ?? "Origem excluída") : DIRECT,
         views: r.views,
         spins: r.spins,
         wins: r.wins,

@@ -1,4 +1,5 @@
-// Leads (spins) of one company: filtered, counted and paged in SQL over every row.
+// Leads (spins) of one company: filtered and paged in SQL; their figures from the day rollups
+// where those answer the filter (lib/leads/rollups.ts), else counted over the matching rows.
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
@@ -8,11 +9,13 @@ import { pagination } from "@/lib/http/pagination";
 import { spinDto } from "@/lib/spins/dto";
 import type { LeadsQuery, SpinFilters } from "@/lib/validation/leads";
 import { spinWhere } from "./filters";
+import { companyContacts, dayTotals, rollupDays } from "./rollups";
 import { cachedSpinFigures, filterKey } from "./stats-cache";
 
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10000) / 100 : 0);
 
-export async function spinStats(companyId: string, f: SpinFilters) {
+/** Count, wins and distinct WhatsApp numbers of a filter, read from every matching spin. */
+export async function scanStats(companyId: string, f: SpinFilters) {
   const prisma = await db();
   const where = spinWhere(companyId, f);
   const [row] = await prisma.$queryRaw<{ total: number; wins: number; unique: number }[]>`
@@ -21,6 +24,32 @@ export async function spinStats(companyId: string, f: SpinFilters) {
            (SELECT count(*)::int FROM (SELECT DISTINCT whatsapp FROM "Spin" WHERE ${where}) d) AS unique
     FROM "Spin" WHERE ${where}`;
   return { total: row.total, wins: row.wins, unique: row.unique, rate: percent(row.wins, row.total) };
+}
+
+/** Distinct WhatsApp numbers among a filter's spins (a wheel's: its unique index, in order). */
+async function distinctNumbers(companyId: string, f: SpinFilters): Promise<number> {
+  const prisma = await db();
+  const [row] = await prisma.$queryRaw<{ unique: number }[]>`
+    SELECT count(*)::int AS unique FROM (SELECT DISTINCT whatsapp FROM "Spin" WHERE ${spinWhere(companyId, f)}) d`;
+  return row.unique;
+}
+
+/**
+ * The stats of a filter. Counts come from the day rollups whenever they can answer it (lib/leads/
+ * rollups.ts); distinct numbers from the company's counters when the filter spans the whole company,
+ * else from the matching spins (a distinct cannot be summed over days).
+ */
+export async function spinStats(companyId: string, f: SpinFilters) {
+  const days = rollupDays(f);
+  if (!days) return scanStats(companyId, f);
+  const companyWide = !f.wheel_id && !f.source_id && !days.from && !days.to;
+  const [t, unique] = await Promise.all([
+    dayTotals(companyId, f, days),
+    companyWide ? companyContacts(companyId).then((c) => c[f.status ?? "all"]) : distinctNumbers(companyId, f),
+  ]);
+  const total = f.status === "won" ? t.wins : f.status === "lost" ? t.spins - t.wins : t.spins;
+  const wins = f.status === "lost" ? 0 : t.wins;
+  return { total, wins, unique, rate: percent(wins, total) };
 }
 
 /** The stats of a filter, computed once per change of the company's spins (page flips reuse them). */

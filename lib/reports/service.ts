@@ -1,7 +1,9 @@
-// Report figures computed in SQL: totals, top 5 prizes, and the last 7 days in São Paulo time.
+// Report figures: totals and the top 5 prizes from the day rollups when the dates are whole days
+// (lib/leads/rollups.ts), and the last 7 days in São Paulo time (distinct numbers per day: spins).
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { spinWhere } from "@/lib/leads/filters";
+import { topPrizes, wholeDays } from "@/lib/leads/rollups";
 import { spinStats } from "@/lib/leads/service";
 import { cachedSpinFigures, filterKey } from "@/lib/leads/stats-cache";
 import type { SpinFilters } from "@/lib/validation/leads";
@@ -26,15 +28,18 @@ export function report(ctx: SessionCtx, f: ReportFilters, now = new Date()) {
 
 async function computeReport(companyId: string, f: ReportFilters, now: Date) {
   const prisma = await db();
-  const where = spinWhere(companyId, f);
-  const days = lastSevenDays(now);
-  const since = dayStart(days[0]);
+  const days = wholeDays(f);
+  const week = lastSevenDays(now);
+  const since = dayStart(week[0]);
   const dailyWhere = spinWhere(companyId, { wheel_id: f.wheel_id });
   const [stats, top, daily] = await Promise.all([
     spinStats(companyId, f),
-    prisma.$queryRaw<{ product_name: string; total_wins: number }[]>`
-      SELECT "productName" AS product_name, count(*)::int AS total_wins FROM "Spin"
-      WHERE ${where} AND won = true GROUP BY "productName" ORDER BY total_wins DESC, "productName" ASC LIMIT 5`,
+    days
+      ? topPrizes(companyId, f, days)
+      : prisma.$queryRaw<{ product_name: string; total_wins: number }[]>`
+          SELECT "productName" AS product_name, count(*)::int AS total_wins FROM "Spin"
+          WHERE ${spinWhere(companyId, f)} AND won = true GROUP BY "productName"
+          ORDER BY total_wins DESC, "productName" ASC LIMIT 5`,
     prisma.$queryRaw<{ date: string; total_spins: number; unique_users: number }[]>`
       SELECT to_char(("createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${TIME_ZONE}), 'YYYY-MM-DD') AS date,
              count(*)::int AS total_spins, count(DISTINCT whatsapp)::int AS unique_users
@@ -55,7 +60,7 @@ async function computeReport(companyId: string, f: ReportFilters, now: Date) {
       total_wins: t.total_wins,
       win_percentage: percent(t.total_wins, stats.wins),
     })),
-    daily_activity: days.map((date) => ({
+    daily_activity: week.map((date) => ({
       date,
       total_spins: byDay.get(date)?.total_spins ?? 0,
       unique_users: byDay.get(date)?.unique_users ?? 0,
