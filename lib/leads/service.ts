@@ -97,7 +97,7 @@ export async function wheelSpins(ctx: SessionCtx, wheelId: string, q: { page: nu
       skip: (q.page - 1) * q.limit,
       take: q.limit,
     }),
-    t.spin.count({ where: { wheelId } }),
+    dayTotals(ctx.companyId, { wheel_id: wheelId }, { from: null, to: null }).then((d) => d.spins),
   ]);
   return { spins: rows.map(spinDto), pagination: pagination(q.page, q.limit, total) };
 }
