@@ -141,6 +141,7 @@ async function catalog(pool: pg.Pool, companyId: string) {
  * n spins for one company in one INSERT ... SELECT: five wheels alike, ~30% wins with a prize
  * snapshot and a redemption code unique in the company, ~40% of wins redeemed, 799,999 distinct
  * WhatsApp numbers (some people played several wheels), createdAt spread over the last 90 days.
+ * The Spin triggers fill the day rollups and the contacts in the same statement, as in production.
  */
 async function fillSpins(
   client: pg.PoolClient,
@@ -434,9 +435,9 @@ export async function benchLeads(): Promise<BenchResult> {
         `Two companies with ${SPINS_PER_COMPANY.toLocaleString("en")} spins each (the other company's rows are there to prove no query scans them); five wheels, ~30% wins, createdAt over 90 days.`,
         "List and report times are whole HTTP round trips measured by the client (session check, queries, JSON), one request at a time, on the same machine as the server and Postgres. A list case opens the filter's first page once ('first': the filter's stats are computed), then flips forward one page per call ('flips': the stats come from the cache of lib/leads/stats-cache.ts, valid while the company's spinsVersion holds; nothing is written during the measurements). The stats are also timed computed, uncached, through the app's spinStats in the benchmark process: that is what the first view of a filter costs.",
         `The export runs on a freshly started server, so its peak RSS is the export's plus the boot; it runs a second time with ${HEAP_CAP}, which shows how much of the peak is garbage V8 had not yet collected rather than memory the export holds.`,
-        "Computed stats (a filter's first view): count, wins and distinct WhatsApp numbers over every filtered row are index-only scans of up to a million entries plus a distinct over ~800,000 numbers (~0.3-0.5 s here in every formulation tried). Hence the cache for everything after the first view. Closing the first-view gap needs counters kept per day and wheel (distinct WhatsApp cannot be summed, so unique_leads would need its own structure).",
+        "Computed stats (a filter's first view): with whole São Paulo days and no search or redemption state, counts and wins are sums over the day rollups (`SpinDay`, a few rows per day) and the distinct numbers of the whole company (no filter, status=won, status=lost) are counters kept with the contacts (migration 20261124060000, docs/decisions.md \"Figures without scans\"): milliseconds. A wheel's, a source's or a date range's distinct numbers still take a DISTINCT over the matching index range (a wheel: ~200,000 entries here), and search counts the matching rows.",
         "Search (`ILIKE '%text%'` on name and WhatsApp) is served by trigram GIN indexes (pg_trgm, migration 20261123070000): a rare match is found in milliseconds; a common surname still matches ~60,000 rows of the company, whose count and distinct numbers are computed on the first view. status=won alone matches 300,000 rows.",
-        "A report's first call runs the stats plus the top prizes (every won row) and the last 7 days in parallel, so it is at least as slow as the stats of the same filter; repeats come from the cache until a spin lands.",
+        "A report's first call runs the stats, the top prizes (from the day rollups for whole days) and the last 7 days (distinct numbers per day: the index entries of those days) in parallel; repeats come from the cache until a spin lands.",
       ],
     };
   } finally {
