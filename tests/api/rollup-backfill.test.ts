@@ -51,7 +51,7 @@ it("backfills the rollups from the spins already recorded, then keeps them", asy
      FROM generate_series(1, 40) i`,
   );
 
-  expect(await migrate(db)).toEqual([ROLLUPS]);
+  expect(await migrate(db)).toContain(ROLLUPS);
   await expectRollupsMatchSpins(viaExecutor(db), "a");
   await expectRollupsMatchSpins(viaExecutor(db), "b");
 
