@@ -1,7 +1,8 @@
 // Leads (spins) of one company: filtered and paged in SQL; their figures from the day rollups
 // where those answer the filter (lib/leads/rollups.ts), else counted over the matching rows.
 import type { SessionCtx } from "@/lib/auth/session";
-import { db } from "@/lib/db/client";
+import { db, pgPool } from "@/lib/db/client";
+import { wideRead } from "@/lib/db/wide-read";
 import { tenantDb } from "@/lib/db/tenant";
 import { Prisma, type Spin } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
@@ -129,19 +130,19 @@ export type LeadExportRow = Pick<
  * the caller formats this one.
  */
 export async function* spinBatches(companyId: string, f: SpinFilters, batch = 2000): AsyncGenerator<LeadExportRow[]> {
-  const prisma = await db();
+  const [prisma, pool] = await Promise.all([db(), pgPool()]);
   const where = spinWhere(companyId, f);
   const fetchAfter = (cursor: { createdAt: Date; id: string } | null) => {
     const after: Prisma.Sql = cursor
       ? Prisma.sql`AND ("createdAt", id) < (${cursor.createdAt}, ${cursor.id})`
       : Prisma.empty;
-    return prisma.$queryRaw<
-      LeadExportRow[]
-    >`SELECT id, "customerName", whatsapp, "customerBirthdate", "wheelName", "productName",
+    const sql = Prisma.sql`SELECT id, "customerName", whatsapp, "customerBirthdate", "wheelName", "productName",
         won, "redemptionCode", "redeemedAt", "redeemUntil", "createdAt", "sourceName", "utmSource", "utmMedium",
         "utmCampaign"
       FROM "Spin" WHERE ${where} ${after}
       ORDER BY "createdAt" DESC, id DESC LIMIT ${batch}`;
+    // Postgres: through the driver (lib/db/wide-read.ts); the embedded database has no pool.
+    return pool ? wideRead<LeadExportRow>(pool, sql) : prisma.$queryRaw<LeadExportRow[]>(sql);
   };
   let next: Promise<LeadExportRow[]> | null = fetchAfter(null);
   try {

@@ -1,6 +1,6 @@
 // A known fixture whose every count and percentage is worked out by hand below.
 import { parse } from "csv-parse/sync";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as erase0 } from "@/app/api/lgpd/route";
 import { GET as lgpdExportRoute } from "@/app/api/lgpd/export/route";
 import { POST as lgpdEraseRoute } from "@/app/api/lgpd/erase/route";
@@ -254,6 +254,53 @@ describe("CSV export", () => {
     const rows: string[][] = parse(res.text.slice(1));
     expect(rows).toHaveLength(4501);
     expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(4500);
+  });
+});
+
+describe("CSV export dates", () => {
+  // The export reads through node-postgres on Postgres (lib/db/wide-read.ts), whose default is
+  // the process' local time: under a zone far from UTC, instants, date filters and birth dates must
+  // still be those Prisma reads.
+  let zone: string | undefined;
+  beforeEach(() => {
+    zone = process.env.TZ;
+    process.env.TZ = "Asia/Tokyo";
+  });
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  it("keeps instants, São Paulo day filters and birth dates exact", async () => {
+    const c = await createCompany("Datas");
+    const w = await createWheel(c.owner.token);
+    const prisma = await db();
+    await prisma.spin.create({
+      data: {
+        companyId: c.companyId,
+        wheelId: w.id,
+        wheelName: "R",
+        customerName: "Eva",
+        whatsapp: "+5511900000099",
+        customerBirthdate: new Date("1990-05-17T00:00:00Z"),
+        won: true,
+        productName: "Caneca",
+        redemptionCode: "DATA0001",
+        redeemedAt: new Date("2026-03-10T12:30:15Z"),
+        consentAt: new Date(),
+        consentVersion: "t",
+        createdAt: T.d1early, // 2026-03-09 23:59 in São Paulo
+      },
+    });
+    const csv = async (query: string) =>
+      parse(
+        (await call(exportRoute, { token: c.owner.token, url: `/api/wheels/spins/export?${query}` })).text.slice(1),
+      ) as string[][];
+    const [, row] = await csv("start_date=2026-03-09&end_date=2026-03-09");
+    expect([row[2], row[7], row[8]]).toEqual(["17/05/1990", "10/03/2026, 09:30:15", "09/03/2026, 23:59:00"]);
+    expect(await csv("start_date=2026-03-10")).toHaveLength(1);
+    expect(await csv("end_date=2026-03-10T02:58:59Z")).toHaveLength(1);
+    expect(await csv("end_date=2026-03-10T02:59:00Z")).toHaveLength(2);
   });
 });
 
