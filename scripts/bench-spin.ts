@@ -6,6 +6,9 @@
 // `npm run bench:spin -- --webhooks` adds, in each round, a spin run with an endpoint subscribed to
 // lead.created (a local receiver; the server's own worker delivers meanwhile) and compares the two
 // ratios (goal: within 5 points).
+// `npm run bench:spin -- --probe` also measures, per round and route, where the time goes: the
+// server's own time per request, pool waits, Postgres round trips, GC pauses, event-loop delay, and
+// the CPU of the server, Postgres and the load generator per request (scripts/lib/bench-probe.mjs).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
@@ -14,6 +17,7 @@ import { migrate } from "@/lib/db/migrate";
 import { poolExecutor } from "@/lib/db/sql-executor";
 import { isMain, printer, verdict, type BenchResult } from "./lib/bench-report";
 import { createDatabase, dropDatabase, ensureBuild, median, peakRssMb, startBenchApp } from "./lib/bench-server";
+import { probeEnv, startProbe, type Probe } from "./lib/bench-probe";
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,6 +28,7 @@ const WARMUP_SECONDS = 3;
 const COMPANY_SLUG = "bench-spin";
 const WHEEL_SLUG = "roleta";
 const WEBHOOKS = process.argv.includes("--webhooks");
+const PROBE = process.argv.includes("--probe");
 
 /** The lead.created endpoint of the --webhooks runs: off between them (nothing queued, nothing claimed). */
 async function seedEndpoint(pool: pg.Pool, url: string) {
@@ -161,7 +166,9 @@ export async function benchSpin(): Promise<BenchResult> {
       TRUST_PROXY: "true",
       NEXTAUTH_SECRET: "bench-secret-0123456789abcdef",
       WEBHOOK_ALLOW_PRIVATE_HOSTS: "true",
+      ...(PROBE ? probeEnv() : {}),
     });
+    const probe: Probe | null = PROBE ? startProbe(app.child.pid!) : null;
     const trivialUrl = `${app.url}/api/health`;
     const spinPath = `/api/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`;
 
@@ -180,10 +187,16 @@ export async function benchSpin(): Promise<BenchResult> {
     const hookSpins: Run[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       // Alternate the routes so a noisy neighbour on the machine hits both alike.
+      await probe?.begin();
       trivial.push(await load(trivialUrl, SECONDS));
+      const trivialProbe = await probe?.end(trivial.at(-1)!.total);
+      await probe?.begin();
       spins.push(await load(app.url, SECONDS, [spinRequest(spinPath)]));
+      const spinProbe = await probe?.end(spins.at(-1)!.total);
       print(`  round ${round} trivial ${fmt(trivial.at(-1)!)}`);
+      if (trivialProbe) print(`    probe ${trivialProbe}`);
       print(`  round ${round} spin    ${fmt(spins.at(-1)!)}`);
+      if (spinProbe) print(`    probe ${spinProbe}`);
       if (WEBHOOKS) {
         await setEndpoint(pool, true);
         hookTrivial.push(await load(trivialUrl, SECONDS));

@@ -1,0 +1,102 @@
+// The bench side of scripts/lib/bench-probe.mjs: starts and ends the server's measuring windows
+// (SIGUSR2), adds the CPU time of Postgres and of this process (the load generator) over the same
+// window, and prints one line per window. Scripts only.
+import { readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const CLOCK_TICKS_PER_S = 100; // Linux's USER_HZ
+
+interface Summary {
+  n: number;
+  mean: number | null;
+  p50: number | null;
+  p99: number | null;
+  max: number | null;
+}
+
+interface ProbeLine {
+  windowMs: number;
+  cpuMs: number;
+  requests: Record<string, Summary>;
+  pool: Summary;
+  query: Summary;
+  gc: { count: number; totalMs: number; maxMs: number; majorCount: number; majorMs: number };
+  loop: { p50: number; p99: number; max: number };
+  rssMb: number;
+}
+
+export interface Probe {
+  begin: () => Promise<void>;
+  /** Ends the window; `requests` is what the load generator counted in it. */
+  end: (requests: number) => Promise<string>;
+}
+
+const file = path.join(tmpdir(), `bench-probe-${process.pid}.jsonl`);
+
+export function probeEnv(): Record<string, string> {
+  const preload = path.resolve("scripts/lib/bench-probe.mjs");
+  return {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${preload}`.trim(),
+    BENCH_PROBE_FILE: file,
+  };
+}
+
+/** CPU time (ms) of every process named postgres: the backends, the WAL writer, the checkpointer. */
+async function postgresCpuMs(): Promise<number> {
+  let ticks = 0;
+  for (const pid of await readdir("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+    const close = stat.lastIndexOf(")");
+    if (!stat.slice(stat.indexOf("(") + 1, close).startsWith("postgres")) continue;
+    const fields = stat.slice(close + 2).split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+  }
+  return (ticks / CLOCK_TICKS_PER_S) * 1000;
+}
+
+const ownCpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+async function lines(): Promise<string[]> {
+  return (await readFile(file, "utf8").catch(() => "")).split("\n").filter(Boolean);
+}
+
+const ms = (v: number | null) => (v === null ? "-" : `${v.toFixed(1)}`);
+
+export function startProbe(pid: number): Probe {
+  let pgStart = 0;
+  let ownStart = 0;
+  const signal = async () => {
+    const before = (await lines()).length;
+    process.kill(pid, "SIGUSR2");
+    for (let i = 0; i < 100 && (await lines()).length === before; i++) await new Promise((r) => setTimeout(r, 20));
+    return JSON.parse((await lines()).at(-1)!) as ProbeLine;
+  };
+  return {
+    begin: async () => {
+      await signal(); // drops what came before the window
+      pgStart = await postgresCpuMs();
+      ownStart = ownCpuMs();
+    },
+    end: async (requests) => {
+      const own = ownCpuMs() - ownStart;
+      const p = await signal();
+      const pgCpu = (await postgresCpuMs()) - pgStart;
+      const per = (v: number) => (requests ? (v / requests).toFixed(2) : "-");
+      const routes = Object.entries(p.requests)
+        .filter(([, s]) => s.n > requests / 10)
+        .map(([r, s]) => `${r} p50 ${ms(s.p50)} p99 ${ms(s.p99)} max ${ms(s.max)} ms`)
+        .join("; ");
+      return (
+        `server time ${routes} | CPU per request: server ${per(p.cpuMs)} ms, Postgres ${per(pgCpu)} ms, load generator ${per(own)} ms` +
+        ` | pool wait p50 ${ms(p.pool.p50)} p99 ${ms(p.pool.p99)} ms; round trips ${(p.query.n / Math.max(1, requests)).toFixed(2)}/request, p50 ${ms(p.query.p50)} p99 ${ms(p.query.p99)} ms` +
+        ` | GC ${p.gc.count} pauses ${p.gc.totalMs} ms (longest ${p.gc.maxMs.toFixed(1)} ms; major ${p.gc.majorCount}, ${p.gc.majorMs} ms)` +
+        ` | event-loop delay p99 ${p.loop.p99.toFixed(1)} ms max ${p.loop.max.toFixed(1)} ms | RSS ${p.rssMb} MB`
+      );
+    },
+  };
+}
