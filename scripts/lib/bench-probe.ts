@@ -37,7 +37,7 @@ const file = path.join(tmpdir(), `bench-probe-${process.pid}.jsonl`);
 export function probeEnv(): Record<string, string> {
   const preload = path.resolve("scripts/lib/bench-probe.mjs");
   return {
-    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --require ${preload}`.trim(),
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim(),
     BENCH_PROBE_FILE: file,
   };
 }
