@@ -34,6 +34,7 @@ const WHEELS = 5; // coprime with PEOPLE: (wheel, whatsapp) stays unique for up 
 const PEOPLE = 799_999;
 const SECRET = "bench-secret-0123456789abcdef";
 const HEAP_CAP = "--max-old-space-size=192";
+const FIRST_VIEW_GOALS = new Set(["page 1", "status=won", "wheel_id"]);
 
 const FIRST = [
   "Ana",
@@ -348,6 +349,10 @@ export async function benchLeads(): Promise<BenchResult> {
         getter(base, a.token, (call) => path(call + 1)),
         LIST_SAMPLES,
       );
+      // The issue's goal names the first view of page 1, status=won and one wheel: the answer a
+      // user waits for when opening the filter (its figures not yet cached).
+      if (FIRST_VIEW_GOALS.has(label))
+        goals.push({ label: `list ${label}, first view`, value: ms(first), goal: "< 200 ms", pass: first < 200 });
       goals.push({
         label: `list ${label}, page flips: p95`,
         value: ms(flips.p95),

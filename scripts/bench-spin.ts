@@ -9,6 +9,9 @@
 // `npm run bench:spin -- --probe` also measures, per round and route, where the time goes: the
 // server's own time per request, pool waits, Postgres round trips, GC pauses, event-loop delay, and
 // the CPU of the server, Postgres and the load generator per request (scripts/lib/bench-probe.mjs).
+// `--profile` adds a V8 CPU profile of the server per window, summed per route at the end
+// (scripts/profile-summary.ts), in .data/profiles.
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import autocannon from "autocannon";
@@ -18,6 +21,7 @@ import { poolExecutor } from "@/lib/db/sql-executor";
 import { isMain, printer, verdict, type BenchResult } from "./lib/bench-report";
 import { createDatabase, dropDatabase, ensureBuild, median, peakRssMb, startBenchApp } from "./lib/bench-server";
 import { probeEnv, startProbe, type Probe } from "./lib/bench-probe";
+import { summarize as summarizeProfiles } from "./profile-summary";
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -25,10 +29,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // per-round ratio to the trivial route's p99 in the same round is the figure to read.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WARMUP_SECONDS = 3;
+const PROFILE_DIR = ".data/profiles";
 const COMPANY_SLUG = "bench-spin";
 const WHEEL_SLUG = "roleta";
 const WEBHOOKS = process.argv.includes("--webhooks");
-const PROBE = process.argv.includes("--probe");
+const PROFILE = process.argv.includes("--profile");
+const PROBE = PROFILE || process.argv.includes("--probe");
 
 /** The lead.created endpoint of the --webhooks runs: off between them (nothing queued, nothing claimed). */
 async function seedEndpoint(pool: pg.Pool, url: string) {
@@ -166,7 +172,7 @@ export async function benchSpin(): Promise<BenchResult> {
       TRUST_PROXY: "true",
       NEXTAUTH_SECRET: "bench-secret-0123456789abcdef",
       WEBHOOK_ALLOW_PRIVATE_HOSTS: "true",
-      ...(PROBE ? probeEnv() : {}),
+      ...(PROBE ? probeEnv(PROFILE ? PROFILE_DIR : undefined) : {}),
     });
     const probe: Probe | null = PROBE ? startProbe(app.child.pid!) : null;
     const trivialUrl = `${app.url}/api/health`;
@@ -185,6 +191,7 @@ export async function benchSpin(): Promise<BenchResult> {
     const spins: Run[] = [];
     const hookTrivial: Run[] = [];
     const hookSpins: Run[] = [];
+    const profiles = { trivial: [] as string[], spin: [] as string[] };
     for (let round = 1; round <= ROUNDS; round++) {
       // Alternate the routes so a noisy neighbour on the machine hits both alike.
       await probe?.begin();
@@ -194,9 +201,11 @@ export async function benchSpin(): Promise<BenchResult> {
       spins.push(await load(app.url, SECONDS, [spinRequest(spinPath)]));
       const spinProbe = await probe?.end(spins.at(-1)!.total);
       print(`  round ${round} trivial ${fmt(trivial.at(-1)!)}`);
-      if (trivialProbe) print(`    probe ${trivialProbe}`);
+      if (trivialProbe) print(`    probe ${trivialProbe.line}`);
       print(`  round ${round} spin    ${fmt(spins.at(-1)!)}`);
-      if (spinProbe) print(`    probe ${spinProbe}`);
+      if (spinProbe) print(`    probe ${spinProbe.line}`);
+      if (trivialProbe?.profile) profiles.trivial.push(trivialProbe.profile);
+      if (spinProbe?.profile) profiles.spin.push(spinProbe.profile);
       if (WEBHOOKS) {
         await setEndpoint(pool, true);
         hookTrivial.push(await load(trivialUrl, SECONDS));
@@ -205,6 +214,12 @@ export async function benchSpin(): Promise<BenchResult> {
         print(`  round ${round} trivial ${fmt(hookTrivial.at(-1)!)} (webhooks on)`);
         print(`  round ${round} spin    ${fmt(hookSpins.at(-1)!)} (webhooks on)`);
       }
+    }
+    for (const [route, files] of Object.entries(profiles)) {
+      if (!files.length) continue;
+      print(`  CPU profile of the server, ${route} rounds (${files.join(", ")}):`);
+      const read = files.map((f) => JSON.parse(readFileSync(f, "utf8")));
+      for (const l of summarizeProfiles(read)) print(`    ${l}`);
     }
     let webhookGoal: { label: string; value: string; goal: string; pass: boolean } | null = null;
     if (WEBHOOKS) {

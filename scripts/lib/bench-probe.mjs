@@ -10,6 +10,8 @@
 import fs from "node:fs";
 import http from "node:http";
 import { PerformanceObserver, monitorEventLoopDelay, constants } from "node:perf_hooks";
+import { Session } from "node:inspector/promises";
+import path from "node:path";
 import pg from "pg";
 
 const file = process.env.BENCH_PROBE_FILE;
@@ -44,7 +46,7 @@ const summary = (values) => ({
   max: pct(values, 100),
 });
 
-function flush() {
+function flush(profile) {
   const cpu = process.cpuUsage(win.cpu);
   const requests = {};
   for (const [route, times] of Object.entries(win.requests)) requests[route] = summary(times);
@@ -57,14 +59,42 @@ function flush() {
     gc: { ...win.gc, totalMs: Math.round(win.gc.totalMs), majorMs: Math.round(win.gc.majorMs) },
     loop: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
     rssMb: Math.round(process.memoryUsage().rss / 1048576),
+    profile,
   };
   if (file) fs.appendFileSync(file, JSON.stringify(line) + "\n");
 }
 
+// BENCH_PROBE_PROFILE_DIR: a V8 CPU profile of each window as well (window-N.cpuprofile).
+const profileDir = process.env.BENCH_PROBE_PROFILE_DIR;
+const inspector = profileDir ? new Session() : null;
+let windowNo = 0;
+if (inspector) {
+  inspector.connect();
+  await inspector.post("Profiler.enable");
+  await inspector.post("Profiler.setSamplingInterval", { interval: 200 });
+}
+
+/** Ends the window's profile (its file name) and starts the next one. */
+async function cycleProfile() {
+  if (!inspector) return null;
+  let file = null;
+  if (windowNo > 0) {
+    const { profile } = await inspector.post("Profiler.stop");
+    file = path.join(profileDir, `window-${windowNo}.cpuprofile`);
+    fs.writeFileSync(file, JSON.stringify(profile));
+  }
+  windowNo++;
+  await inspector.post("Profiler.start");
+  return file;
+}
+
 reset();
 process.on("SIGUSR2", () => {
-  flush();
-  reset();
+  // The profile first: the line written by flush() tells the bench that the window's files are there.
+  cycleProfile().then((profile) => {
+    flush(profile);
+    reset();
+  });
 });
 
 new PerformanceObserver((list) => {

@@ -1,6 +1,7 @@
 // The bench side of scripts/lib/bench-probe.mjs: starts and ends the server's measuring windows
 // (SIGUSR2), adds the CPU time of Postgres and of this process (the load generator) over the same
 // window, and prints one line per window. Scripts only.
+import { mkdirSync, rmSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,21 +25,29 @@ interface ProbeLine {
   gc: { count: number; totalMs: number; maxMs: number; majorCount: number; majorMs: number };
   loop: { p50: number; p99: number; max: number };
   rssMb: number;
+  /** The window's CPU profile, with a profile directory. */
+  profile: string | null;
 }
 
 export interface Probe {
   begin: () => Promise<void>;
   /** Ends the window; `requests` is what the load generator counted in it. */
-  end: (requests: number) => Promise<string>;
+  end: (requests: number) => Promise<{ line: string; profile: string | null }>;
 }
 
 const file = path.join(tmpdir(), `bench-probe-${process.pid}.jsonl`);
 
-export function probeEnv(): Record<string, string> {
+/** The server's environment; with profileDir, a CPU profile per window lands there too. */
+export function probeEnv(profileDir?: string): Record<string, string> {
   const preload = path.resolve("scripts/lib/bench-probe.mjs");
+  if (profileDir) {
+    rmSync(profileDir, { recursive: true, force: true });
+    mkdirSync(profileDir, { recursive: true });
+  }
   return {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim(),
     BENCH_PROBE_FILE: file,
+    ...(profileDir ? { BENCH_PROBE_PROFILE_DIR: path.resolve(profileDir) } : {}),
   };
 }
 
@@ -91,12 +100,12 @@ export function startProbe(pid: number): Probe {
         .filter(([, s]) => s.n > requests / 10)
         .map(([r, s]) => `${r} p50 ${ms(s.p50)} p99 ${ms(s.p99)} max ${ms(s.max)} ms`)
         .join("; ");
-      return (
+      const line =
         `server time ${routes} | CPU per request: server ${per(p.cpuMs)} ms, Postgres ${per(pgCpu)} ms, load generator ${per(own)} ms` +
         ` | pool wait p50 ${ms(p.pool.p50)} p99 ${ms(p.pool.p99)} ms; round trips ${(p.query.n / Math.max(1, requests)).toFixed(2)}/request, p50 ${ms(p.query.p50)} p99 ${ms(p.query.p99)} ms` +
         ` | GC ${p.gc.count} pauses ${p.gc.totalMs} ms (longest ${p.gc.maxMs.toFixed(1)} ms; major ${p.gc.majorCount}, ${p.gc.majorMs} ms)` +
-        ` | event-loop delay p99 ${p.loop.p99.toFixed(1)} ms max ${p.loop.max.toFixed(1)} ms | RSS ${p.rssMb} MB`
-      );
+        ` | event-loop delay p99 ${p.loop.p99.toFixed(1)} ms max ${p.loop.max.toFixed(1)} ms | RSS ${p.rssMb} MB`;
+      return { line, profile: p.profile };
     },
   };
 }
