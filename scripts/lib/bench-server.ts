@@ -1,6 +1,7 @@
 // Helpers for benchmark and fault scripts: a fresh Postgres database, and the built app started
 // on a free port against it. Scripts only; never imported by the app.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import net from "node:net";
 import pg from "pg";
 
@@ -100,11 +101,19 @@ export const BENCH_DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
  */
 let builtHere = false;
 
-/** The checkout's commit and uncommitted changes: a build of other source must not be measured. */
+/** What the build is made of: the app's tracked files outside these folders. */
+const NOT_BUILT = [":(exclude)scripts", ":(exclude)tests", ":(exclude)docs", ":(exclude)README.md"];
+
+/**
+ * The app source's indexed blobs and unstaged changes: a build of other source must not be
+ * measured, while a commit that touches only scripts, tests or docs reuses the build.
+ */
 function sourceStamp(): string {
-  const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8" });
+  const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8", maxBuffer: 64 << 20 });
   try {
-    return `${git("rev-parse", "HEAD").trim()}\n${git("status", "--porcelain", "--untracked-files=no")}`;
+    const tree = git("ls-files", "--stage", "--", ".", ...NOT_BUILT);
+    const changes = git("status", "--porcelain", "--untracked-files=no", "--", ".", ...NOT_BUILT);
+    return `${createHash("sha256").update(tree).digest("hex")}\n${changes}`;
   } catch {
     return "no git";
   }
