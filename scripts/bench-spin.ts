@@ -112,7 +112,7 @@ function summarize(r: autocannon.Result): Run {
 
 let visitor = 0;
 
-/** Each request is a new visitor: a new WhatsApp and a new address (TRUST_PROXY=true). */
+/** Each request is a new visitor: a new WhatsApp, a new address (TRUST_PROXY=true) and a new key. */
 function spinRequest(path: string): autocannon.Request {
   return {
     method: "POST",
@@ -124,6 +124,8 @@ function spinRequest(path: string): autocannon.Request {
         headers: {
           "content-type": "application/json",
           "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          // The public page sends one with every spin (the prize is never lost), so the bench does too.
+          "idempotency-key": `bench-${process.pid}-${n}`,
         },
         // 11 digits: DDD 11 + a 9-digit mobile number, unique per request.
         body: JSON.stringify({ name: `Visitante ${n}`, whatsapp: `119${String(n).padStart(8, "0")}`, consent: true }),
@@ -182,7 +184,7 @@ export async function benchSpin(): Promise<BenchResult> {
       `bench:spin  ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route (after a ${WARMUP_SECONDS} s warm-up each)`,
     );
     print(
-      `  trivial: GET /api/health (SELECT 1)   spin: POST ${spinPath} (new WhatsApp and X-Forwarded-For per request)`,
+      `  trivial: GET /api/health (SELECT 1)   spin: POST ${spinPath} (new WhatsApp, X-Forwarded-For and Idempotency-Key per request)`,
     );
     await load(trivialUrl, WARMUP_SECONDS);
     await load(app.url, WARMUP_SECONDS, [spinRequest(spinPath)]);

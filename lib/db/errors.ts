@@ -1,17 +1,21 @@
 // Recognising database errors the services answer in their own words.
 
-interface PrismaError {
+interface DbError {
   code?: string;
+  /** node-postgres' own error (lib/db/driver-read.ts): the index and the key it refused. */
+  constraint?: string;
+  detail?: string;
   meta?: { target?: unknown; driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } };
   message?: string;
 }
 
 /**
  * A unique index refused the write: Prisma's P2002, or P2010 when a raw query ($queryRaw) hit the
- * index (the driver reports SQLSTATE 23505). `field` narrows it to one column when given.
+ * index, or SQLSTATE 23505 from node-postgres itself. `field` narrows it to one column when given.
  */
 export function isUniqueViolation(err: unknown, field?: string) {
-  const e = err as PrismaError;
+  const e = err as DbError;
+  if (e?.code === "23505") return !field || `${e.constraint} ${e.detail}`.includes(field);
   const cause = e?.meta?.driverAdapterError?.cause;
   const rawUnique =
     e?.code === "P2010" && (cause?.kind === "UniqueConstraintViolation" || cause?.originalCode === "23505");

@@ -82,7 +82,8 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return fromZodError(err);
   const e = (err ?? {}) as PrismaLikeError;
-  if (e.code === "P2002") return conflict("Registro já existe");
+  // 23505: a unique index, reported by node-postgres itself (lib/db/driver-read.ts).
+  if (e.code === "P2002" || e.code === "23505") return conflict("Registro já existe");
   if (e.code === "P2025") return notFound();
   const text = `${e.code ?? ""} ${e.message ?? ""}`;
   // P2028: no pooled connection within maxWait (overload) is "try again", not a server fault.

@@ -2,7 +2,7 @@
 // stock), their probabilities but never stock numbers, and nothing of other companies.
 import { effectivePlanId, FREE_PLAN_ID, type SubscriptionLike } from "@/lib/billing/effective-plan";
 import type { CampaignColumns } from "@/lib/campaigns/dto";
-import { db } from "@/lib/db/client";
+import { hotQuery } from "@/lib/db/driver-read";
 import { prepared } from "@/lib/db/prepared";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/http/errors";
@@ -73,11 +73,10 @@ interface Row extends CampaignColumns {
  * through the database costs the spin route throughput.
  */
 export async function loadPublicWheel(companySlug: string, wheelRef: string, now = new Date()): Promise<PublicWheel> {
-  const prisma = await db();
   // The effective plan is either the subscription's plan or Free; effectivePlanId picks which
   // (the one home of that rule), so the query returns the monthly limit of both.
   const byId = UUID.test(wheelRef) ? Prisma.sql`OR w.id = ${wheelRef}` : Prisma.empty;
-  const rows = await prisma.$queryRaw<Row[]>(
+  const rows = await hotQuery<Row>(
     prepared(Prisma.sql`
     WITH target AS (
       SELECT w.id AS "wheelId", w.name AS "wheelName", w.slug AS "wheelSlug", w."spinCount", w."createdAt",

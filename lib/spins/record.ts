@@ -4,9 +4,10 @@
 // keeps nothing at all. The unique indexes refuse a repeated WhatsApp in the same play window or a
 // colliding redemption code, and then nothing of the statement is kept. Company.spinsVersion
 // (cached lead figures) is bumped by the Spin insert trigger of migration 20261123060000, in the
-// same statement. The statements are prepared once per connection (lib/db/prepared.ts).
+// same statement. The statements are prepared once per connection (lib/db/prepared.ts) and, on
+// Postgres, go straight to the driver (lib/db/driver-read.ts).
 import { randomUUID } from "node:crypto";
-import { db } from "@/lib/db/client";
+import { hotQuery } from "@/lib/db/driver-read";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { prepared } from "@/lib/db/prepared";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -73,8 +74,7 @@ export const countSpin = (lead: Lead, when: Prisma.Sql = Prisma.empty) => Prisma
   RETURNING "spinCount"`;
 
 export async function runSpinStatement(sql: Prisma.Sql): Promise<Recorded | null> {
-  const prisma = await db();
-  const rows = await prisma.$queryRaw<Recorded[]>(prepared(sql));
+  const rows = await hotQuery<Recorded>(prepared(sql));
   return rows[0] ?? null;
 }
 

@@ -1,8 +1,9 @@
 // A visitor's spin, decided on the server. Each database round trip costs the route throughput,
 // so a spin makes as few as it can: one query reads the wheel, its campaign rules, its prizes and
 // the plan's limit (a limited plan adds a count), and one statement writes, chosen by the wheel's
-// draw mode (random, moments, counter: one strategy each). See docs/decisions.md "The spin in two
-// round trips" and "Campaign rules".
+// draw mode (random, moments, counter: one strategy each). An Idempotency-Key costs no third: a
+// repeat is recognised when its write or a refusal fails (below). See docs/decisions.md "The spin in
+// two round trips" and "Campaign rules".
 import { assertSpinAllowed } from "@/lib/billing/plan-limits";
 import { campaignStatus, nextPlayAt, playWindow } from "@/lib/campaigns/schedule";
 import { db } from "@/lib/db/client";
@@ -57,8 +58,6 @@ export async function spin(
   const loaded = await loadPublicWheel(companySlug, wheelRef, now);
   const { company, wheel, maxSpinsMonth, prizes } = loaded;
   const idem: Idempotency | null = key ? { key, hash: requestHash(input) } : null;
-  const earlier = idem && (await spinForKey(wheel.id, idem));
-  if (earlier) return { answer: await replayAnswer(loaded, earlier), replayed: true };
   const whatsapp = normalizeWhatsapp(input.whatsapp);
   const lead: Lead = {
     companyId: company.id,
@@ -85,8 +84,10 @@ export async function spin(
     await assertSpinAllowed(company.id, maxSpinsMonth);
     outcome = await STRATEGIES[wheel.drawMode]({ lead, wheel, prizes, now });
   } catch (err) {
-    // A simultaneous repeat with the same key waited on a unique index for the first: answer its spin.
-    const first = idem && isUniqueViolation(err) ? await spinForKey(wheel.id, idem) : null;
+    // A repeat of a request (same Idempotency-Key) is found here, so first attempts pay no lookup:
+    // its write met the first spin on a unique index (waiting for it if simultaneous), or it was
+    // refused before writing because the stock, the period or the month's spins ran out since.
+    const first = idem && (isUniqueViolation(err) || err instanceof AppError) ? await spinForKey(wheel.id, idem) : null;
     if (first) return { answer: await replayAnswer(loaded, first), replayed: true };
     if (idem && isUniqueViolation(err, "idempotencyKey"))
       throw new AppError("IDEMPOTENCY_IN_PROGRESS", IDEMPOTENCY_MESSAGES.inProgress);

@@ -5,7 +5,7 @@ import { GET as publicRoute } from "@/app/api/public/[companySlug]/wheels/[wheel
 import { GET as momentsRoute } from "@/app/api/wheels/[id]/moments/route";
 import { PUT as updateProductRoute } from "@/app/api/products/[id]/route";
 import { spDayNumber, spDayStart } from "@/lib/dates/sao-paulo-day";
-import { db } from "@/lib/db/client";
+import { db, pgPool } from "@/lib/db/client";
 import { campaignWheel, daysFromNow, newPhone, spinOn, updateWheel } from "../helpers/campaign";
 import { createCompany, type TestCompany } from "../helpers/fixtures";
 import { call } from "../helpers/http";
@@ -258,7 +258,7 @@ describe("play windows", () => {
 });
 
 describe("round trips", () => {
-  it("every draw mode spins in two: one read, one statement", async () => {
+  it("every draw mode spins in two: one read, one statement, with or without an Idempotency-Key", async () => {
     const wheels = [
       await campaignWheel(c, {}, [{ stock: 5 }]),
       await campaignWheel(c, {}, [{ stock: 5, daily_limit: 3 }]),
@@ -268,18 +268,29 @@ describe("round trips", () => {
         { stock: 5 },
       ]),
     ];
+    // The spin's statements go through Prisma on the embedded database and straight to the pool on
+    // Postgres (lib/db/driver-read.ts); the Postgres rate-limit store's own statements are not the spin's.
     const prisma = await db();
-    const queries = vi.spyOn(prisma, "$queryRaw");
+    const pool = await pgPool();
+    const viaPrisma = vi.spyOn(prisma, "$queryRaw");
     const transactions = vi.spyOn(prisma, "$transaction");
+    const viaPool = pool ? vi.spyOn(pool, "query") : null;
+    const statements = () =>
+      viaPrisma.mock.calls.length +
+      (viaPool?.mock.calls ?? []).filter(([q]) => !JSON.stringify(q).includes("RateLimit")).length;
     try {
       for (const { wheel } of wheels) {
-        queries.mockClear();
-        expect((await spinOn(c, wheel.slug)).status).toBe(201);
-        expect(queries, wheel.slug).toHaveBeenCalledTimes(2);
+        for (const key of [undefined, `first-try-${wheel.slug}`]) {
+          viaPrisma.mockClear();
+          viaPool?.mockClear();
+          expect((await spinOn(c, wheel.slug, newPhone(), undefined, key)).status).toBe(201);
+          expect(statements(), `${wheel.slug} ${key ?? "no key"}`).toBe(2);
+        }
       }
       expect(transactions).not.toHaveBeenCalled();
     } finally {
-      queries.mockRestore();
+      viaPrisma.mockRestore();
+      viaPool?.mockRestore();
       transactions.mockRestore();
     }
   });

@@ -37,6 +37,21 @@ describe("spin Idempotency-Key", () => {
     expect((await prisma.product.findUniqueOrThrow({ where: { id: products[0].id } })).stock).toBe(19);
   });
 
+  it("replays the first answer when the wheel sold out with it: the retry of the last prize is not 410", async () => {
+    const c = await createCompany("Loja Último Prêmio");
+    const { wheel } = await campaignWheel(c, {}, [{ stock: 1 }]);
+    const body = { name: "Bia Lima", whatsapp: newPhone() };
+    const first = await spinWith(c, wheel.slug, "last-unit-1", body);
+    expect(first.status).toBe(201);
+    expect((await spinWith(c, wheel.slug, null, { name: "Outra", whatsapp: newPhone() })).status).toBe(410);
+    const again = await spinWith(c, wheel.slug, "last-unit-1", body);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const otherBody = await spinWith(c, wheel.slug, "last-unit-1", { ...body, name: "Bia L." });
+    expect(otherBody.status).toBe(422);
+    expect(otherBody.body.code).toBe("IDEMPOTENCY_MISMATCH");
+  });
+
   it("answers 422 IDEMPOTENCY_MISMATCH for the same key with another body, 409 for another key", async () => {
     const { c, wheel } = await setup();
     const whatsapp = newPhone();

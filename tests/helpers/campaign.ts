@@ -49,11 +49,13 @@ export const updateWheel = (c: TestCompany, id: string, body: Record<string, unk
 
 export const getWheel = (c: TestCompany, id: string) => call(wheelRoute, { token: c.owner.token, params: { id } });
 
-export const spinOn = (c: TestCompany, wheelRef: string, whatsapp = newPhone(), ip = randomIp()) =>
+/** A visitor's spin; `key` sends an Idempotency-Key, as the public page does. */
+export const spinOn = (c: TestCompany, wheelRef: string, whatsapp = newPhone(), ip = randomIp(), key?: string) =>
   call(spinRoute, {
     params: { companySlug: c.slug, wheel: wheelRef },
     body: { name: "Visitante", whatsapp, consent: true },
     ip,
+    headers: key ? { "idempotency-key": key } : {},
   });
 
 /** ISO instant `days` days from now (negative: in the past). */
