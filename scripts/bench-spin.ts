@@ -153,6 +153,7 @@ export async function benchSpin(): Promise<BenchResult> {
   const dbUrl = await createDatabase("bench_spin");
   const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
   let app: Awaited<ReturnType<typeof startBenchApp>> | null = null;
+  let probe: Probe | null = null;
   // The --webhooks receiver: answers 200 at once, counts what it got.
   let received = 0;
   const receiver = createServer((req, res) => {
@@ -176,7 +177,7 @@ export async function benchSpin(): Promise<BenchResult> {
       WEBHOOK_ALLOW_PRIVATE_HOSTS: "true",
       ...(PROBE ? probeEnv(PROFILE ? PROFILE_DIR : undefined) : {}),
     });
-    const probe: Probe | null = PROBE ? startProbe(app.child.pid!) : null;
+    if (PROBE) probe = startProbe(app.child.pid!, dbUrl);
     const trivialUrl = `${app.url}/api/health`;
     const spinPath = `/api/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`;
 
@@ -322,6 +323,7 @@ export async function benchSpin(): Promise<BenchResult> {
       ],
     };
   } finally {
+    await probe?.close();
     await app?.stop();
     receiver.close();
     await pool.end();

@@ -5,6 +5,7 @@ import { mkdirSync, rmSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 const CLOCK_TICKS_PER_S = 100; // Linux's USER_HZ
 
@@ -33,6 +34,7 @@ export interface Probe {
   begin: () => Promise<void>;
   /** Ends the window; `requests` is what the load generator counted in it. */
   end: (requests: number) => Promise<{ line: string; profile: string | null }>;
+  close: () => Promise<void>;
 }
 
 const file = path.join(tmpdir(), `bench-probe-${process.pid}.jsonl`);
@@ -76,9 +78,51 @@ async function lines(): Promise<string[]> {
 
 const ms = (v: number | null) => (v === null ? "-" : `${v.toFixed(1)}`);
 
-export function startProbe(pid: number): Probe {
+const SAMPLE_MS = 50;
+
+/**
+ * Samples the bench database's backends: the longest-running statement seen and the most backends
+ * waiting on a lock at once (a statement that stalls holding row locks shows in both).
+ */
+function postgresSampler(dbUrl: string) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  const ready = client.connect();
+  let seen = { longestMs: 0, maxLockWaits: 0 };
+  let timer: NodeJS.Timeout | null = null;
+  const sample = async () => {
+    const { rows } = await client.query<{ longest: number | null; waiting: number }>(
+      `SELECT (extract(epoch FROM max(now() - query_start) FILTER (WHERE state = 'active')) * 1000)::int AS longest,
+              count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS waiting
+       FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+    );
+    seen = {
+      longestMs: Math.max(seen.longestMs, rows[0].longest ?? 0),
+      maxLockWaits: Math.max(seen.maxLockWaits, rows[0].waiting),
+    };
+  };
+  return {
+    start: async () => {
+      await ready;
+      seen = { longestMs: 0, maxLockWaits: 0 };
+      const loop = () => {
+        timer = setTimeout(() => sample().then(loop, loop), SAMPLE_MS);
+      };
+      loop();
+    },
+    stop: () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      return seen;
+    },
+    close: () => client.end(),
+  };
+}
+
+export function startProbe(pid: number, dbUrl?: string): Probe {
   let pgStart = 0;
   let ownStart = 0;
+  const sampler = dbUrl ? postgresSampler(dbUrl) : null;
+  let pgSeen: { longestMs: number; maxLockWaits: number } | null = null;
   const signal = async () => {
     const before = (await lines()).length;
     process.kill(pid, "SIGUSR2");
@@ -90,9 +134,11 @@ export function startProbe(pid: number): Probe {
       await signal(); // drops what came before the window
       pgStart = await postgresCpuMs();
       ownStart = ownCpuMs();
+      await sampler?.start();
     },
     end: async (requests) => {
       const own = ownCpuMs() - ownStart;
+      pgSeen = sampler?.stop() ?? null;
       const p = await signal();
       const pgCpu = (await postgresCpuMs()) - pgStart;
       const per = (v: number) => (requests ? (v / requests).toFixed(2) : "-");
@@ -102,10 +148,17 @@ export function startProbe(pid: number): Probe {
         .join("; ");
       const line =
         `server time ${routes} | CPU per request: server ${per(p.cpuMs)} ms, Postgres ${per(pgCpu)} ms, load generator ${per(own)} ms` +
-        ` | pool wait p50 ${ms(p.pool.p50)} p99 ${ms(p.pool.p99)} ms; round trips ${(p.query.n / Math.max(1, requests)).toFixed(2)}/request, p50 ${ms(p.query.p50)} p99 ${ms(p.query.p99)} ms` +
+        ` | pool wait p50 ${ms(p.pool.p50)} p99 ${ms(p.pool.p99)} max ${ms(p.pool.max)} ms; round trips ${(p.query.n / Math.max(1, requests)).toFixed(2)}/request, p50 ${ms(p.query.p50)} p99 ${ms(p.query.p99)} max ${ms(p.query.max)} ms` +
+        (pgSeen
+          ? ` | Postgres (sampled every ${SAMPLE_MS} ms): longest statement ${pgSeen.longestMs} ms, most backends waiting on a lock ${pgSeen.maxLockWaits}`
+          : "") +
         ` | GC ${p.gc.count} pauses ${p.gc.totalMs} ms (longest ${p.gc.maxMs.toFixed(1)} ms; major ${p.gc.majorCount}, ${p.gc.majorMs} ms)` +
         ` | event-loop delay p99 ${p.loop.p99.toFixed(1)} ms max ${p.loop.max.toFixed(1)} ms | RSS ${p.rssMb} MB`;
       return { line, profile: p.profile };
+    },
+    close: async () => {
+      sampler?.stop();
+      await sampler?.close();
     },
   };
 }
