@@ -40,10 +40,16 @@ async function computeReport(companyId: string, f: ReportFilters, now: Date) {
           SELECT "productName" AS product_name, count(*)::int AS total_wins FROM "Spin"
           WHERE ${spinWhere(companyId, f)} AND won = true GROUP BY "productName"
           ORDER BY total_wins DESC, "productName" ASC LIMIT 5`,
+    // Distinct numbers per day: (day, number) pairs grouped in a hash, then counted per day
+    // (count(DISTINCT) would sort every spin of the week).
     prisma.$queryRaw<{ date: string; total_spins: number; unique_users: number }[]>`
-      SELECT to_char(("createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${TIME_ZONE}), 'YYYY-MM-DD') AS date,
-             count(*)::int AS total_spins, count(DISTINCT whatsapp)::int AS unique_users
-      FROM "Spin" WHERE ${dailyWhere} AND "createdAt" >= ${since}
+      SELECT date, sum(spins)::int AS total_spins, count(*)::int AS unique_users
+      FROM (
+        SELECT to_char(("createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${TIME_ZONE}), 'YYYY-MM-DD') AS date,
+               whatsapp, count(*) AS spins
+        FROM "Spin" WHERE ${dailyWhere} AND "createdAt" >= ${since}
+        GROUP BY 1, 2
+      ) pairs
       GROUP BY 1 ORDER BY 1`,
   ]);
   const byDay = new Map(daily.map((d) => [d.date, d]));

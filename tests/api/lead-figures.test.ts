@@ -17,6 +17,7 @@ import type { Spin } from "@/lib/generated/prisma/client";
 import { campaignWheel, newPhone } from "../helpers/campaign";
 import { createCompany, type TestCompany } from "../helpers/fixtures";
 import { expectRollupsMatchSpins, viaPrisma } from "../helpers/figures";
+import { lastSevenDays } from "@/lib/reports/service";
 import { call, randomIp } from "../helpers/http";
 import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
 
@@ -102,6 +103,22 @@ async function expectFigures(c: TestCompany, f: Filter) {
   expect(
     report.body.top_products.map((t: { product_name: string; total_wins: number }) => [t.product_name, t.total_wins]),
   ).toEqual(top);
+  // The last 7 days ignore the dates (only the wheel filters them): spins and distinct numbers per day.
+  const week = new Set(lastSevenDays());
+  const weekSpins = matching(await spinsOf(c.companyId), { wheel_id: f.wheel_id }).filter((s) =>
+    week.has(spDay(s.createdAt)),
+  );
+  expect(
+    report.body.daily_activity
+      .filter((d: { total_spins: number }) => d.total_spins)
+      .map((d: { date: string; total_spins: number; unique_users: number }) => [d.date, d.total_spins, d.unique_users]),
+    JSON.stringify(f),
+  ).toEqual(
+    [...week]
+      .map((d) => weekSpins.filter((s) => spDay(s.createdAt) === d))
+      .filter((rows) => rows.length)
+      .map((rows) => [spDay(rows[0].createdAt), rows.length, new Set(rows.map((s) => s.whatsapp)).size]),
+  );
 
   const funnel = await call(funnelRoute, { token: c.owner.token, url: `/api/reports/funnel?${query(f)}` });
   expect(funnel.status).toBe(200);
