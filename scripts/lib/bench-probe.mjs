@@ -59,6 +59,12 @@ function flush(profile) {
     gc: { ...win.gc, totalMs: Math.round(win.gc.totalMs), majorMs: Math.round(win.gc.majorMs) },
     loop: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
     rssMb: Math.round(process.memoryUsage().rss / 1048576),
+    // With --expose-gc: the heap still in use after a full collection, between windows (a heap
+    // that grows here from round to round is memory kept, not garbage not yet collected).
+    liveHeapMb:
+      typeof globalThis.gc === "function"
+        ? (globalThis.gc(), Math.round(process.memoryUsage().heapUsed / 1048576))
+        : null,
     profile,
   };
   if (file) fs.appendFileSync(file, JSON.stringify(line) + "\n");

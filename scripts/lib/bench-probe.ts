@@ -26,6 +26,7 @@ interface ProbeLine {
   gc: { count: number; totalMs: number; maxMs: number; majorCount: number; majorMs: number };
   loop: { p50: number; p99: number; max: number };
   rssMb: number;
+  liveHeapMb: number | null;
   /** The window's CPU profile, with a profile directory. */
   profile: string | null;
 }
@@ -153,7 +154,8 @@ export function startProbe(pid: number, dbUrl?: string): Probe {
           ? ` | Postgres (sampled every ${SAMPLE_MS} ms): longest statement ${pgSeen.longestMs} ms, most backends waiting on a lock ${pgSeen.maxLockWaits}`
           : "") +
         ` | GC ${p.gc.count} pauses ${p.gc.totalMs} ms (longest ${p.gc.maxMs.toFixed(1)} ms; major ${p.gc.majorCount}, ${p.gc.majorMs} ms)` +
-        ` | event-loop delay p99 ${p.loop.p99.toFixed(1)} ms max ${p.loop.max.toFixed(1)} ms | RSS ${p.rssMb} MB`;
+        ` | event-loop delay p99 ${p.loop.p99.toFixed(1)} ms max ${p.loop.max.toFixed(1)} ms | RSS ${p.rssMb} MB` +
+        (p.liveHeapMb === null ? "" : `, live heap after a full GC ${p.liveHeapMb} MB`);
       return { line, profile: p.profile };
     },
     close: async () => {
