@@ -2,12 +2,15 @@
 // request with its socket address (client-ip.ts), applies pending migrations and, on an empty
 // embedded database, seeds the demo company; then starts the webhook delivery worker
 // (lib/webhooks/loop.ts) unless WEBHOOK_WORKER=false. Not during the build (nothing runs there).
+// It also captures the context that outlives requests (lib/async/outside-request.ts).
+import { bindOutsideRequest } from "@/lib/async/outside-request";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { stampSocketAddresses } from "@/lib/http/socket-address";
 import { startWebhookLoop } from "@/lib/webhooks/loop";
 
 export async function startNodeServer() {
+  bindOutsideRequest();
   stampSocketAddresses();
   await db().catch((err) => console.error("[db] startup failed; requests will retry:", err));
   if (env().WEBHOOK_WORKER && env().NEXT_PHASE !== "phase-production-build") startWebhookLoop();

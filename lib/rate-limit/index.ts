@@ -2,6 +2,7 @@
 // a 429 with Retry-After. Other modules use only LIMITS, consume, ensureNotBlocked, refund and
 // resetLimit.
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { outsideRequest } from "@/lib/async/outside-request";
 import { AppError } from "@/lib/http/errors";
 import { openStore, type LimitSpec, type Store, type StoreKind } from "./stores";
 
@@ -51,10 +52,14 @@ const g = globalThis as typeof globalThis & { [KEY]?: State };
 
 function state(): State {
   if (!g[KEY]) {
-    const store = openStore().catch((err) => {
-      g[KEY] = undefined; // try again on the next call
-      throw err;
-    });
+    // Opened outside the request that first needs it: the store's clients and this promise live
+    // on, and a promise keeps the context it was made in.
+    const store = outsideRequest(() =>
+      openStore().catch((err) => {
+        g[KEY] = undefined; // try again on the next call
+        throw err;
+      }),
+    );
     g[KEY] = { store, limiters: new Map(), local: new Map() };
   }
   return g[KEY];
@@ -63,11 +68,13 @@ function state(): State {
 async function resolve(l: Limit) {
   const s = state();
   const store = await s.store;
+  // Made outside the request too: a store's limiter may keep a timer (Postgres' clean-up interval).
   let shared = s.limiters.get(l.name);
-  if (!shared) s.limiters.set(l.name, (shared = store.limiter(l)));
+  if (!shared) s.limiters.set(l.name, (shared = outsideRequest(() => store.limiter(l))));
   let local = s.local.get(l.name);
   if (l.firstHitUnawaited && store.kind !== "memory" && !local) {
-    s.local.set(l.name, (local = new RateLimiterMemory({ keyPrefix: l.name, points: l.points, duration: l.duration })));
+    local = new RateLimiterMemory({ keyPrefix: l.name, points: l.points, duration: l.duration });
+    s.local.set(l.name, local);
   }
   return { shared, local };
 }
@@ -77,9 +84,11 @@ function refusal(res: RateLimiterRes, message: string) {
   return new AppError("RATE_LIMITED", message, { retryAfter }, { "Retry-After": String(retryAfter) });
 }
 
+// Every limiter call runs outside the request: the memory limiters (and a store's insurance
+// limiter) set a timer per key that would keep the request alive for the whole window.
 async function take(l: RateLimiterAbstract, key: string, message: string): Promise<RateLimiterRes> {
   try {
-    return await l.consume(key);
+    return await outsideRequest(() => l.consume(key));
   } catch (res) {
     if (res instanceof RateLimiterRes) throw refusal(res, message);
     throw res;
@@ -92,7 +101,7 @@ export async function consume(l: Limit, key: string, message = TOO_MANY) {
   if (local && (await take(local, key, message)).consumedPoints === 1) {
     // Counted in the store all the same; if it finds the key over the limit, the key's next hit
     // on this instance waits for the store and is refused.
-    shared.consume(key).catch(() => undefined);
+    outsideRequest(() => shared.consume(key)).catch(() => undefined);
     return;
   }
   await take(shared, key, message);
@@ -101,19 +110,19 @@ export async function consume(l: Limit, key: string, message = TOO_MANY) {
 /** Throws a 429 if the key is already at its limit, without counting a hit. */
 export async function ensureNotBlocked(l: Limit, key: string, message = TOO_MANY) {
   const { shared } = await resolve(l);
-  const res = await shared.get(key);
+  const res = await outsideRequest(() => shared.get(key));
   if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) throw refusal(res, message);
 }
 
 /** Gives back a hit that turned out not to count (e.g. a login that succeeded). */
 export async function refund(l: Limit, key: string, points = 1) {
   const { shared, local } = await resolve(l);
-  await Promise.all([shared.reward(key, points), local?.reward(key, points)]);
+  await outsideRequest(() => Promise.all([shared.reward(key, points), local?.reward(key, points)]));
 }
 
 export async function resetLimit(l: Limit, key: string) {
   const { shared, local } = await resolve(l);
-  await Promise.all([shared.delete(key), local?.delete(key)]);
+  await outsideRequest(() => Promise.all([shared.delete(key), local?.delete(key)]));
 }
 
 /** Which store counts (tests, diagnostics). */
