@@ -63,6 +63,9 @@ export function startTour() {
   window.dispatchEvent(new Event(START_TOUR_EVENT));
 }
 
+/** Finished or skipped once: it no longer starts by itself. */
+const markCompleted = () => localStorage.setItem(TOUR_COMPLETED_KEY, "true");
+
 function runTour() {
   const steps: DriveStep[] = STEPS.map((s) => ({
     element: visible(s.selector),
@@ -83,7 +86,10 @@ function runTour() {
       skip.className = "tour-skip";
       skip.style.cssText =
         "background:none;border:0;color:#4b5563;text-decoration:underline;cursor:pointer;font-size:13px;padding:0";
-      skip.addEventListener("click", () => tour.destroy());
+      skip.addEventListener("click", () => {
+        markCompleted();
+        tour.destroy();
+      });
       // Its own row above the progress and the buttons, never run together with 'x de y'.
       const row = document.createElement("div");
       row.style.cssText = "width:100%;margin-bottom:8px";
@@ -91,7 +97,13 @@ function runTour() {
       popover.footer.style.flexWrap = "wrap";
       popover.footer.prepend(row);
     },
-    onDestroyed: () => localStorage.setItem(TOUR_COMPLETED_KEY, "true"),
+    // Finalizar, the close button and Esc come here first. Marked here rather than in onDestroyed,
+    // which driver.js skips when the tour ends between two steps (a skip right after Voltar: the
+    // tour came back on the next visit; the tour e2e met it).
+    onDestroyStarted: () => {
+      markCompleted();
+      tour.destroy();
+    },
   });
   tour.drive();
 }
