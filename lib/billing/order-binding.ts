@@ -1,19 +1,52 @@
 // Which payment events may change which company. The company comes from the buyer's own checkout
-// link (s1), which anyone can fill in with another company's id; so an event that ends or lowers a
-// plan must name the order or subscription stored on that company at approval, and a refund takes
-// back only what its own order paid for: if another approved order of the company, not refunded,
-// still pays for a period, the company keeps Pro on it. A stranger's cheap purchase for a company
-// followed by its refund therefore leaves the company as it was.
+// link (s1) or the buyer's e-mail, which anyone can fill in with another company's id or owner; so
+// an order, once approved, belongs to the company it was granted to (its later events go there,
+// whatever they name), and an event that lowers a plan without taking back an order (cancellation,
+// late payment) must name the order or subscription stored on that company at approval. What a
+// refund takes back is in grants.ts.
 import type { Prisma, Subscription } from "@/lib/generated/prisma/client";
 import { PRO_PLAN_ID } from "./effective-plan";
-import { kiwifyPayload, paidUntil, type BillingEvent, type KiwifyPayload } from "./kiwify";
+import { paidUntil, type KiwifyPayload } from "./kiwify";
 
-export const LOWERING = new Set<BillingEvent>([
-  "order_refunded",
-  "order_chargeback",
-  "subscription_canceled",
-  "subscription_late",
-]);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The grant of an order: whoever it was approved for. */
+export function grantOfOrder(tx: Prisma.TransactionClient, orderId: string | null | undefined) {
+  return orderId ? tx.billingGrant.findUnique({ where: { orderId } }) : Promise.resolve(null);
+}
+
+/**
+ * The company an event concerns: the one its order was granted to; else the one its subscription's
+ * charges were granted to (a renewal is a new order of the same subscription); else the checkout's
+ * s1, the subscription's buyer e-mail, or the owner with that e-mail.
+ */
+export async function eventCompanyId(tx: Prisma.TransactionClient, p: KiwifyPayload): Promise<string | null> {
+  const byOrder = await grantOfOrder(tx, p.order_id);
+  if (byOrder) return byOrder.companyId;
+  if (p.subscription_id) {
+    const bySubscription = await tx.billingGrant.findFirst({
+      where: { subscriptionId: p.subscription_id },
+      orderBy: { seq: "desc" },
+      select: { companyId: true },
+    });
+    if (bySubscription) return bySubscription.companyId;
+  }
+  const s1 = p.TrackingParameters?.s1;
+  if (s1 && UUID.test(s1)) {
+    const c = await tx.company.findUnique({ where: { id: s1 }, select: { id: true } });
+    if (c) return c.id;
+  }
+  const email = p.Customer?.email?.toLowerCase();
+  if (!email) return null;
+  const bySub = await tx.subscription.findFirst({ where: { buyerEmail: email }, select: { companyId: true } });
+  if (bySub) return bySub.companyId;
+  const owner = await tx.membership.findFirst({
+    where: { role: "owner", user: { email } },
+    orderBy: { createdAt: "asc" },
+    select: { companyId: true },
+  });
+  return owner?.companyId ?? null;
+}
 
 export function boundTo(sub: Pick<Subscription, "externalOrderId" | "externalSubscriptionId">, p: KiwifyPayload) {
   return (
@@ -23,9 +56,9 @@ export function boundTo(sub: Pick<Subscription, "externalOrderId" | "externalSub
 }
 
 /** What an approval stores: the plan it paid for and the ids (and e-mail) later events must match. */
-export function approvalChange(p: KiwifyPayload, at: Date): Prisma.SubscriptionUpdateInput {
+export function approvalChange(p: KiwifyPayload, at: Date): Prisma.SubscriptionUncheckedUpdateInput {
   return {
-    plan: { connect: { id: PRO_PLAN_ID } },
+    planId: PRO_PLAN_ID,
     status: "active",
     endsAt: paidUntil(p, at),
     cancelledAt: null,
@@ -34,42 +67,4 @@ export function approvalChange(p: KiwifyPayload, at: Date): Prisma.SubscriptionU
     externalOrderId: p.order_id ?? null,
     externalSubscriptionId: p.subscription_id ?? null,
   };
-}
-
-/**
- * After a refund or chargeback (already recorded): the company's latest-ending approved order that
- * still pays for a period, as the subscription to restore; else null. A refund takes back its own
- * order and, when it names a subscription, every order of that subscription.
- */
-export async function stillPaid(tx: Prisma.TransactionClient, companyId: string, now: Date) {
-  const rows = await tx.billingTransaction.findMany({
-    where: {
-      companyId,
-      eventType: { in: ["order_approved", "order_refunded", "order_chargeback", "subscription_canceled"] },
-    },
-    select: { eventType: true, orderId: true, payload: true, createdAt: true },
-  });
-  const events = rows.flatMap((r) => {
-    const p = kiwifyPayload.safeParse(r.payload);
-    return p.success ? [{ ...r, p: p.data }] : [];
-  });
-  const back = events.filter((e) => e.eventType === "order_refunded" || e.eventType === "order_chargeback");
-  const takenBack = (e: (typeof events)[number]) =>
-    back.some(
-      (b) =>
-        (!!b.orderId && b.orderId === e.orderId) ||
-        (!!b.p.subscription_id && b.p.subscription_id === e.p.subscription_id),
-    );
-  let best: { p: KiwifyPayload; at: Date; endsAt: Date } | null = null;
-  for (const e of events) {
-    if (e.eventType !== "order_approved" || takenBack(e)) continue;
-    const endsAt = paidUntil(e.p, e.createdAt);
-    if (endsAt > now && (!best || endsAt > best.endsAt)) best = { p: e.p, at: e.createdAt, endsAt };
-  }
-  if (!best) return null;
-  const change = approvalChange(best.p, best.at);
-  // The order it falls back on may belong to a subscription cancelled since: that stays cancelled.
-  const sub = best.p.subscription_id;
-  const cancelled = sub && events.find((e) => e.eventType === "subscription_canceled" && e.p.subscription_id === sub);
-  return cancelled ? { ...change, status: "cancelled" as const, cancelledAt: cancelled.createdAt } : change;
 }

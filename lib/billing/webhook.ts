@@ -1,17 +1,19 @@
 // Applies a verified payment event: every event is stored as a billing transaction (unique by
 // event identity, so a replay changes nothing), and the subscription follows the event, in one
-// transaction. Events for unknown companies are recorded and acknowledged (no retry storms).
-// Which events may change which company is decided in order-binding.ts.
+// transaction holding the company's subscription row. Events for unknown companies are recorded and
+// acknowledged (no retry storms). Which events may change which company is decided in
+// order-binding.ts; what a refund takes back, in grants.ts.
 import { isUniqueViolation } from "@/lib/db/errors";
 import { createHash } from "node:crypto";
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Prisma, Subscription } from "@/lib/generated/prisma/client";
 import { parseJsonText } from "@/lib/http/input-text";
 import { AppError } from "@/lib/http/errors";
 import { FREE_PLAN_ID, PRO_PLAN_ID } from "./effective-plan";
-import { approvalChange, boundTo, LOWERING, stillPaid } from "./order-binding";
+import { recordGrant, takeBack } from "./grants";
+import { approvalChange, boundTo, eventCompanyId, grantOfOrder } from "./order-binding";
 import {
   eventType,
   kiwifyPayload,
@@ -22,44 +24,61 @@ import {
   type KiwifyPayload,
 } from "./kiwify";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+type Tx = Prisma.TransactionClient;
 
-async function findCompanyId(tx: Prisma.TransactionClient, p: KiwifyPayload): Promise<string | null> {
-  const s1 = p.TrackingParameters?.s1;
-  if (s1 && UUID.test(s1)) {
-    const c = await tx.company.findUnique({ where: { id: s1 }, select: { id: true } });
-    if (c) return c.id;
-  }
-  const email = p.Customer?.email?.toLowerCase();
-  if (!email) return null;
-  const bySub = await tx.subscription.findFirst({ where: { buyerEmail: email }, select: { companyId: true } });
-  if (bySub) return bySub.companyId;
-  const owner = await tx.membership.findFirst({
-    where: { role: "owner", user: { email } },
-    orderBy: { createdAt: "asc" },
-    select: { companyId: true },
+const CHANGING = new Set<BillingEvent>([
+  "order_approved",
+  "subscription_renewed",
+  "subscription_late",
+  "subscription_canceled",
+  "order_refunded",
+  "order_chargeback",
+]);
+
+/** The company's subscription (Free if it had none), locked until the transaction ends. */
+async function lockedSubscription(tx: Tx, companyId: string, now: Date): Promise<Subscription> {
+  await tx.subscription.upsert({
+    where: { companyId },
+    update: {},
+    create: { companyId, planId: FREE_PLAN_ID, status: "active", startsAt: now },
   });
-  return owner?.companyId ?? null;
+  // One event of a company at a time: its grants are recorded and taken back in order.
+  await tx.$queryRaw`SELECT 1 FROM "Subscription" WHERE "companyId" = ${companyId} FOR UPDATE`;
+  return tx.subscription.findUniqueOrThrow({ where: { companyId } });
 }
 
-function subscriptionChange(type: BillingEvent, p: KiwifyPayload, now: Date): Prisma.SubscriptionUpdateInput | null {
+/** Applies the event to the company's subscription; answers why it changed nothing, or null. */
+async function apply(tx: Tx, type: BillingEvent, p: KiwifyPayload, current: Subscription, now: Date) {
+  const where = { companyId: current.companyId };
+  const grant = await grantOfOrder(tx, p.order_id);
   switch (type) {
     case "order_approved":
-      return approvalChange(p, now);
-    case "subscription_renewed":
-      return { plan: { connect: { id: PRO_PLAN_ID } }, status: "active", endsAt: paidUntil(p, now), cancelledAt: null };
+    case "subscription_renewed": {
+      // A renewal arrives as both events for one new order: the order grants once.
+      if (grant) return "order_already_granted";
+      await recordGrant(tx, current, p);
+      const renewal = { planId: PRO_PLAN_ID, status: "active" as const, endsAt: paidUntil(p, now), cancelledAt: null };
+      await tx.subscription.update({ where, data: type === "order_approved" ? approvalChange(p, now) : renewal });
+      return null;
+    }
     case "subscription_late":
-      return { status: "past_due" };
-    case "subscription_canceled":
-      // Access lasts to the end of the paid period (endsAt is filled in by applyChange when absent).
-      return { status: "cancelled", cancelledAt: now };
+    case "subscription_canceled": {
+      if (!boundTo(current, p)) return "order_not_on_subscription";
+      // A cancellation keeps access to the end of the paid period (the platform's next charge when unknown).
+      const cancelled = {
+        status: "cancelled" as const,
+        cancelledAt: now,
+        endsAt: current.endsAt ?? paidUntilOrNow(p, now),
+      };
+      await tx.subscription.update({ where, data: type === "subscription_late" ? { status: "past_due" } : cancelled });
+      return null;
+    }
     case "order_refunded":
     case "order_chargeback":
-      // Money returned: back to Free at once. We keep status "active" on the Free plan (a
-      // working Free account, not an error state); the billing history keeps the refund.
-      return { plan: { connect: { id: FREE_PLAN_ID } }, status: "active", endsAt: null, cancelledAt: now };
+      // Money returned: what its own order granted goes back, nothing else.
+      return grant ? takeBack(tx, grant.id, now) : "unknown_order";
     default:
-      return null; // order_refused and unknown events are only recorded
+      return "not_a_change";
   }
 }
 
@@ -82,7 +101,7 @@ export async function handlePaymentWebhook(rawBody: string, signature: string | 
   const prisma = await db();
   try {
     const result = await prisma.$transaction(async (tx) => {
-      const companyId = await findCompanyId(tx, p);
+      const companyId = await eventCompanyId(tx, p);
       await tx.billingTransaction.create({
         data: {
           companyId,
@@ -95,34 +114,20 @@ export async function handlePaymentWebhook(rawBody: string, signature: string | 
           payload: json as Prisma.InputJsonValue,
         },
       });
-      const change = companyId ? subscriptionChange(type, p, now) : null;
-      if (companyId && change) {
-        const current = await tx.subscription.upsert({
-          where: { companyId },
-          update: {},
-          create: {
-            company: { connect: { id: companyId } },
-            plan: { connect: { id: FREE_PLAN_ID } },
-            status: "active",
-            startsAt: now,
-          },
-        });
-        if (LOWERING.has(type) && !boundTo(current, p)) return { companyId, applied: false, unbound: true };
-        if (type === "subscription_canceled" && !current.endsAt) change.endsAt = paidUntilOrNow(p, now);
-        const takenBack = type === "order_refunded" || type === "order_chargeback";
-        const data = (takenBack && (await stillPaid(tx, companyId, now))) || change;
-        await tx.subscription.update({ where: { companyId }, data });
-      }
-      return { companyId, applied: !!change && !!companyId, unbound: false };
+      if (!companyId) return { companyId, ignored: "unknown_company" };
+      // order_refused and unknown events are only recorded.
+      if (!CHANGING.has(type)) return { companyId, ignored: "not_a_change" };
+      return { companyId, ignored: await apply(tx, type, p, await lockedSubscription(tx, companyId, now), now) };
     });
     await audit({
       action: "billing.webhook",
       companyId: result.companyId,
-      detail: { type, applied: result.applied, ...(result.unbound ? { ignored: "order_not_on_subscription" } : {}) },
+      detail: { type, applied: !result.ignored, ...(result.ignored ? { ignored: result.ignored } : {}) },
     });
-    return { received: true, event: type, applied: result.applied };
+    return { received: true, event: type, applied: !result.ignored };
   } catch (err) {
-    if (isUniqueViolation(err)) return { received: true, duplicate: true };
+    // A replay hits the event's identity; any other unique index is a race to retry (a 500).
+    if (isUniqueViolation(err, "eventKey")) return { received: true, duplicate: true };
     throw err;
   }
 }

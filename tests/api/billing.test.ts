@@ -102,24 +102,36 @@ describe("payments webhook (Kiwify)", () => {
     });
   });
 
-  it("late -> past_due, canceled -> cancelled keeping access, refunded and chargeback -> Free now", async () => {
+  it("late -> past_due, canceled -> cancelled keeping access; refund and chargeback take back their order", async () => {
     const c = await createCompany();
-    await post(kiwify(c, "order_approved"));
+    const approved = kiwify(c, "order_approved");
+    await post(approved);
     await post(kiwify(c, "subscription_late"));
     expect((await sub(c.companyId)).status).toBe("past_due");
-    await post(kiwify(c, "subscription_renewed", { Subscription: { next_payment: "2028-01-01T00:00:00.000Z" } }));
+    const renewal = kiwify(c, "subscription_renewed", { Subscription: { next_payment: "2028-01-01T00:00:00.000Z" } });
+    await post(renewal);
     expect(await sub(c.companyId)).toMatchObject({ status: "active", planId: "pro" });
     await post(kiwify(c, "subscription_canceled"));
     const cancelled = await sub(c.companyId);
     expect(cancelled.status).toBe("cancelled");
     expect(effectivePlanId(cancelled, new Date("2027-12-31T00:00:00Z"))).toBe("pro");
     expect(effectivePlanId(cancelled, new Date("2028-01-02T00:00:00Z"))).toBe("free");
-    await post(kiwify(c, "order_refunded"));
-    expect(await sub(c.companyId)).toMatchObject({ planId: "free" });
+    // The renewal's charge refunded: back to the period the first order paid for, still cancelled.
+    expect((await post({ ...renewal, webhook_event_type: "order_refunded" })).body.applied).toBe(true);
+    const back = await sub(c.companyId);
+    expect(back).toMatchObject({ planId: "pro", status: "cancelled", externalOrderId: approved.order_id });
+    expect(back.endsAt?.toISOString()).toBe("2027-11-22T00:00:00.000Z");
+    // The first order refunded: back to the trial it replaced.
+    await post({ ...approved, webhook_event_type: "order_refunded" });
+    expect(await sub(c.companyId)).toMatchObject({ planId: "pro", status: "trial", externalOrderId: null });
+    // A company that had chosen Free returns to Free at once.
     const d = await createCompany();
-    await post(kiwify(d, "order_approved"));
-    await post(kiwify(d, "chargeback"));
-    expect((await sub(d.companyId)).planId).toBe("free");
+    await call(cancelRoute, { token: d.owner.token, body: {} });
+    const bought = kiwify(d, "order_approved");
+    await post(bought);
+    expect((await sub(d.companyId)).planId).toBe("pro");
+    await post({ ...bought, webhook_event_type: "chargeback" });
+    expect(await sub(d.companyId)).toMatchObject({ planId: "free", status: "active", endsAt: null });
     await post(kiwify(d, "order_rejected"));
     const types = (await call(historyRoute, { token: d.owner.token })).body.transactions.map(
       (t: { event_type: string }) => t.event_type,
@@ -174,7 +186,8 @@ describe("payments webhook: edge cases", () => {
     expect(sameUnderSpecName.body).toEqual({ received: true, duplicate: true });
     const unknown = await post(kiwify(c, "pix_created"));
     expect(unknown.body).toMatchObject({ received: true, event: "unknown", applied: false });
-    expect(await sub(c.companyId)).toMatchObject({ planId: "free", status: "active", endsAt: null });
+    // The trial the order replaced comes back.
+    expect(await sub(c.companyId)).toMatchObject({ planId: "pro", status: "trial", externalOrderId: null });
     const tx = (await call(historyRoute, { token: c.owner.token })).body.transactions;
     expect(tx.map((t: { event_type: string }) => t.event_type).sort()).toEqual([
       "order_approved",
@@ -441,9 +454,170 @@ describe("payments webhook: the foreign refund (issue 17, finding 3)", () => {
     expect(fallback).toMatchObject({ planId: "pro", status: "cancelled", externalOrderId: own.order_id });
     expect(fallback.endsAt).toEqual(paid.endsAt);
 
-    // The company's own refund still takes it to Free.
+    // The company's own refund takes it back to where its own order found it: the trial.
     const ownRefund = await post({ ...own, webhook_event_type: "order_refunded" });
     expect(ownRefund.body.applied).toBe(true);
-    expect(await sub(victim.companyId)).toMatchObject({ planId: "free", endsAt: null });
+    expect(await sub(victim.companyId)).toMatchObject({ planId: "pro", status: "trial", externalOrderId: null });
+  });
+});
+
+describe("payments webhook: a refund takes back only its own order (issue 22, finding 2)", () => {
+  // A stranger's real purchase for someone else's company: their own order and subscription, the
+  // victim named through the owner's e-mail (printed on the rules page) or the checkout's s1.
+  const strangerOrder = (n: string, naming: Record<string, unknown>) => ({
+    order_id: `ord-alheia-${n}-${Date.now()}`,
+    order_status: "paid",
+    webhook_event_type: "order_approved",
+    subscription_id: `sub-alheia-${n}-${Date.now()}`,
+    Subscription: { status: "active", next_payment: "2032-06-01T00:00:00.000Z" },
+    ...naming,
+  });
+  const as = (payload: Record<string, unknown>, type: string) => ({ ...payload, webhook_event_type: type });
+
+  it("a trial company returns to its trial, with its end, after a stranger's order is refunded or charged back", async () => {
+    for (const [n, naming, back] of [
+      ["email", (c: TestCompany) => ({ Customer: { email: c.owner.email } }), "order_refunded"],
+      [
+        "s1",
+        (c: TestCompany) => ({ Customer: { email: "x@estranho.com" }, TrackingParameters: { s1: c.companyId } }),
+        "chargeback",
+      ],
+    ] as const) {
+      const victim = await createCompany();
+      const trial = await sub(victim.companyId);
+      expect(trial).toMatchObject({ planId: "pro", status: "trial" });
+      const order = strangerOrder(n, naming(victim));
+      expect((await post(order)).body.applied).toBe(true);
+      expect(await sub(victim.companyId)).toMatchObject({ planId: "pro", status: "active" });
+      const refund = await post(as(order, back));
+      expect(refund.status).toBe(200);
+      const after = await sub(victim.companyId);
+      expect({ ...after, updatedAt: null }).toEqual({ ...trial, updatedAt: null });
+      expect(effectivePlanId(after)).toBe("pro");
+    }
+  });
+
+  it("a company paid by a renewal keeps the renewal's period after a stranger's order is refunded", async () => {
+    const victim = await createCompany();
+    const own = kiwify(victim, "order_approved", {
+      Customer: { email: "financeiro@vitima.com.br" },
+      Subscription: { status: "active", next_payment: "2026-12-01T00:00:00.000Z" },
+    });
+    await post(own);
+    // The first year was paid long ago; the renewal pays for the current one.
+    await (
+      await db()
+    ).billingTransaction.updateMany({
+      where: { orderId: own.order_id },
+      data: { createdAt: new Date(Date.now() - 400 * 24 * 60 * 60 * 1000) },
+    });
+    await post(
+      kiwify(victim, "subscription_renewed", {
+        Subscription: { status: "active", next_payment: "2031-03-01T00:00:00.000Z" },
+      }),
+    );
+    const renewed = await sub(victim.companyId);
+    expect(renewed).toMatchObject({ planId: "pro", status: "active", externalOrderId: own.order_id });
+    expect(renewed.endsAt?.toISOString()).toBe("2031-03-01T00:00:00.000Z");
+
+    const order = strangerOrder("renovada", {
+      Customer: { email: victim.owner.email },
+      TrackingParameters: { s1: victim.companyId },
+    });
+    await post(order);
+    expect((await sub(victim.companyId)).endsAt?.toISOString()).toBe("2032-06-01T00:00:00.000Z");
+    expect((await post(as(order, "order_refunded"))).status).toBe(200);
+    const after = await sub(victim.companyId);
+    expect(after).toMatchObject({
+      planId: "pro",
+      status: "active",
+      buyerEmail: "financeiro@vitima.com.br",
+      externalOrderId: own.order_id,
+      externalSubscriptionId: own.subscription_id,
+    });
+    expect(after.endsAt?.toISOString()).toBe("2031-03-01T00:00:00.000Z");
+  });
+
+  it("the company's own cancellation, ignored while a stranger's order was bound, holds after its refund", async () => {
+    const victim = await createCompany();
+    const own = kiwify(victim, "order_approved", { Customer: { email: "financeiro@vitima.com.br" } });
+    await post(own);
+    const paid = await sub(victim.companyId);
+    const order = strangerOrder("cancelada", { TrackingParameters: { s1: victim.companyId } });
+    await post(order);
+    const cancel = await post({ ...own, webhook_event_type: "subscription_canceled", order_id: `${own.order_id}-c` });
+    expect(cancel.body.applied).toBe(false);
+    await post(as(order, "order_refunded"));
+    const after = await sub(victim.companyId);
+    expect(after).toMatchObject({ planId: "pro", status: "cancelled", externalOrderId: own.order_id });
+    expect(after.endsAt).toEqual(paid.endsAt);
+  });
+
+  it("a refund twice, a chargeback after the refund, and a refund of an unknown order change nothing more", async () => {
+    const victim = await createCompany();
+    const trial = await sub(victim.companyId);
+    const order = strangerOrder("duas", { Customer: { email: victim.owner.email } });
+    await post(order);
+    await post(as(order, "order_refunded"));
+    const again = await post(as(order, "order_refunded"));
+    expect(again.body).toEqual({ received: true, duplicate: true });
+    const chargeback = await post(as(order, "chargeback"));
+    expect(chargeback.status).toBe(200);
+    expect(chargeback.body).toMatchObject({ received: true, applied: false });
+    const unknown = await post(
+      as(strangerOrder("desconhecida", { TrackingParameters: { s1: victim.companyId } }), "order_refunded"),
+    );
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toMatchObject({ received: true, event: "order_refunded", applied: false });
+    expect({ ...(await sub(victim.companyId)), updatedAt: null }).toEqual({ ...trial, updatedAt: null });
+    const history = (await call(historyRoute, { token: victim.owner.token })).body.transactions;
+    expect(history.map((t: { event_type: string }) => t.event_type).sort()).toEqual([
+      "order_approved",
+      "order_chargeback",
+      "order_refunded",
+      "order_refunded",
+    ]);
+  });
+
+  it("stacked orders: refunding an earlier order keeps the later one; refunding that one returns the trial", async () => {
+    const victim = await createCompany();
+    const trial = await sub(victim.companyId);
+    const stranger = strangerOrder("antes", { Customer: { email: victim.owner.email } });
+    await post(stranger);
+    const own = kiwify(victim, "order_approved", { Customer: { email: "financeiro@vitima.com.br" } });
+    await post(own);
+    const paid = await sub(victim.companyId);
+    expect(paid).toMatchObject({ planId: "pro", status: "active", externalOrderId: own.order_id });
+    expect((await post(as(stranger, "order_refunded"))).status).toBe(200);
+    expect(await sub(victim.companyId)).toMatchObject({
+      planId: "pro",
+      status: "active",
+      endsAt: paid.endsAt,
+      buyerEmail: "financeiro@vitima.com.br",
+      externalOrderId: own.order_id,
+    });
+    await post(as(own, "order_refunded"));
+    expect({ ...(await sub(victim.companyId)), updatedAt: null }).toEqual({ ...trial, updatedAt: null });
+  });
+
+  it("an order's events apply only to the company it was approved for", async () => {
+    const victim = await createCompany();
+    const other = await createCompany();
+    const trial = await sub(victim.companyId);
+    const untouched = await sub(other.companyId);
+    const order = strangerOrder("vinculada", { TrackingParameters: { s1: victim.companyId } });
+    await post(order);
+    // The same order approved again naming another company grants nothing there.
+    const again = await post({
+      ...order,
+      subscription_id: `${order.subscription_id}-b`,
+      TrackingParameters: { s1: other.companyId },
+    });
+    expect(again.body.applied).toBe(false);
+    expect(await sub(other.companyId)).toEqual(untouched);
+    // Its refund, naming the other company, takes back what it granted the victim.
+    await post({ ...as(order, "order_refunded"), TrackingParameters: { s1: other.companyId } });
+    expect({ ...(await sub(victim.companyId)), updatedAt: null }).toEqual({ ...trial, updatedAt: null });
+    expect(await sub(other.companyId)).toEqual(untouched);
   });
 });
