@@ -1,8 +1,11 @@
 // Plan limits enforced by the server (ARCHITECTURE.md "Plans"): wheels, products, spins a month.
-// -1 means unlimited. Exceeding a limit is a 402 with a pt-BR message naming it.
+// -1 means unlimited. Exceeding a limit is a 402 with a pt-BR message naming it. Each is exact under
+// concurrency: its count and its write are one atomic step (createWithinPlan, takeSpinQuota).
 import { dayStart } from "@/lib/dates/sao-paulo-day";
 import { dayOf } from "@/lib/dates/format";
 import { db } from "@/lib/db/client";
+import { hasSqlState } from "@/lib/db/errors";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/http/errors";
 import { effectivePlanId, effectiveStatus } from "./effective-plan";
 
@@ -15,8 +18,10 @@ export interface PlanLimits {
   maxSpinsMonth: number;
 }
 
-export async function planLimits(companyId: string, now = new Date()): Promise<PlanLimits> {
-  const prisma = await db();
+type Tx = Prisma.TransactionClient;
+
+export async function planLimits(companyId: string, now = new Date(), client?: Tx): Promise<PlanLimits> {
+  const prisma = client ?? (await db());
   const sub = await prisma.subscription.findUnique({ where: { companyId } });
   const planId = effectivePlanId(sub, now);
   const plan = await prisma.plan.findUniqueOrThrow({ where: { id: planId } });
@@ -52,31 +57,69 @@ const LIMIT_TEXT = {
     `Limite do plano atingido: o seu plano permite até ${n} produtos. Faça upgrade para o Pro em Assinatura.`,
 };
 
-/** Throws 402 when creating one more wheel or product would exceed the plan. */
-export async function assertCanCreate(companyId: string, kind: "wheels" | "products") {
-  const limits = await planLimits(companyId);
+type Kind = "wheels" | "products" | "spins";
+
+/**
+ * The key of the transaction-level advisory lock that orders a company's writes counted by one
+ * limit: whoever holds it counts and writes before the next one counts (docs/decisions.md "Trust
+ * round two: plan limits"). Not the company's row lock: see there.
+ */
+const limitLock = (kind: Kind, companyId: string) => `plan-limit:${kind}:${companyId}`;
+
+/** Throws 402 when creating one more wheel or product would exceed the plan (read through `tx`). */
+async function assertCanCreate(tx: Tx, companyId: string, kind: "wheels" | "products") {
+  const limits = await planLimits(companyId, new Date(), tx);
   const max = kind === "wheels" ? limits.maxWheels : limits.maxProducts;
   if (max < 0) return;
-  const prisma = await db();
   const current =
     kind === "wheels"
-      ? await prisma.wheel.count({ where: { companyId } })
-      : await prisma.product.count({ where: { companyId } });
+      ? await tx.wheel.count({ where: { companyId } })
+      : await tx.product.count({ where: { companyId } });
   if (current >= max) throw new AppError("PLAN_LIMIT", LIMIT_TEXT[kind](max), { limit: kind, max, current });
+}
+
+/**
+ * Creates one more wheel or product within the plan: the count and the insert run in one
+ * transaction holding the company's lock for that kind, so parallel creates with k places left
+ * succeed exactly k times. A deletion needs no lock: it only frees a place.
+ */
+export async function createWithinPlan<T>(
+  companyId: string,
+  kind: "wheels" | "products",
+  create: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${limitLock(kind, companyId)}))`;
+    await assertCanCreate(tx, companyId, kind);
+    return create(tx);
+  });
 }
 
 export const SPIN_LIMIT_TEXT =
   "Esta promoção atingiu o limite de participações deste mês. Tente novamente mais tarde ou fale com a loja.";
 
+/** A limited plan's monthly spins, as a spin's write checks them; null on an unlimited plan. */
+export interface SpinQuota {
+  max: number;
+  since: Date;
+}
+
+export const spinQuotaOf = (maxSpinsMonth: number, now: Date): SpinQuota | null =>
+  maxSpinsMonth < 0 ? null : { max: maxSpinsMonth, since: monthStart(now) };
+
 /**
- * Throws 402 when the company has used its monthly spins. The caller passes its effective plan's
- * limit (the spin route reads it with the wheel, in the same query), so only a limited plan
- * costs a count.
+ * The check of the month's spins, run inside the spin's own write statement (no round trip of its
+ * own): `take_spin_quota` of migration 20261125150300 waits for the company's other limited spins
+ * to commit, counts the month's spins and raises SQLSTATE PL402 at the limit, so the statement
+ * keeps nothing. The statement must run it before it locks any row (lib/spins/record.ts).
  */
-export async function assertSpinAllowed(companyId: string, maxSpinsMonth: number, now = new Date()) {
-  if (maxSpinsMonth < 0) return;
-  const prisma = await db();
-  const used = await prisma.spin.count({ where: { companyId, createdAt: { gte: monthStart(now) } } });
-  if (used >= maxSpinsMonth)
-    throw new AppError("PLAN_LIMIT", SPIN_LIMIT_TEXT, { limit: "spins_month", max: maxSpinsMonth });
+export const takeSpinQuota = (companyId: string, quota: SpinQuota) =>
+  Prisma.sql`SELECT "take_spin_quota"(${limitLock("spins", companyId)}, ${companyId}, ${quota.max}::int,
+    ${quota.since}::timestamp(3)) AS taken`;
+
+/** The 402 of a spin whose write met the monthly limit (SQLSTATE PL402); anything else as it came. */
+export function spinLimitError(err: unknown, quota: SpinQuota | null): unknown {
+  if (!quota || !hasSqlState(err, "PL402")) return err;
+  return new AppError("PLAN_LIMIT", SPIN_LIMIT_TEXT, { limit: "spins_month", max: quota.max });
 }

@@ -23,3 +23,12 @@ export function isUniqueViolation(err: unknown, field?: string) {
   if (!field) return true;
   return JSON.stringify(e.meta ?? {}).includes(field) || String(e.message).includes(field);
 }
+
+/**
+ * The statement failed with this SQLSTATE (e.g. one a function RAISEs): node-postgres' own error,
+ * or Prisma's P2010 from a raw query, which keeps the state as the driver adapter's original code.
+ */
+export function hasSqlState(err: unknown, state: string) {
+  const e = err as DbError;
+  return e?.code === state || e?.meta?.driverAdapterError?.cause?.originalCode === state;
+}

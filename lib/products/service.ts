@@ -1,6 +1,6 @@
 // Products of one company: list, create (within the plan), update, delete, set image.
 import type { SessionCtx } from "@/lib/auth/session";
-import { assertCanCreate } from "@/lib/billing/plan-limits";
+import { createWithinPlan } from "@/lib/billing/plan-limits";
 import { momentsWheelsOf, replaceMomentsOf } from "@/lib/campaigns/moments";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
@@ -60,11 +60,9 @@ function productColumns<T extends ProductUpdateInput>(input: T) {
 }
 
 export async function createProduct(ctx: SessionCtx, input: ProductCreateInput) {
-  await assertCanCreate(ctx.companyId, "products");
-  const t = await tenantDb(ctx);
-  const p = await t.product.create({
-    data: { companyId: ctx.companyId, ...productColumns(input) },
-  });
+  const p = await createWithinPlan(ctx.companyId, "products", (tx) =>
+    tx.product.create({ data: { companyId: ctx.companyId, ...productColumns(input) } }),
+  );
   return { product: productDto(p) };
 }
 

@@ -3,7 +3,7 @@
 // it is a lost spin. n is the wheel's counter taken in the spin's own statement: the wheel's row
 // lock orders concurrent spins, so each gets its own n and commits in that order.
 import { Prisma } from "@/lib/generated/prisma/client";
-import { countSpin, insertLead, RETURNING, runSpinStatement, withFreshCode } from "./record";
+import { countSpin, insertLead, quota, RETURNING, runSpinStatement, withFreshCode } from "./record";
 import { newRedemptionCode } from "./redemption-code";
 import { outcomeOf, type Outcome, type SpinRun } from "./strategy";
 
@@ -13,7 +13,7 @@ export function drawCounter({ lead, prizes, now }: SpinRun): Promise<Outcome> {
     // The prize row is locked (FOR UPDATE) as it is chosen, so its stock is read as of now, not
     // as of the statement's start: a prize that ran out meanwhile gives way to the next one.
     const recorded = await runSpinStatement(Prisma.sql`
-      WITH counted AS (${countSpin(lead)}), prize AS (
+      WITH ${quota(lead)} counted AS (${countSpin(lead)}), prize AS (
         SELECT p.id, p.name FROM counted, "WheelProduct" wp
         JOIN "Product" p ON p.id = wp."productId" AND p."companyId" = wp."companyId"
         WHERE wp."wheelId" = ${lead.wheelId} AND wp."companyId" = ${lead.companyId}

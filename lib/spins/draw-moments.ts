@@ -4,7 +4,7 @@
 // each take a different moment, and a moment is claimed once.
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { countSpin, insertLead, RETURNING, runSpinStatement, withFreshCode } from "./record";
+import { afterQuota, countSpin, insertLead, quota, RETURNING, runSpinStatement, withFreshCode } from "./record";
 import { newRedemptionCode } from "./redemption-code";
 import { outcomeOf, type Outcome, type SpinRun } from "./strategy";
 
@@ -13,11 +13,12 @@ export function drawMoment({ lead, prizes, now }: SpinRun): Promise<Outcome> {
     const code = newRedemptionCode();
     const spinId = randomUUID();
     const recorded = await runSpinStatement(Prisma.sql`
-      WITH moment AS (
+      WITH ${quota(lead)} moment AS (
         SELECT m.id, m."productId" FROM "WinningMoment" m
         JOIN "Product" p ON p.id = m."productId" AND p."companyId" = m."companyId"
         WHERE m."wheelId" = ${lead.wheelId} AND m."companyId" = ${lead.companyId}
           AND m."claimedAt" IS NULL AND m.at <= ${now} AND p.stock > 0 AND p."isActive" = true
+          ${afterQuota(lead)}
         ORDER BY m.at LIMIT 1
         FOR UPDATE OF m SKIP LOCKED
       ), taken AS (

@@ -9,7 +9,7 @@ import { PUBLIC_MESSAGES } from "@/lib/validation/public";
 import { drawPrize, randomItems } from "./draw";
 import { NO_PRIZE } from "./no-prize";
 import type { Prize } from "./public-wheel";
-import { countSpin, insertLead, recordLost, RETURNING, runSpinStatement, type Lead } from "./record";
+import { afterQuota, countSpin, insertLead, quota, recordLost, RETURNING, runSpinStatement, type Lead } from "./record";
 import { newRedemptionCode } from "./redemption-code";
 import type { Outcome, SpinRun } from "./strategy";
 
@@ -50,9 +50,10 @@ export async function drawRandom({ lead, wheel, prizes, now }: SpinRun): Promise
 /** Takes a unit of the prize and records the win; nothing when the stock ran out meanwhile. */
 function recordWin(lead: Lead, prize: Prize, code: string, at: Date) {
   return runSpinStatement(Prisma.sql`
-    WITH taken AS (
+    WITH ${quota(lead)} taken AS (
       UPDATE "Product" SET stock = stock - 1, "updatedAt" = now()
       WHERE id = ${prize.id} AND "companyId" = ${lead.companyId} AND stock > 0 AND "isActive" = true
+        ${afterQuota(lead)}
       RETURNING id
     ), counted AS (${countSpin(lead, Prisma.sql`AND EXISTS (SELECT 1 FROM taken)`)})
     ${insertLead(lead, at)}, taken.id, ${prize.name}, true, ${code}, counted."spinCount"
@@ -68,9 +69,10 @@ function recordWin(lead: Lead, prize: Prize, code: string, at: Date) {
  */
 function recordCappedWin(lead: Lead, prize: Prize, code: string, at: Date, today: string) {
   return runSpinStatement(Prisma.sql`
-    WITH stock AS (
+    WITH ${quota(lead)} stock AS (
       SELECT id FROM "Product"
       WHERE id = ${prize.id} AND "companyId" = ${lead.companyId} AND stock > 0 AND "isActive" = true
+        ${afterQuota(lead)}
       FOR UPDATE
     ), capped AS (
       UPDATE "WheelProduct"

@@ -4,9 +4,11 @@
 // keeps nothing at all. The unique indexes refuse a repeated WhatsApp in the same play window or a
 // colliding redemption code, and then nothing of the statement is kept. Company.spinsVersion
 // (cached lead figures) is bumped by the Spin insert trigger of migration 20261123060000, in the
-// same statement. The statements are prepared once per connection (lib/db/prepared.ts) and, on
-// Postgres, go straight to the driver (lib/db/driver-read.ts).
+// same statement. On a plan with a monthly limit, the statement first takes the spin's place in
+// the month (quota below), before it locks any row. The statements are prepared once per
+// connection (lib/db/prepared.ts) and, on Postgres, go straight to the driver (lib/db/driver-read.ts).
 import { randomUUID } from "node:crypto";
+import { takeSpinQuota, type SpinQuota } from "@/lib/billing/plan-limits";
 import { hotQuery } from "@/lib/db/driver-read";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { prepared } from "@/lib/db/prepared";
@@ -35,6 +37,8 @@ export interface Lead {
   requestHash: string | null;
   /** The end of the code's validity (lib/spins/validity.ts), kept on lost spins too but never shown. */
   redeemUntil: Date | null;
+  /** The plan's monthly spins, checked by the write itself; null on an unlimited plan. */
+  quota: SpinQuota | null;
 }
 
 /** What a statement returns when it recorded the lead (nothing when it kept nothing). */
@@ -67,10 +71,24 @@ export function insertLead(lead: Lead, at: Date, id: string = randomUUID()): Pri
 
 export const RETURNING = Prisma.raw(`RETURNING "productId", "productName", "spinNumber"`);
 
+/**
+ * `quota AS (...),`, the first CTE of a limited plan's spin: its place in the month, or the whole
+ * statement fails (lib/billing/plan-limits.ts spinLimitError makes that the 402). Empty on an
+ * unlimited plan, whose statement is unchanged.
+ */
+export const quota = (lead: Lead) =>
+  lead.quota ? Prisma.sql`quota AS (${takeSpinQuota(lead.companyId, lead.quota)}),` : Prisma.empty;
+
+/**
+ * The condition that makes a CTE wait for the quota: every CTE that locks a row has it, so a spin
+ * waits for the company's lock holding no row lock (the other order could deadlock).
+ */
+export const afterQuota = (lead: Lead) => (lead.quota ? Prisma.sql`AND EXISTS (SELECT 1 FROM quota)` : Prisma.empty);
+
 /** The wheel's counter, taken in the statement: `counted."spinCount"` is this spin's number. */
 export const countSpin = (lead: Lead, when: Prisma.Sql = Prisma.empty) => Prisma.sql`
   UPDATE "Wheel" SET "spinCount" = "spinCount" + 1
-  WHERE id = ${lead.wheelId} AND "companyId" = ${lead.companyId} ${when}
+  WHERE id = ${lead.wheelId} AND "companyId" = ${lead.companyId} ${when} ${afterQuota(lead)}
   RETURNING "spinCount"`;
 
 export async function runSpinStatement(sql: Prisma.Sql): Promise<Recorded | null> {
@@ -81,7 +99,7 @@ export async function runSpinStatement(sql: Prisma.Sql): Promise<Recorded | null
 /** A lost spin: a lead like any other, counted, with no product and no code. */
 export function recordLost(lead: Lead, at: Date) {
   return runSpinStatement(Prisma.sql`
-    WITH counted AS (${countSpin(lead)})
+    WITH ${quota(lead)} counted AS (${countSpin(lead)})
     ${insertLead(lead, at)}, NULL, NULL, false, NULL, counted."spinCount"
     FROM counted
     ${RETURNING}`);

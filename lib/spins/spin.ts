@@ -1,10 +1,11 @@
 // A visitor's spin, decided on the server. Each database round trip costs the route throughput,
 // so a spin makes as few as it can: one query reads the wheel, its campaign rules, its prizes and
-// the plan's limit (a limited plan adds a count), and one statement writes, chosen by the wheel's
-// draw mode (random, moments, counter: one strategy each). An Idempotency-Key costs no third: a
-// repeat is recognised when its write or a refusal fails (below). See docs/decisions.md "The spin in
-// two round trips" and "Campaign rules".
-import { assertSpinAllowed } from "@/lib/billing/plan-limits";
+// the plan's limit, and one statement writes, chosen by the wheel's draw mode (random, moments,
+// counter: one strategy each); on a limited plan that statement also checks the month's spins. An
+// Idempotency-Key costs no third: a repeat is recognised when its write or a refusal fails (below).
+// See docs/decisions.md "The spin in two round trips", "Campaign rules" and "Trust round two: plan
+// limits".
+import { spinLimitError, spinQuotaOf } from "@/lib/billing/plan-limits";
 import { campaignStatus, nextPlayAt, playWindow } from "@/lib/campaigns/schedule";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -75,18 +76,20 @@ export async function spin(
     idempotencyKey: idem?.key ?? null,
     requestHash: idem?.hash ?? null,
     redeemUntil: redeemUntilFor(wheel.redeemWithinDays, now),
+    quota: spinQuotaOf(maxSpinsMonth, now),
   };
   let outcome: Outcome;
   try {
     assertOpen(wheel, now);
     // No prize in stock: refused in every mode (never a lost spin on a sold-out wheel).
     if (!prizes.length) throw soldOut();
-    await assertSpinAllowed(company.id, maxSpinsMonth);
     outcome = await STRATEGIES[wheel.drawMode]({ lead, wheel, prizes, now });
-  } catch (err) {
+  } catch (caught) {
+    const err = spinLimitError(caught, lead.quota);
     // A repeat of a request (same Idempotency-Key) is found here, so first attempts pay no lookup:
     // its write met the first spin on a unique index (waiting for it if simultaneous), or it was
-    // refused before writing because the stock, the period or the month's spins ran out since.
+    // refused (before writing, or by its write) because the stock, the period or the month's spins
+    // ran out since.
     const first = idem && (isUniqueViolation(err) || err instanceof AppError) ? await spinForKey(wheel.id, idem) : null;
     if (first) return { answer: await replayAnswer(loaded, first), replayed: true };
     if (idem && isUniqueViolation(err, "idempotencyKey"))

@@ -1,6 +1,6 @@
 // Wheels of one company: list, create (within the plan), update, delete.
 import type { SessionCtx } from "@/lib/auth/session";
-import { assertCanCreate } from "@/lib/billing/plan-limits";
+import { createWithinPlan } from "@/lib/billing/plan-limits";
 import { replaceMoments } from "@/lib/campaigns/moments";
 import { assertCampaign, campaignColumns, momentsAffected } from "@/lib/campaigns/wheel-rules";
 import { db } from "@/lib/db/client";
@@ -52,14 +52,15 @@ async function assertSlugFree(ctx: SessionCtx, slug: string, exceptId?: string) 
 }
 
 export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
-  await assertCanCreate(ctx.companyId, "wheels");
   await assertSlugFree(ctx, input.slug);
   const t = await tenantDb(ctx);
   const campaign = campaignColumns(input);
   await assertCampaign(t, null, campaign, null);
-  const w = await t.wheel.create({
-    data: { companyId: ctx.companyId, name: input.name, slug: input.slug, status: input.status, ...campaign },
-  });
+  const w = await createWithinPlan(ctx.companyId, "wheels", (tx) =>
+    tx.wheel.create({
+      data: { companyId: ctx.companyId, name: input.name, slug: input.slug, status: input.status, ...campaign },
+    }),
+  );
   return { wheel: wheelDto(w) };
 }
 
