@@ -9,10 +9,14 @@ import { rulesPageData, type RulesPageData } from "@/lib/campaigns/rules-page";
 import { shortDate } from "@/lib/dates/format";
 import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
 import { maskCnpj } from "@/lib/validation/cnpj";
+import { redirectIfMoved } from "@/lib/wheels/moved";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ companySlug: string; slug: string }> };
+type Props = {
+  params: Promise<{ companySlug: string; slug: string }>;
+  searchParams?: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const load = cache((companySlug: string, slug: string) => rulesPageData(companySlug, slug));
 
@@ -57,10 +61,13 @@ function redeemRule({ wheel }: RulesPageData) {
   return `Quem ganha recebe na tela um código de resgate, que deve ser apresentado no balcão da empresa promotora para retirar o prêmio. ${validity}`;
 }
 
-export default async function RulesPage({ params }: Props) {
+export default async function RulesPage({ params, searchParams }: Props) {
   const { companySlug, slug } = await params;
   const data = await load(companySlug, slug);
-  if (!data) notFound();
+  if (!data) {
+    await redirectIfMoved(companySlug, slug, "/regulamento", await searchParams);
+    notFound();
+  }
   const { company, wheel } = data;
   return (
     <main className="mx-auto max-w-3xl bg-white px-5 py-8 text-gray-900 print:max-w-none print:p-0">
