@@ -9,6 +9,7 @@ import { rulesPageData, type RulesPageData } from "@/lib/campaigns/rules-page";
 import { shortDate } from "@/lib/dates/format";
 import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
 import { maskCnpj } from "@/lib/validation/cnpj";
+import { maskPhone } from "@/lib/validation/company";
 import { redirectIfMoved } from "@/lib/wheels/moved";
 
 export const dynamic = "force-dynamic";
@@ -48,6 +49,15 @@ function period({ wheel }: RulesPageData) {
   return `A promoção vale ${from}${to} (horário de Brasília).`;
 }
 
+/** The promoter's public contact (never a login e-mail): "e-mail x, telefone y", or null. */
+function contact({ company }: RulesPageData) {
+  const parts = [
+    company.contactEmail && `e-mail ${company.contactEmail}`,
+    company.phone && `telefone ${maskPhone(company.phone)}`,
+  ].filter(Boolean);
+  return parts.length ? parts.join(", ") : null;
+}
+
 function playRule({ wheel }: RulesPageData) {
   if (!wheel.replayAfterDays) return "Cada número de WhatsApp pode participar uma única vez nesta promoção.";
   const days = wheel.replayAfterDays === 1 ? "a cada dia" : `a cada ${wheel.replayAfterDays} dias`;
@@ -84,6 +94,7 @@ export default async function RulesPage({ params, searchParams }: Props) {
           {company.legalName && company.legalName !== company.name && ` (${company.name})`}
           {company.cnpj ? `, CNPJ ${maskCnpj(company.cnpj)}` : ""}.
         </p>
+        {contact(data) && <p>Contato: {contact(data)}.</p>}
       </Section>
       <Section title="2. Período">
         <p>{period(data)}</p>
@@ -109,7 +120,7 @@ export default async function RulesPage({ params, searchParams }: Props) {
           Os dados informados (nome, WhatsApp e, se informada, a data de nascimento) são usados exclusivamente para esta
           promoção, com o consentimento do participante, conforme a Lei nº 13.709/2018 (LGPD). O participante pode pedir
           acesso, correção ou exclusão dos seus dados à empresa promotora
-          {company.email ? ` pelo e-mail ${company.email}` : ""}.
+          {contact(data) ? ` (${contact(data)})` : ""}.
         </p>
       </Section>
       {wheel.authorizationNumber && (
