@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { PRO_PLAN_ID, trialEndsAt } from "@/lib/billing/effective-plan";
+import { formerSlugsStartingWith } from "@/lib/company/former-slugs";
 import { baseCompanySlug } from "@/lib/company/slug";
 import { conflict } from "@/lib/http/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -15,7 +16,8 @@ async function uniqueCompanySlug(tx: Prisma.TransactionClient, name: string, att
   // After a lost race for the next number, a random suffix ends the contest.
   if (attempt > 2) return `${base.slice(0, 43).replace(/-+$/, "")}-${randomBytes(3).toString("hex")}`;
   const taken = await tx.company.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } });
-  const used = new Set(taken.map((c) => c.slug));
+  // Another company's former slug is taken too: its printed QR codes still carry it.
+  const used = new Set([...taken.map((c) => c.slug), ...(await formerSlugsStartingWith(tx, base))]);
   if (!used.has(base)) return base;
   for (let i = 2; ; i++) if (!used.has(`${base}-${i}`)) return `${base}-${i}`;
 }

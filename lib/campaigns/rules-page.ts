@@ -17,7 +17,8 @@ export async function rulesPageData(companySlug: string, wheelRef: string) {
       OR: [{ slug: wheelRef }, ...(UUID.test(wheelRef) ? [{ id: wheelRef }] : [])],
     },
     include: {
-      company: { select: { name: true, legalName: true, cnpj: true, email: true } },
+      // The public contact only: the company's "email" is internal (the owner's login, by default).
+      company: { select: { name: true, legalName: true, cnpj: true, contactEmail: true, phone: true } },
       wheelProducts: { include: { product: true }, orderBy: { createdAt: "asc" } },
     },
   });

@@ -8,6 +8,7 @@ import { planPricing } from "@/lib/billing/plans";
 import { db } from "@/lib/db/client";
 import { conflict } from "@/lib/http/errors";
 import { COMPANY_MESSAGES, type CompanyUpdateInput } from "@/lib/validation/company";
+import { companySlugFreeFor, moveCompanySlug } from "./former-slugs";
 
 function usageItem(current: number, limit: number) {
   const unlimited = limit < 0;
@@ -35,6 +36,7 @@ export async function companyProfile(ctx: SessionCtx, now = new Date()) {
       name: company.name,
       slug: company.slug,
       email: company.email,
+      contact_email: company.contactEmail,
       phone: company.phone,
       legal_name: company.legalName,
       cnpj: company.cnpj,
@@ -62,28 +64,34 @@ export async function companyProfile(ctx: SessionCtx, now = new Date()) {
 }
 
 export async function isSlugAvailable(ctx: SessionCtx, slug: string) {
-  const prisma = await db();
-  const owner = await prisma.company.findUnique({ where: { slug }, select: { id: true } });
-  return !owner || owner.id === ctx.companyId;
+  return companySlugFreeFor(await db(), ctx.companyId, slug);
 }
 
 export async function updateCompany(ctx: SessionCtx, input: CompanyUpdateInput) {
-  if (!(await isSlugAvailable(ctx, input.slug))) throw conflict(COMPANY_MESSAGES.slugTaken);
   const prisma = await db();
   try {
-    await prisma.company.update({
-      where: { id: ctx.companyId },
-      data: {
-        name: input.name,
-        slug: input.slug,
-        ...(input.email !== undefined ? { email: input.email } : {}),
-        ...(input.phone !== undefined ? { phone: input.phone } : {}),
-        ...(input.legal_name !== undefined ? { legalName: input.legal_name } : {}),
-        ...(input.cnpj !== undefined ? { cnpj: input.cnpj } : {}),
-      },
+    await prisma.$transaction(async (tx) => {
+      const before = await tx.company.findUniqueOrThrow({ where: { id: ctx.companyId }, select: { slug: true } });
+      await tx.company.update({
+        where: { id: ctx.companyId },
+        data: {
+          name: input.name,
+          slug: input.slug,
+          ...(input.email !== undefined ? { email: input.email } : {}),
+          ...(input.contact_email !== undefined ? { contactEmail: input.contact_email } : {}),
+          ...(input.phone !== undefined ? { phone: input.phone } : {}),
+          ...(input.legal_name !== undefined ? { legalName: input.legal_name } : {}),
+          ...(input.cnpj !== undefined ? { cnpj: input.cnpj } : {}),
+        },
+      });
+      if (before.slug === input.slug) return;
+      // Checked after the write: a company leaving this slug in a transaction that commits while
+      // ours waits on the slug's unique index has made it former by now, so we see it and refuse.
+      if (!(await companySlugFreeFor(tx, ctx.companyId, input.slug))) throw conflict(COMPANY_MESSAGES.slugTaken);
+      await moveCompanySlug(tx, ctx.companyId, before.slug, input.slug);
     });
   } catch (err) {
-    // Another company took the slug between the check and the write: the unique index decides.
+    // Another company holds the slug now: the unique index decides.
     if (isUniqueViolation(err)) throw conflict(COMPANY_MESSAGES.slugTaken);
     throw err;
   }

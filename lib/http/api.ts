@@ -85,18 +85,33 @@ export function withSession<B extends z.ZodType | undefined = undefined, Q exten
   return describeRoute(route, { auth: "session", permission, body, query, multipart, doc });
 }
 
+type Params = Record<string, string>;
+
+/** Where an address that found nothing lives now (a path with its query), or null: it never existed. */
+export type MovedLookup = (req: NextRequest, params: Params) => Promise<string | null>;
+
+/** A 404 of a route with `moved` asks it; an address that moved answers 308 (method and body kept). */
+async function movedResponse(err: unknown, moved: MovedLookup | undefined, req: NextRequest, params: Params) {
+  if (!moved || !(err instanceof AppError && err.code === "NOT_FOUND")) return null;
+  const location = await moved(req, params).catch(() => null);
+  return location ? new Response(null, { status: 308, headers: { location } }) : null;
+}
+
 /** A route anyone may call (auth screens, public wheel, webhooks). */
 export function publicRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  options: Parsers<B, Q>,
+  options: Parsers<B, Q> & { moved?: MovedLookup },
   handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>>) => Promise<Result>,
 ) {
   const route = async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
+    let params: Params = {};
     try {
       const inputs = await parseInputs(req, routeCtx, options);
+      params = inputs.params;
       return toResponse(await handler({ req, ...inputs }));
     } catch (err) {
-      return errorResponse(err);
+      return (await movedResponse(err, options.moved, req, params)) ?? errorResponse(err);
     }
   };
-  return describeRoute(route, { auth: "public", body: options.body, query: options.query, doc: options.doc });
+  const { body, query, doc, moved } = options;
+  return describeRoute(route, { auth: "public", body, query, doc, moved: !!moved });
 }

@@ -31,6 +31,8 @@ export interface RouteMeta {
   query?: z.ZodType;
   multipart?: boolean;
   doc?: RouteDoc;
+  /** An address that moved (a former slug) answers 308 to where it lives now. */
+  moved?: boolean;
 }
 
 const META = Symbol.for("roleta.routeMeta");

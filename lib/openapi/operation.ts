@@ -55,6 +55,13 @@ function errorStatuses(route: string, meta: RouteMeta): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
+const MOVED: ZodOpenApiResponseObject = {
+  description:
+    "The company or wheel slug is a former one (a renamed company or wheel): `Location` is the same path and " +
+    "query under the current slugs. Follow it with the same method and body (fetch does).",
+  headers: z.object({ location: z.string().meta({ description: "/api/public/{current}/wheels/{current}/..." }) }),
+};
+
 function successContent(meta: RouteMeta): ZodOpenApiResponseObject {
   const doc = meta.doc;
   const status = doc?.status ?? 200;
@@ -84,6 +91,7 @@ export function operation(route: string, method: string, meta: RouteMeta): ZodOp
   const responses: ZodOpenApiResponsesObject = { [`${doc?.status ?? 200}`]: successContent(meta) };
   for (const status of errorStatuses(route, meta))
     responses[`${status as 4}`] = ERROR_RESPONSES[ERROR_BY_STATUS[status]];
+  if (meta.moved) responses["308"] = MOVED;
   responses["500"] = ERROR_RESPONSES.Internal;
 
   const op: ZodOpenApiOperationObject = {

@@ -29,17 +29,23 @@ export const companySlug = z
   .max(50, m.slugLength)
   .regex(/^[a-z0-9-]+$/, m.slugFormat);
 
+// "" clears the field; omitted leaves it as it is.
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(255, m.email)
+  .refine((s) => s === "" || z.email().safeParse(s).success, m.email)
+  .transform((s) => (s === "" ? null : s.toLowerCase()))
+  .nullable()
+  .optional();
+
 export const companyUpdateInput = z.object({
   name: z.string({ error: m.name }).trim().min(1, m.name).max(255, m.nameMax),
   slug: companySlug,
-  email: z
-    .string()
-    .trim()
-    .max(255, m.email)
-    .refine((s) => s === "" || z.email().safeParse(s).success, m.email)
-    .transform((s) => (s === "" ? null : s.toLowerCase()))
-    .nullable()
-    .optional(),
+  email: optionalEmail.meta({ description: "Internal e-mail (sign-up fills in the owner's); never public." }),
+  contact_email: optionalEmail.meta({
+    description: 'Public contact e-mail, printed on the rules page with the phone. Omitted: unchanged; "": cleared.',
+  }),
   phone: z
     .string({ error: m.phoneChars })
     .regex(/^[\d\s()+.-]*$/, m.phoneChars)

@@ -10,6 +10,7 @@ import { conflict, notFound } from "@/lib/http/errors";
 import { pagination } from "@/lib/http/pagination";
 import { WHEEL_MESSAGES, type WheelCreateInput, type WheelUpdateInput } from "@/lib/validation/wheels";
 import { wheelDto } from "./dto";
+import { isOtherWheelsFormerSlug, moveWheelSlug } from "./former-slugs";
 
 const NOT_FOUND = "Roleta não encontrada";
 
@@ -42,13 +43,15 @@ export async function listWheels(ctx: SessionCtx, q: { page: number; limit: numb
   return { wheels: rows.map(wheelDto), pagination: pagination(q.page, q.limit, total) };
 }
 
+/** Free: no other wheel of the company has it now or had it (a former slug stays its wheel's). */
 async function assertSlugFree(ctx: SessionCtx, slug: string, exceptId?: string) {
   const t = await tenantDb(ctx);
   const clash = await t.wheel.findFirst({
     where: { slug, ...(exceptId ? { NOT: { id: exceptId } } : {}) },
     select: { id: true },
   });
-  if (clash) throw conflict(WHEEL_MESSAGES.slugTaken);
+  if (clash || (await isOtherWheelsFormerSlug(await db(), ctx.companyId, slug, exceptId)))
+    throw conflict(WHEEL_MESSAGES.slugTaken);
 }
 
 export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
@@ -77,6 +80,7 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
       where: { id, companyId: ctx.companyId },
       data: { name: input.name, slug: input.slug, status: input.status, ...campaign },
     });
+    if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);
     if (momentsAffected(before, saved)) await replaceMoments(tx, ctx.companyId, id);
     return saved;
   });

@@ -136,8 +136,8 @@ describe("PUT /company/profile", () => {
 
     const bRow = await (await db()).company.findUniqueOrThrow({ where: { id: b.companyId } });
     expect([bRow.name, bRow.slug]).toEqual(["Empresa B", b.slug]);
-    // The old slug is free again for others.
-    expect((await call(checkSlugRoute, { token: b.owner.token, params: { slug: a.slug } })).body.available).toBe(true);
+    // The old slug stays A's (its printed QR codes carry it): not available to others.
+    expect((await call(checkSlugRoute, { token: b.owner.token, params: { slug: a.slug } })).body.available).toBe(false);
   });
 });
 

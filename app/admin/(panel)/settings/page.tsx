@@ -20,6 +20,7 @@ const valuesOf = (c: CompanyProfile) => ({
   name: c.name,
   slug: c.slug,
   email: c.email ?? "",
+  contact_email: c.contact_email ?? "",
   phone: maskPhone(c.phone ?? ""),
   legal_name: c.legal_name ?? "",
   cnpj: maskCnpj(c.cnpj ?? ""),
@@ -64,11 +65,20 @@ function CompanyForm({ company, editable }: { company: CompanyProfile; editable:
           {...form.register("slug", { setValueAs: (v: string) => v.toLowerCase() })}
         />
         <Field
-          label="Email de contato"
+          label="Email da empresa"
           type="email"
           maxLength={255}
+          hint="Uso interno: não aparece nas páginas públicas."
           error={errors.email?.message}
           {...form.register("email")}
+        />
+        <Field
+          label="Email de contato (público)"
+          type="email"
+          maxLength={255}
+          hint="Aparece no regulamento das roletas, com o telefone, para os participantes falarem com a empresa."
+          error={errors.contact_email?.message}
+          {...form.register("contact_email")}
         />
         <Field
           label="Telefone"

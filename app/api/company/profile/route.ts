@@ -3,7 +3,14 @@ import { withSession } from "@/lib/http/api";
 import { COMPANY_MESSAGES, companyUpdateInput } from "@/lib/validation/company";
 
 export const GET = withSession(
-  { doc: { summary: "The company's profile, plan and usage" }, permission: "view_dashboard" },
+  {
+    doc: {
+      summary: "The company's profile, plan and usage",
+      description:
+        "`contact_email` and `phone` are public (the rules page prints them); `email` is internal and never shown on a public page.",
+    },
+    permission: "view_dashboard",
+  },
   ({ ctx }) => companyProfile(ctx),
 );
 

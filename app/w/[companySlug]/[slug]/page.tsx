@@ -12,6 +12,7 @@ import { AppError } from "@/lib/http/errors";
 import { attributionFrom, type Attribution } from "@/lib/sources/attribution";
 import { publicWheelView, type PublicWheelView } from "@/lib/spins/public-view";
 import { PUBLIC_MESSAGES as M, todayIso } from "@/lib/validation/public-rules";
+import { redirectIfMoved } from "@/lib/wheels/moved";
 import { brandPalette } from "@/lib/wheels/slice-colors";
 
 export const dynamic = "force-dynamic";
@@ -115,7 +116,11 @@ export default async function PublicWheelPage({ params, searchParams }: Props) {
   const search = await searchParams;
   const embed = search.embed === "1";
   const view = await load(companySlug, slug);
-  if (!view) notFound();
+  if (!view) {
+    // A printed QR code with a former company or wheel slug: 308 to the current address.
+    await redirectIfMoved(companySlug, slug, "", search);
+    notFound();
+  }
 
   const body = <Body view={view} companySlug={companySlug} attribution={attributionFrom(search)} />;
   // The shop's colour on the whole page (buttons, background, links), kept readable.

@@ -9,10 +9,15 @@ import { rulesPageData, type RulesPageData } from "@/lib/campaigns/rules-page";
 import { shortDate } from "@/lib/dates/format";
 import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
 import { maskCnpj } from "@/lib/validation/cnpj";
+import { maskPhone } from "@/lib/validation/company";
+import { redirectIfMoved } from "@/lib/wheels/moved";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ companySlug: string; slug: string }> };
+type Props = {
+  params: Promise<{ companySlug: string; slug: string }>;
+  searchParams?: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const load = cache((companySlug: string, slug: string) => rulesPageData(companySlug, slug));
 
@@ -44,6 +49,15 @@ function period({ wheel }: RulesPageData) {
   return `A promoção vale ${from}${to} (horário de Brasília).`;
 }
 
+/** The promoter's public contact (never a login e-mail): "e-mail x, telefone y", or null. */
+function contact({ company }: RulesPageData) {
+  const parts = [
+    company.contactEmail && `e-mail ${company.contactEmail}`,
+    company.phone && `telefone ${maskPhone(company.phone)}`,
+  ].filter(Boolean);
+  return parts.length ? parts.join(", ") : null;
+}
+
 function playRule({ wheel }: RulesPageData) {
   if (!wheel.replayAfterDays) return "Cada número de WhatsApp pode participar uma única vez nesta promoção.";
   const days = wheel.replayAfterDays === 1 ? "a cada dia" : `a cada ${wheel.replayAfterDays} dias`;
@@ -57,10 +71,13 @@ function redeemRule({ wheel }: RulesPageData) {
   return `Quem ganha recebe na tela um código de resgate, que deve ser apresentado no balcão da empresa promotora para retirar o prêmio. ${validity}`;
 }
 
-export default async function RulesPage({ params }: Props) {
+export default async function RulesPage({ params, searchParams }: Props) {
   const { companySlug, slug } = await params;
   const data = await load(companySlug, slug);
-  if (!data) notFound();
+  if (!data) {
+    await redirectIfMoved(companySlug, slug, "/regulamento", await searchParams);
+    notFound();
+  }
   const { company, wheel } = data;
   return (
     <main className="mx-auto max-w-3xl bg-white px-5 py-8 text-gray-900 print:max-w-none print:p-0">
@@ -77,6 +94,7 @@ export default async function RulesPage({ params }: Props) {
           {company.legalName && company.legalName !== company.name && ` (${company.name})`}
           {company.cnpj ? `, CNPJ ${maskCnpj(company.cnpj)}` : ""}.
         </p>
+        {contact(data) && <p>Contato: {contact(data)}.</p>}
       </Section>
       <Section title="2. Período">
         <p>{period(data)}</p>
@@ -102,7 +120,7 @@ export default async function RulesPage({ params }: Props) {
           Os dados informados (nome, WhatsApp e, se informada, a data de nascimento) são usados exclusivamente para esta
           promoção, com o consentimento do participante, conforme a Lei nº 13.709/2018 (LGPD). O participante pode pedir
           acesso, correção ou exclusão dos seus dados à empresa promotora
-          {company.email ? ` pelo e-mail ${company.email}` : ""}.
+          {contact(data) ? ` (${contact(data)})` : ""}.
         </p>
       </Section>
       {wheel.authorizationNumber && (

@@ -2,9 +2,13 @@ import { clientIp } from "@/lib/http/client-ip";
 import { publicRoute } from "@/lib/http/api";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import { publicWheelView } from "@/lib/spins/public-view";
+import { movedWheelApiPath } from "@/lib/wheels/moved";
 
 export const GET = publicRoute(
-  { doc: { summary: "A public wheel: its prizes, odds and campaign state", errors: [404, 429] } },
+  {
+    doc: { summary: "A public wheel: its prizes, odds and campaign state", errors: [404, 429] },
+    moved: movedWheelApiPath,
+  },
   async ({ req, params }) => {
     await consume(LIMITS.publicRead(), clientIp(req.headers));
     const view = await publicWheelView(params.companySlug, params.wheel);

@@ -8,10 +8,14 @@ import { shortDate, shortDateTime } from "@/lib/dates/format";
 import { claimView, type ClaimView } from "@/lib/spins/claim";
 import { waLink } from "@/lib/spins/hand-off";
 import { REDEMPTION_LABELS } from "@/lib/spins/validity";
+import { redirectIfMoved } from "@/lib/wheels/moved";
 
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ companySlug: string; slug: string; code: string }> };
+type Props = {
+  params: Promise<{ companySlug: string; slug: string; code: string }>;
+  searchParams?: Promise<Record<string, string | string[] | undefined>>;
+};
 
 const load = cache((companySlug: string, slug: string, code: string) => claimView(companySlug, slug, code));
 
@@ -40,10 +44,13 @@ function stateText(v: ClaimView) {
     : "Mostre esta tela no balcão para retirar o seu prêmio.";
 }
 
-export default async function ClaimPage({ params }: Props) {
+export default async function ClaimPage({ params, searchParams }: Props) {
   const { companySlug, slug, code } = await params;
   const v = await load(companySlug, slug, code);
-  if (!v) notFound();
+  if (!v) {
+    await redirectIfMoved(companySlug, slug, `/premio/${encodeURIComponent(code)}`, await searchParams);
+    notFound();
+  }
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-700 to-brand-800 px-4 py-6">
       <header className="mb-4 text-center text-sm font-semibold text-brand-100">{v.company.name}</header>

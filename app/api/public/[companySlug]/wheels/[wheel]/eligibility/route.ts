@@ -3,12 +3,14 @@ import { publicRoute } from "@/lib/http/api";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import { eligibility } from "@/lib/spins/eligibility";
 import { eligibilityInput } from "@/lib/validation/public";
+import { movedWheelApiPath } from "@/lib/wheels/moved";
 
 // The spin's own per-address limit: checking numbers costs the same budget as playing.
 export const POST = publicRoute(
   {
     doc: { summary: "May this WhatsApp play now? (records nothing)", errors: [404, 409, 429] },
     body: eligibilityInput,
+    moved: movedWheelApiPath,
   },
   async ({ req, params, body }) => {
     await consume(LIMITS.spinIp(), clientIp(req.headers));

@@ -5,6 +5,7 @@ import { consume, LIMITS } from "@/lib/rate-limit";
 import { idempotencyKey } from "@/lib/spins/idempotency";
 import { spin } from "@/lib/spins/spin";
 import { spinInput } from "@/lib/validation/public";
+import { movedWheelApiPath } from "@/lib/wheels/moved";
 
 export const POST = publicRoute(
   {
@@ -14,6 +15,7 @@ export const POST = publicRoute(
       errors: [402, 403, 404, 409, 410, 422, 429],
     },
     body: spinInput,
+    moved: movedWheelApiPath,
   },
   async ({ req, params, body }) => {
     const key = idempotencyKey(req.headers);

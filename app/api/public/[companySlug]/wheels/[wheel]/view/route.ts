@@ -4,12 +4,14 @@ import { publicRoute } from "@/lib/http/api";
 import { notFound } from "@/lib/http/errors";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import { viewInput } from "@/lib/validation/sources";
+import { movedWheelApiPath } from "@/lib/wheels/moved";
 
 // The page's beacon (navigator.sendBeacon): no cookie, no personal data; bots are not counted.
 export const POST = publicRoute(
   {
     doc: { summary: "Count one view of a public wheel's page (the funnel)", status: 204, errors: [404, 429] },
     body: viewInput,
+    moved: movedWheelApiPath,
   },
   async ({ req, params, body }) => {
     await consume(LIMITS.publicView(), clientIp(req.headers));
