@@ -40,14 +40,11 @@ export async function changePassword(ctx: SessionCtx, currentPassword: string, n
     throw new AppError("BAD_REQUEST", PROFILE_MESSAGES.wrongCurrent, {
       fields: { currentPassword: PROFILE_MESSAGES.wrongCurrent },
     });
+  // passwordChangeRequired stays as it is: whoever created the account knows the current password
+  // too, so only a link e-mailed to the account clears it (reset or invitation register).
   await prisma.user.update({
     where: { id: user.id },
-    // Chosen by the holder: any password an owner set for them (POST /users) is gone.
-    data: {
-      passwordHash: await hashPassword(newPassword),
-      sessionVersion: { increment: 1 },
-      passwordChangeRequired: false,
-    },
+    data: { passwordHash: await hashPassword(newPassword), sessionVersion: { increment: 1 } },
   });
   await audit({ action: "auth.password_changed", userId: user.id, companyId: ctx.companyId });
   return { message: PROFILE_MESSAGES.passwordChanged };
