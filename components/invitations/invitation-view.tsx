@@ -26,6 +26,29 @@ const textLink = "font-medium text-brand-700 hover:underline";
 
 const loginHref = (token: string) => `/admin/login?callbackUrl=${encodeURIComponent(`/convite/${token}`)}`;
 
+// The password an owner typed for this account (POST /users) is cleared only through a link e-mailed
+// to it: changing it on the profile would not do, since whoever chose it knows it too.
+function PasswordLinkStep({ email }: { email: string }) {
+  const [state, setState] = useState<"idle" | "busy" | "sent">("idle");
+  async function send() {
+    setState("busy");
+    try {
+      await endpoints.auth.forgotPassword(email);
+      setState("sent");
+    } catch (err) {
+      notify.error(errorText(err, "Não foi possível enviar o link. Tente novamente."));
+      setState("idle");
+    }
+  }
+  if (state === "sent")
+    return <p className="rounded-lg bg-green-50 p-3 text-sm text-green-800">{M.passwordLinkSent}</p>;
+  return (
+    <Button variant="secondary" className="w-full" loading={state === "busy"} onClick={() => void send()}>
+      Enviar link para criar minha senha
+    </Button>
+  );
+}
+
 function AcceptStep({ token, email }: { token: string; email: string }) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
@@ -57,16 +80,7 @@ function AcceptStep({ token, email }: { token: string; email: string }) {
         O convite foi enviado para <strong className="break-all">{email}</strong>.
       </p>
       {problem && <p className="text-sm text-red-700">{problem.message}</p>}
-      {problem?.code === "PASSWORD_CHANGE_REQUIRED" && (
-        <p className="flex flex-col gap-2 text-sm">
-          <Link href="/admin/profile" className={textLink}>
-            Trocar a senha no meu perfil
-          </Link>
-          <Link href="/forgot-password" className={textLink}>
-            Redefinir a senha por email
-          </Link>
-        </p>
-      )}
+      {problem?.code === "PASSWORD_CHANGE_REQUIRED" && <PasswordLinkStep email={email} />}
       {problem?.code === "FORBIDDEN" && (
         <Button variant="secondary" className="w-full" onClick={() => void signOut({ callbackUrl: loginHref(token) })}>
           Entrar com outra conta

@@ -8,7 +8,8 @@ import { clientIp } from "@/lib/http/client-ip";
 import { loginInput } from "@/lib/validation/auth";
 import { safeCallbackUrl } from "./callback-url";
 import { checkCredentials } from "./login";
-import { SESSION_MAX_AGE } from "./tokens";
+import { endSessions } from "./sign-out";
+import { asClaims, SESSION_MAX_AGE } from "./tokens";
 
 type AuthorizedUser = { id: string; cid: string; sv: number };
 
@@ -49,6 +50,11 @@ export function authOptions(): NextAuthOptions {
       async session({ session, token }) {
         return { ...session, userId: token.sub, companyId: token.cid };
       },
+    },
+    events: {
+      // signOut() (the admin's "Sair") clears the cookie; this revokes it, and every session of the
+      // user, on the server. next-auth logs a failure here and still clears the cookie.
+      signOut: async ({ token }) => void (await endSessions(asClaims(token))),
     },
   };
 }

@@ -26,6 +26,20 @@ export function setSessionCookie(req: NextRequest, res: NextResponse, token: str
   return res;
 }
 
+/** Expires the caller's session cookie (sign-out), when the caller signed in with one. */
+export function clearSessionCookie(req: NextRequest, res: NextResponse): NextResponse {
+  const name = sessionCookieName(req);
+  if (!name) return res;
+  res.cookies.set(name, "", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: name.startsWith("__Secure-"),
+    maxAge: 0,
+  });
+  return res;
+}
+
 /** Re-issues the caller's cookie with the user's current session version (after it was bumped). */
 export async function renewSessionCookie(req: NextRequest, res: NextResponse, userId: string, companyId: string) {
   if (!sessionCookieName(req)) return res;

@@ -16,7 +16,7 @@ export function issueToken(claims: SessionClaims): Promise<string> {
   return encode({ token: claims as unknown as JWT, secret: authSecret(), maxAge: SESSION_MAX_AGE });
 }
 
-function asClaims(jwt: JWT | null): SessionClaims | null {
+export function asClaims(jwt: JWT | null): SessionClaims | null {
   if (!jwt || typeof jwt.sub !== "string" || typeof jwt.cid !== "string" || typeof jwt.sv !== "number") return null;
   return { sub: jwt.sub, cid: jwt.cid, sv: jwt.sv };
 }

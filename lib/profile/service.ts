@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/http/errors";
+import { consume, LIMITS, refund } from "@/lib/rate-limit";
 import { PROFILE_MESSAGES } from "@/lib/validation/profile";
 
 export async function getProfile(ctx: SessionCtx) {
@@ -32,22 +33,25 @@ export async function updateProfile(ctx: SessionCtx, name: string) {
   return getProfile(ctx);
 }
 
-/** Changes the password and revokes every token issued before, the caller's included. */
+/**
+ * Changes the password and revokes every token issued before, the caller's included. Each attempt
+ * is counted before the comparison (a parallel burst compares at most the limit) and a right one
+ * is given back: only wrong current passwords count.
+ */
 export async function changePassword(ctx: SessionCtx, currentPassword: string, newPassword: string) {
+  await consume(LIMITS.passwordChange(), ctx.userId);
   const prisma = await db();
   const user = await prisma.user.findUniqueOrThrow({ where: { id: ctx.userId } });
   if (!(await verifyPassword(currentPassword, user.passwordHash)))
     throw new AppError("BAD_REQUEST", PROFILE_MESSAGES.wrongCurrent, {
       fields: { currentPassword: PROFILE_MESSAGES.wrongCurrent },
     });
+  await refund(LIMITS.passwordChange(), ctx.userId);
+  // passwordChangeRequired stays as it is: whoever created the account knows the current password
+  // too, so only a link e-mailed to the account clears it (reset or invitation register).
   await prisma.user.update({
     where: { id: user.id },
-    // Chosen by the holder: any password an owner set for them (POST /users) is gone.
-    data: {
-      passwordHash: await hashPassword(newPassword),
-      sessionVersion: { increment: 1 },
-      passwordChangeRequired: false,
-    },
+    data: { passwordHash: await hashPassword(newPassword), sessionVersion: { increment: 1 } },
   });
   await audit({ action: "auth.password_changed", userId: user.id, companyId: ctx.companyId });
   return { message: PROFILE_MESSAGES.passwordChanged };

@@ -29,6 +29,8 @@ export const LIMITS = {
   loginAccount: () => limiter("login-account", 10, 15 * MINUTE),
   loginIp: () => limiter("login-ip", 30, 15 * MINUTE),
   forgotPassword: () => limiter("forgot-ip", 10, 15 * MINUTE),
+  // Wrong current passwords on PUT /user/password, per user: a stolen session cannot guess it.
+  passwordChange: () => limiter("password-change-user", 5, 15 * MINUTE),
   // Visitors at one counter may share an address (shop Wi-Fi), so this is generous.
   spinIp: () => limiter("spin-ip", 30, MINUTE, { firstHitUnawaited: true }),
   publicRead: () => limiter("public-read-ip", 300, MINUTE, { firstHitUnawaited: true }),

@@ -21,6 +21,7 @@ export const AUTH_MESSAGES = {
   emailTaken: "Este email já está cadastrado",
   invalidEmail: "Por favor, informe um email válido",
   tooMany: "Muitas tentativas. Aguarde alguns minutos e tente novamente.",
+  loggedOut: "Você saiu da sua conta.",
 } as const;
 
 const m = AUTH_MESSAGES;

@@ -13,7 +13,8 @@ export const INVITATION_MESSAGES = {
   cancelledByOwner: "Este convite foi cancelado por quem o enviou.",
   otherAccount: "Este convite foi enviado para outro email. Entre com a conta que recebeu o convite.",
   passwordChangeRequired:
-    "Antes de aceitar o convite, troque a senha que foi definida para você por quem criou sua conta.",
+    "Antes de aceitar o convite, crie sua própria senha pelo link enviado ao seu email (em “Esqueceu sua senha?”). A senha definida por quem criou sua conta não serve para aceitar convites.",
+  passwordLinkSent: "Enviamos para o seu email um link para criar sua senha. Depois, abra este convite de novo.",
   alreadyMember: "Você já faz parte desta empresa.",
   accountExists: "Este email já tem uma conta. Entre com a sua senha para aceitar o convite.",
   sendFailed: "Não foi possível enviar o email do convite. Tente novamente.",

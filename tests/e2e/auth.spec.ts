@@ -36,16 +36,22 @@ test("sign-up shows the spec's validation messages", async ({ page }) => {
   await expect(page.getByText("As senhas não coincidem")).toBeVisible();
 });
 
-test("logout from the user menu goes to the login screen", async ({ page }) => {
+test("logout from the user menu goes to the login screen and revokes the cookie", async ({ page, request }) => {
   const account = await signupByApi(page, "Empresa Logout");
   await page.goto("/admin/login");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Senha", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/admin$/);
+  // The session cookie, replayed from another client (no cookies of its own): valid until sign-out.
+  const session = (await page.context().cookies()).find((c) => c.name.endsWith("next-auth.session-token"))!;
+  const replay = async () =>
+    (await request.get("/api/auth/verify", { headers: { cookie: `${session.name}=${session.value}` } })).status();
+  expect(await replay()).toBe(200);
   await page.getByRole("button", { name: /Pessoa E2E/ }).click();
   await page.getByRole("menuitem", { name: "Sair" }).click();
   await expect(page).toHaveURL(/\/admin\/login/);
+  expect(await replay()).toBe(401);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/login\?callbackUrl=%2Fadmin/);
 });

@@ -92,7 +92,7 @@ test("creating a user with an e-mail that has an account offers to invite it", a
   await expect(invite.getByLabel("Email")).toHaveValue(taken.email);
 });
 
-test("an account whose password an owner chose is sent to change it before accepting", async ({ page }) => {
+test("an account whose password an owner chose is sent a link to set its own before accepting", async ({ page }) => {
   const creator = await signupByApi(page, "Loja Que Criou");
   const inviter = await signupByApi(page, "Loja Que Convida");
   const staff = { email: `caixa-${Date.now()}@teste.com.br`, password: "senha-do-dono-1" };
@@ -118,10 +118,13 @@ test("an account whose password an owner chose is sent to change it before accep
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(new RegExp(`${link}$`));
   await page.getByRole("button", { name: "Aceitar convite" }).click();
-  await expect(page.locator("main").getByText(/^Antes de aceitar o convite, troque a senha/)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Redefinir a senha por email" })).toBeVisible();
-  await page.getByRole("link", { name: "Trocar a senha no meu perfil" }).click();
-  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(page.locator("main").getByText(/^Antes de aceitar o convite, crie sua própria senha/)).toBeVisible();
+  // Changing it on the profile would not clear it (its creator knows it too): the page e-mails the link.
+  await page.getByRole("button", { name: "Enviar link para criar minha senha" }).click();
+  await expect(
+    page.getByText("Enviamos para o seu email um link para criar sua senha.", { exact: false }),
+  ).toBeVisible();
+  expect(await linkFromOutbox(staff.email, /(\/reset-password\?token=[A-Za-z0-9_-]+)/)).toMatch(/^\/reset-password/);
 });
 
 test.describe("on a phone", () => {

@@ -6,7 +6,17 @@ import { DEMO, fromThisSite, signInByApi, skipTour } from "./helpers";
 test.beforeEach(async ({ page }) => skipTour(page));
 
 // Each would leave the site if followed as written: the browser drops the tab, reads "\" as "/".
-const HOSTILE = ["%2F%09%2Fevil.example", "%2F%2Fevil.example", "%2F%5Cevil.example", "https%3A%2F%2Fevil.example%2F"];
+// The last ones become "//evil.example" only once the URL parser collapses their dot segments.
+const HOSTILE = [
+  "%2F%09%2Fevil.example",
+  "%2F%2Fevil.example",
+  "%2F%5Cevil.example",
+  "https%3A%2F%2Fevil.example%2F",
+  "%2F.%2F%2Fevil.example%2Fphish",
+  "%2F..%2F%2Fevil.example",
+  "%2F%252e%2F%2Fevil.example",
+  "%2Fx%2F..%2F%2Fevil.example",
+];
 
 test("a callbackUrl that would leave the site lands on /admin after login", async ({ page, baseURL }) => {
   for (const callback of HOSTILE) {

@@ -90,9 +90,10 @@ async function prepare(s: Scenario): Promise<{ built: Built; handler: never }> {
   return { built: await s.build({ target: A, home: A, actor: "owner" }), handler };
 }
 
-// Every route that reads a JSON body (DELETEs and uploads read none; the webhook has its own test).
+// Every route that reads a JSON body (DELETEs, uploads and sign-out read none; the webhook has its own test).
+const NO_JSON_BODY = ["/api/webhooks/payments", "/api/auth/logout"];
 const jsonRows = SCENARIOS.filter(
-  (s) => !["GET", "DELETE"].includes(s.method) && s.route !== "/api/webhooks/payments" && !s.route.includes("/upload"),
+  (s) => !["GET", "DELETE"].includes(s.method) && !NO_JSON_BODY.includes(s.route) && !s.route.includes("/upload"),
 );
 // The OpenAPI document reads no input, and its text says "required" by design (a leak elsewhere).
 const queryRows = SCENARIOS.filter((s) => s.method === "GET" && s.route !== "/api/openapi.json");

@@ -267,6 +267,19 @@ export const SCENARIOS: Scenario[] = [
     build: async () => ({}),
   },
   {
+    route: "/api/auth/logout",
+    method: "POST",
+    access: "session",
+    ok: 200,
+    other: noCrossTenant,
+    // Signing out revokes every token of the caller: a throwaway user of the same role takes the call.
+    build: async ({ home, actor }) => {
+      if (actor === "anonymous") return {};
+      const who = await addMember(home.company.companyId, actor === "owner" ? "admin" : actor);
+      return { token: who.token };
+    },
+  },
+  {
     route: "/api/auth/switch-company",
     method: "POST",
     access: "session",
