@@ -47,6 +47,8 @@ const deliveryDto = (d: WebhookDelivery, last?: LastAttempt) => ({
   response_status: d.responseStatus,
   next_attempt_at: d.status === "pending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
   created_at: d.createdAt.toISOString(),
+  /** Set when its person was erased (LGPD): the body was scrubbed and it cannot be resent. */
+  erased_at: d.erasedAt?.toISOString() ?? null,
   last_error: last?.error ?? null,
   last_response: last?.responseBody ?? null,
 });
@@ -150,16 +152,22 @@ export async function listDeliveries(ctx: SessionCtx, id: string) {
   return { deliveries: deliveries.map((d) => deliveryDto(d, d.log[0])) };
 }
 
-/** "Reenviar": the same message (same webhook-id) is due again now, whatever its state. */
+/**
+ * "Reenviar": the same message (same webhook-id) is due again now, whatever its state; except a
+ * message about an erased person (LGPD), which answers 410 ERASED (erasedAt is never unset).
+ */
 export async function redeliver(ctx: SessionCtx, id: string, deliveryId: string) {
   await consume(LIMITS.webhookSend(), ctx.companyId, M.tooManySends);
   const t = await tenantDb(ctx);
   const now = new Date();
   const { count } = await t.webhookDelivery.updateMany({
-    where: { id: deliveryId, endpointId: id },
+    where: { id: deliveryId, endpointId: id, erasedAt: null },
     data: { status: "pending", nextAttemptAt: now, updatedAt: now },
   });
-  if (!count) throw notFound(M.deliveryNotFound);
+  if (!count) {
+    const erased = await t.webhookDelivery.count({ where: { id: deliveryId, endpointId: id } });
+    throw erased ? new AppError("ERASED", M.erased) : notFound(M.deliveryNotFound);
+  }
   const delivery = await t.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
   return { delivery: deliveryDto(delivery), message: M.redeliverQueued };
 }

@@ -35,7 +35,8 @@ async function renderBodies(rows: Claimed[]): Promise<void> {
  * Records an attempt in one statement: the attempt's row, the delivery's new state (only while it
  * is still this worker's attempt: a "Reenviar" meanwhile keeps its own) and the endpoint's
  * failure clock (started on a failure, cleared by a success). Returns when the endpoint has been
- * failing since, if it is.
+ * failing since, if it is. A message erased while it was in flight (LGPD) stays cancelled, and
+ * the receiver's answer, which may echo the person, is not kept.
  */
 async function record(row: Claimed, result: AttemptResult, now: Date): Promise<Date | null> {
   const prisma = await db();
@@ -45,11 +46,12 @@ async function record(row: Claimed, result: AttemptResult, now: Date): Promise<D
   const [endpoint] = await prisma.$queryRaw<{ failingSince: Date | null }[]>(Prisma.sql`
     WITH attempt AS (
       INSERT INTO "WebhookAttempt" (id, "deliveryId", "companyId", number, "responseStatus", "responseBody", error, "durationMs", "createdAt")
-      VALUES (gen_random_uuid()::text, ${row.id}, ${row.companyId}, ${row.attempts}, ${result.status}, ${result.responseBody},
-              ${result.error}, ${result.durationMs}, ${now})
+      SELECT gen_random_uuid()::text, ${row.id}, ${row.companyId}, ${row.attempts}, ${result.status},
+             CASE WHEN d."erasedAt" IS NULL THEN ${result.responseBody}::text END, ${result.error}, ${result.durationMs}, ${now}
+      FROM "WebhookDelivery" d WHERE d.id = ${row.id}
     ), delivery AS (
       UPDATE "WebhookDelivery" SET status = ${status}, "nextAttemptAt" = ${next}, "responseStatus" = ${result.status}, "updatedAt" = ${now}
-      WHERE id = ${row.id} AND attempts = ${row.attempts}
+      WHERE id = ${row.id} AND attempts = ${row.attempts} AND "erasedAt" IS NULL
     )
     UPDATE "WebhookEndpoint"
     SET "failingSince" = CASE WHEN ${result.ok} THEN NULL ELSE COALESCE("failingSince", ${now}) END
