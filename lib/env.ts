@@ -59,6 +59,8 @@ const schema = z.object({
   WEBHOOK_WORKER: boolDefaultTrue,
   // Pause of the worker between polls of an empty queue.
   WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  // How long one delivery attempt may take (well under the 60 s claim lease of lib/webhooks/backoff.ts).
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(10_000),
   // Bearer secret of GET /api/cron/webhooks (Vercel Cron sends it); unset -> the route answers 401.
   CRON_SECRET: z
     .string()

@@ -1,5 +1,6 @@
 "use client";
-// The last 50 deliveries of one endpoint, refreshed while open, each with "Reenviar".
+// The last 50 deliveries of one endpoint, refreshed while open, each with "Reenviar" (except the
+// messages about a person erased under the LGPD, which are never sent again).
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/misc";
@@ -15,6 +16,7 @@ const STATUS = {
   pending: { label: "Pendente", color: "yellow" },
   delivered: { label: "Entregue", color: "green" },
   failed: { label: "Falhou", color: "red" },
+  cancelled: { label: "Cancelada", color: "gray" },
 } as const;
 
 function Row({ endpointId, delivery }: { endpointId: string; delivery: WebhookDeliveryRow }) {
@@ -37,6 +39,7 @@ function Row({ endpointId, delivery }: { endpointId: string; delivery: WebhookDe
         <p className="flex flex-wrap items-center gap-2">
           <code className="font-mono text-xs text-gray-900">{delivery.event}</code>
           <Badge color={status.color}>{status.label}</Badge>
+          {delivery.erased_at && <Badge>Apagada (LGPD)</Badge>}
           {delivery.response_status !== null && (
             <span className="text-xs text-gray-700">HTTP {delivery.response_status}</span>
           )}
@@ -53,14 +56,16 @@ function Row({ endpointId, delivery }: { endpointId: string; delivery: WebhookDe
           </p>
         )}
       </div>
-      <Button
-        variant="secondary"
-        loading={busy}
-        onClick={resend}
-        aria-label={`Reenviar ${delivery.event} de ${shortDateTime(delivery.created_at)}`}
-      >
-        Reenviar
-      </Button>
+      {!delivery.erased_at && (
+        <Button
+          variant="secondary"
+          loading={busy}
+          onClick={resend}
+          aria-label={`Reenviar ${delivery.event} de ${shortDateTime(delivery.created_at)}`}
+        >
+          Reenviar
+        </Button>
+      )}
     </li>
   );
 }

@@ -25,6 +25,9 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_MISMATCH: 422,
   IDEMPOTENCY_IN_PROGRESS: 409,
   EXPIRED: 410,
+  // Trust round two (API.md): an erased person's webhook message or spin; the endpoint limit.
+  ERASED: 410,
+  ENDPOINT_LIMIT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

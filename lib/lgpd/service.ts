@@ -1,12 +1,15 @@
 // LGPD requests for one person (by WhatsApp) in one company: find, export everything, erase.
-// Erasing anonymises the leads in place, so counts and stock history stay right. Both are audited
-// without storing the phone number.
+// Erasing anonymises the leads in place, so counts and stock history stay right, and reaches every
+// other place the person is stored (docs/decisions.md "Trust round two: webhooks" lists them). Both
+// are audited without storing the phone number.
 import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { spinDto } from "@/lib/spins/dto";
 import { normalizeWhatsapp } from "@/lib/spins/whatsapp";
 import { plural } from "@/lib/ui/plural";
+import { eraseMessagesAbout } from "@/lib/webhooks/erasure";
 
 export const ERASED_NAME = "Titular removido (LGPD)";
 
@@ -35,28 +38,27 @@ export async function exportPerson(ctx: SessionCtx, whatsapp: string) {
 }
 
 export async function erasePerson(ctx: SessionCtx, whatsapp: string) {
-  const spins = await personSpins(ctx, whatsapp);
-  const t = await tenantDb(ctx);
+  const prisma = await db();
   const now = new Date();
-  await t.$transaction(
-    spins.map((s) =>
-      t.spin.update({
-        where: { id: s.id },
-        data: {
-          customerName: ERASED_NAME,
-          whatsapp: `anon-${s.id.replace(/-/g, "")}`,
-          customerBirthdate: null,
-          consentIp: null,
-          anonymizedAt: now,
-        },
-      }),
-    ),
-  );
-  await audit({ action: "lgpd.erase", companyId: ctx.companyId, userId: ctx.userId, detail: { count: spins.length } });
+  const count = await prisma.$transaction(async (tx) => {
+    // One statement for all the person's spins (the figures triggers then drop the number from
+    // Contact once). requestHash goes too: a hash of the name and number is still their data, and
+    // an Idempotency-Key replay of an erased spin answers 410 ERASED (lib/spins/idempotency.ts).
+    const spins = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE "Spin"
+      SET "customerName" = ${ERASED_NAME}, whatsapp = 'anon-' || replace(id, '-', ''), "customerBirthdate" = NULL,
+          "consentIp" = NULL, "requestHash" = NULL, "anonymizedAt" = ${now}
+      WHERE "companyId" = ${ctx.companyId} AND whatsapp = ${normalizeWhatsapp(whatsapp)}
+      RETURNING id`;
+    const ids = spins.map((s) => s.id);
+    await eraseMessagesAbout(tx, ctx.companyId, ids, now);
+    return spins.length;
+  });
+  await audit({ action: "lgpd.erase", companyId: ctx.companyId, userId: ctx.userId, detail: { count } });
   return {
-    erased: spins.length,
-    message: spins.length
-      ? `${plural(spins.length, "registro anonimizado", "registros anonimizados")}.`
+    erased: count,
+    message: count
+      ? `${plural(count, "registro anonimizado", "registros anonimizados")}.`
       : "Nenhum registro encontrado para este WhatsApp.",
   };
 }

@@ -14,6 +14,7 @@ export const IDEMPOTENCY_MESSAGES = {
   invalid: "O cabeçalho Idempotency-Key deve ter de 1 a 255 caracteres visíveis (ASCII).",
   mismatch: "Esta chave de idempotência já foi usada com outros dados.",
   inProgress: "Seu giro ainda está sendo processado. Tente novamente em instantes.",
+  erased: "Os dados deste giro foram apagados a pedido do titular (LGPD).",
 } as const;
 
 /** The header's key, null when absent; 400 when malformed. */
@@ -35,10 +36,15 @@ export interface Idempotency {
   hash: string;
 }
 
-/** The spin a key already made on this wheel, or null; 422 when it was made by another request. */
+/**
+ * The spin a key already made on this wheel, or null; 422 when it was made by another request; 410
+ * ERASED when its person was erased (LGPD): the replay gives nothing back, and the key stays taken
+ * so a retry cannot record the erased lead again.
+ */
 export async function spinForKey(wheelId: string, idem: Idempotency) {
   const prisma = await db();
   const found = await prisma.spin.findFirst({ where: { wheelId, idempotencyKey: idem.key } });
+  if (found?.anonymizedAt) throw new AppError("ERASED", IDEMPOTENCY_MESSAGES.erased);
   if (found && found.requestHash !== idem.hash)
     throw new AppError("IDEMPOTENCY_MISMATCH", IDEMPOTENCY_MESSAGES.mismatch);
   return found;

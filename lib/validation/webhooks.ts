@@ -32,6 +32,8 @@ export const WEBHOOK_MESSAGES = {
   tooManySends: "Muitos envios seguidos. Aguarde um minuto e tente novamente.",
   redeliverQueued: "Reenvio agendado.",
   noAccess: "Apenas proprietários e administradores podem gerenciar integrações.",
+  endpointLimit: "Limite de 10 endpoints de webhook por empresa atingido.",
+  erased: "Esta mensagem foi apagada a pedido do titular (LGPD) e não pode ser reenviada.",
   cronUnauthorized: "Não autorizado",
 } as const;
 

@@ -1,12 +1,14 @@
 // One HTTP attempt of a message, signed by Standard Webhooks (the `standardwebhooks` package):
 // headers webhook-id (the message's, the same on every attempt), webhook-timestamp (now) and
-// webhook-signature. 10 s for the whole exchange; redirects are not followed; at most 1 KB of the
-// answer is read and kept.
+// webhook-signature. 10 s for the whole exchange (WEBHOOK_TIMEOUT_MS); redirects are not followed;
+// at most 1 KB of the answer is read and kept.
 import http from "node:http";
 import https from "node:https";
 import { Webhook } from "standardwebhooks";
+import { env } from "@/lib/env";
 import { checkHost, guardedLookup } from "./ssrf";
 
+/** The default of WEBHOOK_TIMEOUT_MS (lib/env.ts): one attempt's whole exchange. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const MAX_KEPT_BYTES = 1024;
 
@@ -74,7 +76,7 @@ function post(message: Message, timeoutMs: number): Promise<{ status: number; bo
 
 const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
-export async function attempt(message: Message, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<AttemptResult> {
+export async function attempt(message: Message, timeoutMs = env().WEBHOOK_TIMEOUT_MS): Promise<AttemptResult> {
   const started = Date.now();
   try {
     await checkHost(new URL(message.url)); // IP literals skip the lookup: checked here

@@ -1,7 +1,9 @@
 // Keeps a worker polling the outbox in this process: the Node server (instrumentation.ts) and
 // `npm run worker` run it; serverless hosts call the cron route instead. One loop per process.
 // Up to CAPACITY messages are in flight at once, each recorded as soon as it is answered, so an
-// endpoint that takes its full 10 s holds one slot, not the others' deliveries.
+// endpoint that takes its full 10 s holds one slot, not the others' deliveries. One company holds
+// at most PER_COMPANY of them and companies take turns (lib/webhooks/claim.ts), so another
+// company's message waits at most one delivery timeout for a slot.
 import { env } from "@/lib/env";
 import { claimDue, deliverOne } from "./worker";
 
@@ -16,6 +18,12 @@ export function startWebhookLoop({ intervalMs = env().WEBHOOK_WORKER_INTERVAL_MS
   let claiming = false;
   let timer: NodeJS.Timeout | undefined;
   const inFlight = new Set<Promise<unknown>>();
+  const byCompany = new Map<string, number>();
+  const count = (companyId: string, by: number) => {
+    const n = (byCompany.get(companyId) ?? 0) + by;
+    if (n > 0) byCompany.set(companyId, n);
+    else byCompany.delete(companyId);
+  };
 
   const schedule = (ms: number) => {
     clearTimeout(timer);
@@ -28,12 +36,14 @@ export function startWebhookLoop({ intervalMs = env().WEBHOOK_WORKER_INTERVAL_MS
     claiming = true;
     let wait = intervalMs;
     try {
-      const rows = await claimDue(free);
+      const rows = await claimDue(free, new Date(), byCompany);
       for (const row of rows) {
+        count(row.companyId, 1);
         const sending: Promise<unknown> = deliverOne(row)
           .catch((err) => console.error("[webhooks] delivery failed to record:", err))
           .finally(() => {
             inFlight.delete(sending);
+            count(row.companyId, -1);
             if (!claiming) schedule(0);
           });
         inFlight.add(sending);

@@ -6,7 +6,7 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { Prisma, type WebhookDelivery, type WebhookEndpoint } from "@/lib/generated/prisma/client";
-import { conflict, notFound } from "@/lib/http/errors";
+import { AppError, conflict, notFound } from "@/lib/http/errors";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import {
   isWebhookEvent,
@@ -19,6 +19,9 @@ import { testMessageBody } from "./events";
 import { assertDeliverableUrl } from "./ssrf";
 
 export const DELIVERIES_SHOWN = 50;
+
+/** Endpoints per company: each event fans out to every one of them (and its retries). */
+export const MAX_ENDPOINTS = 10;
 
 /** A Standard Webhooks secret: "whsec_" and 24 random bytes in base64. */
 export const newSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
@@ -44,6 +47,8 @@ const deliveryDto = (d: WebhookDelivery, last?: LastAttempt) => ({
   response_status: d.responseStatus,
   next_attempt_at: d.status === "pending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
   created_at: d.createdAt.toISOString(),
+  /** Set when its person was erased (LGPD): the body was scrubbed and it cannot be resent. */
+  erased_at: d.erasedAt?.toISOString() ?? null,
   last_error: last?.error ?? null,
   last_response: last?.responseBody ?? null,
 });
@@ -64,18 +69,28 @@ export async function listEndpoints(ctx: SessionCtx) {
   return { endpoints: endpoints.map(endpointDto) };
 }
 
+/**
+ * The count and the insert under one per-company lock (the advisory-lock pattern of
+ * lib/campaigns/moments.ts; it blocks nothing but other endpoint creates of that company), so
+ * parallel creates stop at exactly MAX_ENDPOINTS.
+ */
 export async function createEndpoint(ctx: SessionCtx, input: WebhookEndpointInput) {
   await assertDeliverableUrl(input.url);
-  const t = await tenantDb(ctx);
+  const prisma = await db();
   const secret = newSecret();
-  const endpoint = await t.webhookEndpoint.create({
-    data: {
-      companyId: ctx.companyId,
-      url: input.url,
-      events: input.events,
-      description: input.description ?? null,
-      secret,
-    },
+  const endpoint = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${ctx.companyId}`}))`;
+    const count = await tx.webhookEndpoint.count({ where: { companyId: ctx.companyId } });
+    if (count >= MAX_ENDPOINTS) throw new AppError("ENDPOINT_LIMIT", M.endpointLimit);
+    return tx.webhookEndpoint.create({
+      data: {
+        companyId: ctx.companyId,
+        url: input.url,
+        events: input.events,
+        description: input.description ?? null,
+        secret,
+      },
+    });
   });
   return { endpoint: endpointDto(endpoint), secret, message: M.created };
 }
@@ -137,16 +152,22 @@ export async function listDeliveries(ctx: SessionCtx, id: string) {
   return { deliveries: deliveries.map((d) => deliveryDto(d, d.log[0])) };
 }
 
-/** "Reenviar": the same message (same webhook-id) is due again now, whatever its state. */
+/**
+ * "Reenviar": the same message (same webhook-id) is due again now, whatever its state; except a
+ * message about an erased person (LGPD), which answers 410 ERASED (erasedAt is never unset).
+ */
 export async function redeliver(ctx: SessionCtx, id: string, deliveryId: string) {
   await consume(LIMITS.webhookSend(), ctx.companyId, M.tooManySends);
   const t = await tenantDb(ctx);
   const now = new Date();
   const { count } = await t.webhookDelivery.updateMany({
-    where: { id: deliveryId, endpointId: id },
+    where: { id: deliveryId, endpointId: id, erasedAt: null },
     data: { status: "pending", nextAttemptAt: now, updatedAt: now },
   });
-  if (!count) throw notFound(M.deliveryNotFound);
+  if (!count) {
+    const erased = await t.webhookDelivery.count({ where: { id: deliveryId, endpointId: id } });
+    throw erased ? new AppError("ERASED", M.erased) : notFound(M.deliveryNotFound);
+  }
   const delivery = await t.webhookDelivery.findFirstOrThrow({ where: { id: deliveryId } });
   return { delivery: deliveryDto(delivery), message: M.redeliverQueued };
 }

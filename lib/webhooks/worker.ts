@@ -1,50 +1,18 @@
-// The delivery worker: claims due messages from the outbox, sends each once, records the attempt
-// and schedules the next (lib/webhooks/backoff.ts). Any number of workers may run at once (server
-// instances, `npm run worker`, the cron route): a claim takes rows with FOR UPDATE SKIP LOCKED and
-// reserves them for CLAIM_LEASE_MS in the same statement, so no two workers send the same attempt;
-// a worker killed mid-send leaves its rows to be claimed again when the lease ends.
+// The delivery worker: claims due messages from the outbox (lib/webhooks/claim.ts: fair between
+// companies, safe with any number of workers: server instances, `npm run worker`, the cron route),
+// sends each once, records the attempt and schedules the next (lib/webhooks/backoff.ts).
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { attempt, type AttemptResult } from "./deliver";
-import { CLAIM_LEASE_MS, DISABLE_AFTER_MS, retryDelay } from "./backoff";
+import { DISABLE_AFTER_MS, retryDelay } from "./backoff";
+import { claim, type Claimed, type InFlight } from "./claim";
 import { spinMessageBody } from "./events";
 import { tellOwnersEndpointDisabled } from "./disabled-mail";
-
-export interface Claimed {
-  id: string;
-  companyId: string;
-  endpointId: string;
-  event: string;
-  spinId: string | null;
-  body: string | null;
-  attempts: number;
-  occurredAt: Date;
-  url: string;
-  secret: string;
-}
 
 export interface RunSummary {
   claimed: number;
   delivered: number;
   failed: number;
-}
-
-async function claim(limit: number, now: Date): Promise<Claimed[]> {
-  const prisma = await db();
-  return prisma.$queryRaw<Claimed[]>(Prisma.sql`
-    WITH due AS (
-      SELECT d.id FROM "WebhookDelivery" d
-      JOIN "WebhookEndpoint" e ON e.id = d."endpointId" AND e.enabled
-      WHERE d.status = 'pending' AND d."nextAttemptAt" <= ${now}
-      ORDER BY d."nextAttemptAt"
-      LIMIT ${limit}
-      FOR UPDATE OF d SKIP LOCKED
-    )
-    UPDATE "WebhookDelivery" d
-    SET attempts = d.attempts + 1, "nextAttemptAt" = ${new Date(now.getTime() + CLAIM_LEASE_MS)}, "updatedAt" = ${now}
-    FROM due, "WebhookEndpoint" e
-    WHERE d.id = due.id AND e.id = d."endpointId"
-    RETURNING d.id, d."companyId", d."endpointId", d.event, d."spinId", d.body, d.attempts, d."occurredAt", e.url, e.secret`);
 }
 
 /** Lead events leave their body to the first attempt (the trigger only knows the spin's id). */
@@ -67,7 +35,8 @@ async function renderBodies(rows: Claimed[]): Promise<void> {
  * Records an attempt in one statement: the attempt's row, the delivery's new state (only while it
  * is still this worker's attempt: a "Reenviar" meanwhile keeps its own) and the endpoint's
  * failure clock (started on a failure, cleared by a success). Returns when the endpoint has been
- * failing since, if it is.
+ * failing since, if it is. A message erased while it was in flight (LGPD) stays cancelled, and
+ * the receiver's answer, which may echo the person, is not kept.
  */
 async function record(row: Claimed, result: AttemptResult, now: Date): Promise<Date | null> {
   const prisma = await db();
@@ -77,11 +46,12 @@ async function record(row: Claimed, result: AttemptResult, now: Date): Promise<D
   const [endpoint] = await prisma.$queryRaw<{ failingSince: Date | null }[]>(Prisma.sql`
     WITH attempt AS (
       INSERT INTO "WebhookAttempt" (id, "deliveryId", "companyId", number, "responseStatus", "responseBody", error, "durationMs", "createdAt")
-      VALUES (gen_random_uuid()::text, ${row.id}, ${row.companyId}, ${row.attempts}, ${result.status}, ${result.responseBody},
-              ${result.error}, ${result.durationMs}, ${now})
+      SELECT gen_random_uuid()::text, ${row.id}, ${row.companyId}, ${row.attempts}, ${result.status},
+             CASE WHEN d."erasedAt" IS NULL THEN ${result.responseBody}::text END, ${result.error}, ${result.durationMs}, ${now}
+      FROM "WebhookDelivery" d WHERE d.id = ${row.id}
     ), delivery AS (
       UPDATE "WebhookDelivery" SET status = ${status}, "nextAttemptAt" = ${next}, "responseStatus" = ${result.status}, "updatedAt" = ${now}
-      WHERE id = ${row.id} AND attempts = ${row.attempts}
+      WHERE id = ${row.id} AND attempts = ${row.attempts} AND "erasedAt" IS NULL
     )
     UPDATE "WebhookEndpoint"
     SET "failingSince" = CASE WHEN ${result.ok} THEN NULL ELSE COALESCE("failingSince", ${now}) END
@@ -100,9 +70,9 @@ async function disable(row: Claimed, now: Date): Promise<void> {
   if (turnedOff.count === 1) await tellOwnersEndpointDisabled(row.companyId, row.url);
 }
 
-/** Claims up to `limit` due messages, their bodies ready to send. */
-export async function claimDue(limit: number, now = new Date()): Promise<Claimed[]> {
-  const rows = await claim(limit, now);
+/** Claims up to `limit` due messages, their bodies ready to send; `inFlight`: this worker's sends. */
+export async function claimDue(limit: number, now = new Date(), inFlight?: InFlight): Promise<Claimed[]> {
+  const rows = await claim(limit, now, inFlight);
   await renderBodies(rows);
   return rows;
 }
@@ -139,7 +109,8 @@ export async function drain({ budgetMs = 50_000, limit = 10 } = {}): Promise<Run
     total.claimed += run.claimed;
     total.delivered += run.delivered;
     total.failed += run.failed;
-    if (run.claimed < limit) break;
+    // A batch holds at most PER_COMPANY of one company, so a short batch may still leave work due.
+    if (!run.claimed) break;
   }
   return total;
 }

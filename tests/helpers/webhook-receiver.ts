@@ -11,6 +11,8 @@ export interface Received {
   payload: { type: string; timestamp: string; data: Record<string, unknown> };
   verified: boolean;
   headers: IncomingHttpHeaders;
+  /** When the request arrived (Date.now()). */
+  at: number;
 }
 
 export interface Receiver {
@@ -28,6 +30,7 @@ export async function startReceiver(): Promise<Receiver> {
   const replies: { status: number; body?: string }[] = [];
   let secret = "";
   const server = createServer((req, res) => {
+    const at = Date.now();
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -45,6 +48,7 @@ export async function startReceiver(): Promise<Receiver> {
         payload: JSON.parse(body),
         verified,
         headers: req.headers,
+        at,
       });
       const reply = replies.shift() ?? { status: 200 };
       res.writeHead(reply.status, { "content-type": "text/plain" }).end(reply.body ?? "ok");

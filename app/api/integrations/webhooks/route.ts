@@ -14,7 +14,12 @@ export const POST = withSession(
   {
     ...access,
     body: webhookEndpointInput,
-    doc: { summary: "Add a webhook endpoint; its signing secret is shown only in this answer", status: 201 },
+    doc: {
+      summary: "Add a webhook endpoint; its signing secret is shown only in this answer",
+      description: "At most 10 endpoints per company: the 11th answers 409 with code `ENDPOINT_LIMIT`.",
+      status: 201,
+      errors: [409],
+    },
   },
   async ({ ctx, body }) => json(await createEndpoint(ctx, body), 201),
 );

@@ -8,7 +8,14 @@ export const POST = withSession(
     permission: "manage_integrations",
     forbiddenMessage: WEBHOOK_MESSAGES.noAccess,
     body: noFields,
-    doc: { summary: "Send a delivery again now (same webhook-id and body)", status: 202, errors: [429] },
+    doc: {
+      summary: "Send a delivery again now (same webhook-id and body)",
+      description:
+        "A message about a person erased under the LGPD (its `erased_at` is set) is never sent again: " +
+        "410 with code `ERASED`.",
+      status: 202,
+      errors: [410, 429],
+    },
   },
   async ({ ctx, params }) => json(await redeliver(ctx, params.id, params.deliveryId), 202),
 );

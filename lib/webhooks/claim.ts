@@ -1,0 +1,73 @@
+// The worker's claim of due messages, fair between companies (docs/decisions.md "Trust round two:
+// webhooks"): each company with something due offers its oldest messages, at most PER_COMPANY minus
+// what it already has in flight in this worker, and the batch takes them in turns (a company's
+// first message, then every company's second...; a company with fewer in flight goes first). So a
+// company whose endpoints hang holds at most half of a worker's slots, and another company's message
+// takes the next free slot: it waits at most one delivery timeout, whatever the backlog ahead of it.
+//
+// One statement: the rows are taken with FOR UPDATE SKIP LOCKED and reserved for CLAIM_LEASE_MS, so
+// no two workers send the same attempt; a worker killed mid-send leaves its rows to be claimed again
+// when the lease ends.
+import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { CLAIM_LEASE_MS } from "./backoff";
+
+/** The most messages of one company a worker sends at once (its loop has 10 slots). */
+export const PER_COMPANY = 5;
+
+export interface Claimed {
+  id: string;
+  companyId: string;
+  endpointId: string;
+  event: string;
+  spinId: string | null;
+  body: string | null;
+  attempts: number;
+  occurredAt: Date;
+  url: string;
+  secret: string;
+}
+
+/** Messages this worker is sending now, by company. */
+export type InFlight = ReadonlyMap<string, number>;
+
+export async function claim(limit: number, now: Date, inFlight: InFlight = new Map()): Promise<Claimed[]> {
+  const prisma = await db();
+  const busyIds = [...inFlight.keys()];
+  const busyCounts = busyIds.map((id) => inFlight.get(id)!);
+  // The companies with waiting messages are found by skipping through the partial index of pending
+  // rows (migration 20261125150200) one company at a time, so a company with a long backlog costs one
+  // probe, not a read of its backlog; each company's turn is then one more probe of that index.
+  return prisma.$queryRaw<Claimed[]>(Prisma.sql`
+    WITH RECURSIVE waiting AS (
+      (SELECT "companyId" FROM "WebhookDelivery" WHERE status = 'pending' ORDER BY "companyId" LIMIT 1)
+      UNION ALL
+      SELECT (SELECT d."companyId" FROM "WebhookDelivery" d
+              WHERE d.status = 'pending' AND d."companyId" > w."companyId" ORDER BY d."companyId" LIMIT 1)
+      FROM waiting w WHERE w."companyId" IS NOT NULL
+    ), busy AS (
+      SELECT unnest(${busyIds}::text[]) AS "companyId", unnest(${busyCounts}::int[]) AS n
+    ), due AS (
+      SELECT turn.id
+      FROM waiting w
+      LEFT JOIN busy b ON b."companyId" = w."companyId"
+      CROSS JOIN LATERAL (
+        SELECT x.id, x."nextAttemptAt", row_number() OVER (ORDER BY x."nextAttemptAt", x.id) AS rank
+        FROM (
+          SELECT d.id, d."nextAttemptAt" FROM "WebhookDelivery" d
+          JOIN "WebhookEndpoint" e ON e.id = d."endpointId" AND e.enabled
+          WHERE d."companyId" = w."companyId" AND d.status = 'pending' AND d."nextAttemptAt" <= ${now}
+          ORDER BY d."nextAttemptAt"
+          LIMIT greatest(${PER_COMPANY}::int - coalesce(b.n, 0), 0)
+          FOR UPDATE OF d SKIP LOCKED
+        ) x
+      ) turn
+      ORDER BY coalesce(b.n, 0) + turn.rank, turn."nextAttemptAt"
+      LIMIT ${limit}
+    )
+    UPDATE "WebhookDelivery" d
+    SET attempts = d.attempts + 1, "nextAttemptAt" = ${new Date(now.getTime() + CLAIM_LEASE_MS)}, "updatedAt" = ${now}
+    FROM due, "WebhookEndpoint" e
+    WHERE d.id = due.id AND e.id = d."endpointId"
+    RETURNING d.id, d."companyId", d."endpointId", d.event, d."spinId", d.body, d.attempts, d."occurredAt", e.url, e.secret`);
+}
