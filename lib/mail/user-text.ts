@@ -13,7 +13,6 @@ const ONE_DOT_LEADER = "\u2024";
 const SCHEME = /:(?=\/)/g;
 const WORD_JOINER = "\u2060";
 // Line breaks and other control characters have no place in a name (nor in a subject line).
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\u0000-\u001f\u007f]+/g;
 
 /** For a subject or a plain-text body. */
