@@ -1,6 +1,9 @@
 import type { NextConfig } from "next";
 import { env } from "./lib/env";
 
+/** What proxy.ts's matcher leaves out. */
+const STATIC_PATHS = ["/_next/static/:path*", "/_next/image", "/favicon.ico"];
+
 const nextConfig: NextConfig = {
   // PGlite ships wasm/data files; bundling them would copy them into public static media.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "bcrypt", "pg", "ioredis"],
@@ -16,6 +19,12 @@ const nextConfig: NextConfig = {
   // With Vercel Blob configured, the browser sends images straight to Blob (Vercel caps request
   // bodies at 4.5 MB, below the 5 MB image limit); see lib/products/direct-upload.ts.
   env: { NEXT_PUBLIC_DIRECT_UPLOADS: env().BLOB_READ_WRITE_TOKEN ? "1" : "" },
+  // proxy.ts sets the security headers (the CSP carries a per-request nonce); the files its matcher
+  // skips get nosniff here. Only those: a header set both here and there would be sent twice.
+  async headers() {
+    const nosniff = [{ key: "X-Content-Type-Options", value: "nosniff" }];
+    return STATIC_PATHS.map((source) => ({ source, headers: nosniff }));
+  },
   // Files read from node_modules at run time (paths the file tracer cannot see), which serverless
   // deployments must ship: the counter's QR scanner WebAssembly (app/scanner/[file]/route.ts) and
   // Scalar's prebuilt bundle for /docs/api/reference.js.

@@ -1,10 +1,13 @@
-// Runs before every page and API call: security headers with a fresh CSP nonce per request
-// (Next applies it to its own scripts), and the /admin guard that sends signed-out visitors to
-// the login screen remembering where they were going. API routes still check the session themselves.
+// Runs before every page and API call, router prefetches and RSC requests included: security
+// headers with a fresh CSP nonce per request (Next applies it to its own scripts), the /admin guard
+// that sends signed-out visitors to the login screen remembering where they were going, and the
+// claim pages' look-up limit. API routes still check the session themselves. Static files skip it
+// (the matcher) and get their nosniff from next.config.ts.
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret, env } from "@/lib/env";
 import { buildCsp, securityHeaders } from "@/lib/security/headers";
+import { isClaimPath } from "@/lib/wheels/public-url";
 
 const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/signup"]);
 
@@ -19,6 +22,13 @@ async function adminRedirect(req: NextRequest): Promise<NextResponse | null> {
   return NextResponse.redirect(url);
 }
 
+async function claimRefusal(req: NextRequest): Promise<NextResponse | null> {
+  if (!isClaimPath(req.nextUrl.pathname)) return null;
+  // Loaded only for claim pages: the rate-limit store is no concern of every other request.
+  const { claimLookupRefusal } = await import("@/lib/spins/claim-limit");
+  return claimLookupRefusal(req);
+}
+
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   const { NODE_ENV } = env();
@@ -26,11 +36,8 @@ export async function proxy(req: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = buildCsp(nonce, pathname, NODE_ENV === "development");
 
-  const redirect = await adminRedirect(req);
-  let res: NextResponse;
-  if (redirect) {
-    res = redirect;
-  } else {
+  let res = (await claimRefusal(req)) ?? (await adminRedirect(req));
+  if (!res) {
     const requestHeaders = new Headers(req.headers);
     requestHeaders.set("x-nonce", nonce);
     requestHeaders.set("Content-Security-Policy", csp);
@@ -41,14 +48,9 @@ export async function proxy(req: NextRequest) {
   return res;
 }
 
+// Every request but static files, prefetches included: a `missing` clause for
+// next-router-prefetch or `purpose: prefetch` (Next's CSP example) left prefetched answers
+// without any security header.
 export const config = {
-  matcher: [
-    {
-      source: "/((?!_next/static|_next/image|favicon.ico).*)",
-      missing: [
-        { type: "header", key: "next-router-prefetch" },
-        { type: "header", key: "purpose", value: "prefetch" },
-      ],
-    },
-  ],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
 };

@@ -19,7 +19,8 @@ interface Props {
   companySlug: string;
   wheelSlug: string;
   wheelName: string;
-  totalSpins: number;
+  /** Null on counter wheels, whose count would tell when the next winning number comes up. */
+  totalSpins: number | null;
   /** Today in São Paulo (YYYY-MM-DD), from the server: the birthdate's upper bound. Computing it
    *  here would cost the first Intl time-zone lookup, tens of ms on a phone, during hydration. */
   maxBirthdate: string;
@@ -278,8 +279,8 @@ export function Play({
         Começar
       </button>
       <p className="text-center text-xs text-gray-600">
-        {prizeCount} {prizeCount === 1 ? "prêmio disponível" : "prêmios disponíveis"} · {totalSpins}{" "}
-        {totalSpins === 1 ? "giro realizado" : "giros realizados"}
+        {prizeCount} {prizeCount === 1 ? "prêmio disponível" : "prêmios disponíveis"}
+        {totalSpins !== null && ` · ${totalSpins} ${totalSpins === 1 ? "giro realizado" : "giros realizados"}`}
       </p>
     </form>
   );

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/http/errors";
 import { sendMail } from "@/lib/mail";
+import { mailText } from "@/lib/mail/user-text";
 import { consume, LIMITS, resetLimit } from "@/lib/rate-limit";
 import { AUTH_MESSAGES } from "@/lib/validation/auth";
 import { hashToken, newOneTimeToken } from "./one-time-token";
@@ -24,7 +25,7 @@ async function createAndSend(email: string, ip: string) {
   await sendMail({
     to: email,
     subject: "Recuperação de senha",
-    text: `Olá, ${user.name}!\n\nPara criar uma nova senha, acesse:\n${link}\n\nO link expira em 1 hora. Se você não pediu, ignore este email.`,
+    text: `Olá, ${mailText(user.name)}!\n\nPara criar uma nova senha, acesse:\n${link}\n\nO link expira em 1 hora. Se você não pediu, ignore este email.`,
   });
   await audit({ action: "auth.reset_requested", userId: user.id, ip });
 }

@@ -16,6 +16,8 @@ export async function rulesPageData(companySlug: string, wheelRef: string) {
       company: { slug: companySlug },
       OR: [{ slug: wheelRef }, ...(UUID.test(wheelRef) ? [{ id: wheelRef }] : [])],
     },
+    // The live spin count is not the page's to show: on a counter wheel it tells when a prize falls.
+    omit: { spinCount: true },
     include: {
       // The public contact only: the company's "email" is internal (the owner's login, by default).
       company: { select: { name: true, legalName: true, cnpj: true, contactEmail: true, phone: true } },

@@ -1,5 +1,6 @@
-// CSV for spreadsheets: UTF-8 with BOM (Excel reads accents right), RFC 4180 quoting, and cells
-// that a spreadsheet would run as a formula neutralised.
+// CSV for spreadsheets: UTF-8 with BOM (Excel reads accents right), `;` between cells (what Excel
+// in Brazil splits on: with `,` every row landed in one column, and a name like `Joao;=1+1` became
+// a formula cell), RFC 4180 quoting, and cells that a spreadsheet would run as a formula neutralised.
 import { fullDateTime } from "@/lib/dates/format";
 
 export const BOM = "\uFEFF";
@@ -14,11 +15,13 @@ export function neutralise(value: unknown): string {
   return FORMULA_STARTS.has(s.charAt(0)) ? `'${s}` : s;
 }
 
-// RFC 4180: a cell with a comma, a double quote, CR or LF is quoted and its quotes doubled. Written
+export const SEPARATOR = ";";
+
+// RFC 4180 with `;`: a cell with a `;`, a double quote, CR or LF is quoted and its quotes doubled. Written
 // here rather than with csv-stringify: the full lead export writes 15 million cells, and the
 // library's per-record work cost ~4.3 s per million rows of the export against ~1 s for this; its output is the
 // oracle in tests/unit/csv.test.ts, byte for byte (docs/decisions.md "Libraries").
-const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_QUOTES = /[";\r\n]/;
 
 function cell(value: unknown): string {
   const s = neutralise(value);
@@ -28,7 +31,7 @@ function cell(value: unknown): string {
 export function csvRows(rows: unknown[][]): string {
   let out = "";
   for (const row of rows) {
-    for (let i = 0; i < row.length; i++) out += i ? `,${cell(row[i])}` : cell(row[i]);
+    for (let i = 0; i < row.length; i++) out += i ? SEPARATOR + cell(row[i]) : cell(row[i]);
     out += "\r\n";
   }
   return out;

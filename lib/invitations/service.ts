@@ -10,13 +10,30 @@ import { env } from "@/lib/env";
 import type { Invitation } from "@/lib/generated/prisma/client";
 import { AppError, conflict, notFound } from "@/lib/http/errors";
 import { sendMail } from "@/lib/mail";
+import { consume, LIMITS, refund } from "@/lib/rate-limit";
 import { INVITATION_MESSAGES as M, type InvitationInput } from "@/lib/validation/invitations";
 import { USER_MESSAGES } from "@/lib/validation/users";
+import { invitationMail } from "./mail";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Still usable: not accepted, not cancelled, not expired. */
 export const pendingWhere = (now = new Date()) => ({ acceptedAt: null, cancelledAt: null, expiresAt: { gt: now } });
+
+/**
+ * Counts one invitation e-mail against both limits: 30 a company in an hour, and 3 an address in a
+ * day, whichever companies send them (someone can make many companies, but has one mailbox to
+ * flood). A refusal by the address gives the company's hit back: no e-mail went out.
+ */
+async function countInvitationMail(companyId: string, email: string) {
+  await consume(LIMITS.invitationsPerCompany(), companyId, M.tooManyForCompany);
+  try {
+    await consume(LIMITS.invitationsPerAddress(), email, M.tooManyForAddress);
+  } catch (err) {
+    await refund(LIMITS.invitationsPerCompany(), companyId);
+    throw err;
+  }
+}
 
 const view = (i: Invitation) => ({ id: i.id, email: i.email, role: i.role, expires_at: i.expiresAt.toISOString() });
 
@@ -25,6 +42,7 @@ export async function createInvitation(ctx: SessionCtx, input: InvitationInput) 
   // Members are listed on this very screen, so saying so reveals nothing about other companies.
   if (await t.membership.findFirst({ where: { user: { email: input.email } } }))
     throw conflict(USER_MESSAGES.alreadyMember);
+  await countInvitationMail(ctx.companyId, input.email);
   const { token, tokenHash } = newOneTimeToken();
   const [company, invitation] = await t.$transaction(async (tx) => {
     // A new invitation replaces the pending one for the same email: only the latest link works.
@@ -48,15 +66,7 @@ export async function createInvitation(ctx: SessionCtx, input: InvitationInput) 
   });
   const link = `${env().APP_URL}/convite/${token}`;
   try {
-    await sendMail({
-      to: input.email,
-      subject: `Convite para a equipe de ${company.name}`,
-      text:
-        `Olá!\n\nVocê foi convidado para a equipe de ${company.name} na Roleta Premiada, ` +
-        `como ${roleLabel(input.role)}.\n\nPara aceitar, acesse:\n${link}\n\n` +
-        `Se você ainda não tem conta, poderá criá-la nesse link. O convite vale por 7 dias e só pode ` +
-        `ser usado uma vez. Se não esperava este convite, ignore este email.`,
-    });
+    await sendMail(invitationMail({ to: input.email, companyName: company.name, role: roleLabel(input.role), link }));
   } catch (err) {
     console.error("[invitations] email failed", err);
     await t.invitation.update({ where: { id: invitation.id }, data: { cancelledAt: new Date() } });

@@ -38,6 +38,11 @@ export const LIMITS = {
   webhookSend: () => limiter("webhook-send", 60, MINUTE),
   // Page-view beacons: a visitor opens the page a few times; more than this is not a person.
   publicView: () => limiter("public-view-ip", 60, MINUTE, { firstHitUnawaited: true }),
+  // Invitation e-mails: per company (keyed by its id) and per invited address, whoever sends.
+  invitationsPerCompany: () => limiter("invite-company", 30, 60 * MINUTE),
+  invitationsPerAddress: () => limiter("invite-address", 3, 24 * 60 * MINUTE),
+  // Claim pages look a prize up by its code: a person reopens theirs, nobody needs 60 a minute.
+  claimLookup: () => limiter("claim-ip", 60, MINUTE),
 } as const;
 
 export const TOO_MANY = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";

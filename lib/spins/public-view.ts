@@ -1,6 +1,6 @@
 // The public answer about a wheel (API.md "Public answers"): the campaign's state and rules, the
 // prizes with their real share in random mode (null otherwise: prizes follow moments or a counter),
-// and the "no prize" segment. Never stock numbers.
+// and the "no prize" segment. Never stock numbers, nor a counter wheel's spin count.
 import { campaignStatus } from "@/lib/campaigns/schedule";
 import { themeDto } from "@/lib/campaigns/dto";
 import { dayOf } from "@/lib/dates/format";
@@ -19,7 +19,8 @@ export function publicView({ company, wheel, prizes }: PublicWheel, now = new Da
       id: wheel.id,
       name: wheel.name,
       slug: wheel.slug,
-      total_spins: wheel.spinCount,
+      // A counter wheel's count tells a visitor when the next winning number comes up.
+      total_spins: wheel.drawMode === "counter" ? null : wheel.spinCount,
       company_name: company.name,
       company_phone: company.phone,
       status: campaignStatus(wheel, now),

@@ -18,6 +18,8 @@ export const INVITATION_MESSAGES = {
   alreadyMember: "Você já faz parte desta empresa.",
   accountExists: "Este email já tem uma conta. Entre com a sua senha para aceitar o convite.",
   sendFailed: "Não foi possível enviar o email do convite. Tente novamente.",
+  tooManyForCompany: "Limite de convites atingido: até 30 por hora. Tente novamente mais tarde.",
+  tooManyForAddress: "Este email já recebeu 3 convites nas últimas 24 horas. Tente novamente amanhã.",
   required: "Todos os campos são obrigatórios",
   passwordMin: "A senha deve ter pelo menos 6 caracteres",
   mismatch: "As senhas não coincidem",

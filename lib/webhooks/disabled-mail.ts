@@ -1,7 +1,9 @@
 // The e-mail to a company's owners when one of their webhook endpoints was turned off for failing.
+// The URL and the name were typed by users: shown, never linked (lib/mail/user-text.ts).
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { sendMail } from "@/lib/mail";
+import { mailText } from "@/lib/mail/user-text";
 
 export async function tellOwnersEndpointDisabled(companyId: string, url: string): Promise<void> {
   const prisma = await db();
@@ -12,9 +14,9 @@ export async function tellOwnersEndpointDisabled(companyId: string, url: string)
   for (const owner of owners) {
     await sendMail({
       to: owner.user.email,
-      subject: `Webhook desativado: ${url}`,
+      subject: `Webhook desativado: ${mailText(url)}`,
       text:
-        `Olá!\n\nO endpoint de webhook ${url} da empresa ${owner.company.name} falhou em todas as ` +
+        `Olá!\n\nO endpoint de webhook ${mailText(url)} da empresa ${mailText(owner.company.name)} falhou em todas as ` +
         `entregas dos últimos 3 dias e foi desativado. Os eventos novos não serão enviados a ele.\n\n` +
         `Corrija o endpoint e reative-o em ${env().APP_URL}/admin/integrations ` +
         `(as entregas pendentes serão retomadas).`,

@@ -13,3 +13,6 @@ export function publicWheelUrl(companySlug: string, wheelSlug: string, origin = 
 export function claimPath(companySlug: string, wheelSlug: string, code: string) {
   return `${publicWheelPath(companySlug, wheelSlug)}/premio/${encodeURIComponent(code)}`;
 }
+
+/** Whether a request path is a claim page (proxy.ts limits their look-ups). */
+export const isClaimPath = (pathname: string) => /^\/w\/[^/]+\/[^/]+\/premio\/[^/]+\/?$/.test(pathname);

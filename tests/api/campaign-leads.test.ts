@@ -36,7 +36,7 @@ describe("lost spins in leads and reports", () => {
 
   it("are exported as 'Não', without prize or code", async () => {
     const res = await call(exportRoute, { token: c.owner.token, url: `/api/wheels/spins/export?wheel_id=${wheelId}` });
-    const rows: string[][] = parse(res.text.replace(/^\uFEFF/, ""));
+    const rows: string[][] = parse(res.text.replace(/^\uFEFF/, ""), { delimiter: ";" });
     const [header, ...body] = rows;
     const col = (name: string) => header.indexOf(name);
     expect(body).toHaveLength(4);

@@ -183,7 +183,7 @@ describe("moments mode", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("Prêmio,Momento ganhador,Utilizado em,Giro");
+    expect(lines[0]).toBe("Prêmio;Momento ganhador;Utilizado em;Giro");
     expect(lines).toHaveLength(4);
     expect(lines.some((l) => l.endsWith(spin.id))).toBe(true);
   });

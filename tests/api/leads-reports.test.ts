@@ -12,6 +12,8 @@ import { db } from "@/lib/db/client";
 import { lastSevenDays } from "@/lib/reports/service";
 import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
 import { call } from "../helpers/http";
+import { POST as publicSpinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
+import { campaignWheel } from "../helpers/campaign";
 import { createWheel } from "../helpers/catalogue";
 
 let a: TestCompany;
@@ -194,7 +196,7 @@ describe("CSV export", () => {
       /^attachment; filename="leads-\d{4}-\d{2}-\d{2}T[\d-]+\.csv"$/,
     );
     expect(res.text.charCodeAt(0)).toBe(0xfeff);
-    const rows: string[][] = parse(res.text.slice(1));
+    const rows: string[][] = parse(res.text.slice(1), { delimiter: ";" });
     expect(rows[0]).toEqual([
       "Nome",
       "WhatsApp",
@@ -233,6 +235,27 @@ describe("CSV export", () => {
     ]);
   });
 
+  it("a visitor named Joao;=1+1 is one quoted cell for Excel in Brazil (`;`), never a formula", async () => {
+    const c = await createCompany("Excel BR");
+    const { wheel } = await campaignWheel(c, {}, [{ stock: 5 }]);
+    const spin = await call(publicSpinRoute, {
+      params: { companySlug: c.slug, wheel: wheel.slug },
+      body: { name: "Joao;=1+1", whatsapp: "(11) 98765-4321", consent: true },
+    });
+    expect(spin.status).toBe(201);
+    const res = await call(exportRoute, { token: c.owner.token, url: "/api/wheels/spins/export" });
+    expect(res.text.charCodeAt(0)).toBe(0xfeff);
+    const [header, line] = res.text.slice(1).split("\r\n");
+    expect(header.startsWith("Nome;WhatsApp;Data de nascimento;Roleta;")).toBe(true);
+    expect(line.startsWith('"Joao;=1+1";55 (11) 98765-4321;')).toBe(true);
+    // Read the way Excel with a Brazilian locale reads it: every cell whole, none a formula.
+    const rows: string[][] = parse(res.text.slice(1), { delimiter: ";" });
+    expect(rows[0]).toHaveLength(15);
+    expect(rows[1]).toHaveLength(15);
+    expect(rows[1][0]).toBe("Joao;=1+1");
+    for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
   it("exports more rows than one batch, in order", async () => {
     const c = await createCompany("Muitos Leads");
     const w = await createWheel(c.owner.token);
@@ -251,7 +274,7 @@ describe("CSV export", () => {
       })),
     });
     const res = await call(exportRoute, { token: c.owner.token, url: "/api/wheels/spins/export" });
-    const rows: string[][] = parse(res.text.slice(1));
+    const rows: string[][] = parse(res.text.slice(1), { delimiter: ";" });
     expect(rows).toHaveLength(4501);
     expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(4500);
   });
@@ -295,6 +318,7 @@ describe("CSV export dates", () => {
     const csv = async (query: string) =>
       parse(
         (await call(exportRoute, { token: c.owner.token, url: `/api/wheels/spins/export?${query}` })).text.slice(1),
+        { delimiter: ";" },
       ) as string[][];
     const [, row] = await csv("start_date=2026-03-09&end_date=2026-03-09");
     expect([row[2], row[7], row[8]]).toEqual(["17/05/1990", "10/03/2026, 09:30:15", "09/03/2026, 23:59:00"]);

@@ -180,7 +180,7 @@ describe("attribution of leads", () => {
       token: A.owner.token,
       url: `/api/wheels/spins/export?source_id=${source.id}`,
     });
-    const [header, ...rows]: string[][] = parse(res.text.replace(/^\uFEFF/, ""));
+    const [header, ...rows]: string[][] = parse(res.text.replace(/^\uFEFF/, ""), { delimiter: ";" });
     const at = header.indexOf("Origem");
     expect(header.slice(at, at + 4)).toEqual(["Origem", "utm_source", "utm_medium", "utm_campaign"]);
     expect(rows).toHaveLength(1);

@@ -28,6 +28,34 @@ test("public wheel pages may be framed; the reset page sends no referrer", async
   expect((await request.get("/login")).headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
 });
 
+test("prefetches and RSC requests carry the same headers; static files are nosniff", async ({ request }) => {
+  const variants: Record<string, string>[] = [
+    { "Next-Router-Prefetch": "1", RSC: "1" },
+    { "Next-Router-Prefetch": "1" },
+    { RSC: "1" },
+    { Purpose: "prefetch" },
+    { "Sec-Purpose": "prefetch" },
+  ];
+  for (const path of ["/", "/login", "/admin/login", "/w/loja-demo/roleta-de-natal"]) {
+    const framable = path.startsWith("/w/");
+    for (const headers of variants) {
+      const res = await request.get(path, { headers, maxRedirects: 0 });
+      const h = res.headers();
+      const what = `${path} ${JSON.stringify(headers)}`;
+      expect(h["content-security-policy"], what).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
+      expect(h["content-security-policy"], what).toContain(framable ? "frame-ancestors *" : "frame-ancestors 'none'");
+      expect(h["x-content-type-options"], what).toBe("nosniff");
+      expect(h["x-frame-options"], what).toBe(framable ? undefined : "DENY");
+    }
+  }
+  // What the proxy's matcher leaves out: the built scripts.
+  const html = await (await request.get("/login")).text();
+  const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)![1];
+  const res = await request.get(script);
+  expect(res.status()).toBe(200);
+  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+});
+
 test("the session cookie is HttpOnly and SameSite=Lax", async ({ page, context }) => {
   await signInByApi(page, DEMO.owner);
   const cookie = (await context.cookies()).find((c) => c.name.endsWith("next-auth.session-token"));

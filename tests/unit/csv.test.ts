@@ -1,5 +1,6 @@
 // The CSV writer (lib/csv) against csv-stringify, the library it replaced on the export's hot
-// path: the same bytes for cells with commas, quotes, line breaks, accents, emoji and formulas.
+// path: the same bytes for cells with semicolons (the separator Excel in Brazil reads), commas,
+// quotes, line breaks, accents, emoji and formulas.
 import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
 import { csvRows, neutralise } from "@/lib/csv";
@@ -27,7 +28,7 @@ const PIECES = [
 ];
 
 describe("csvRows", () => {
-  it("writes exactly what csv-stringify writes (RFC 4180), formula cells neutralised", () => {
+  it("writes exactly what csv-stringify writes (RFC 4180 with `;`), formula cells neutralised", () => {
     let seed = 7;
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const text = () =>
@@ -41,15 +42,15 @@ describe("csvRows", () => {
       // a line break: the writer quotes them, so the oracle is told to as well.
       const expected = stringify(
         rows.map((r) => r.map(neutralise)),
-        { record_delimiter: "\r\n", quoted_match: /[\r\n]/ },
+        { delimiter: ";", record_delimiter: "\r\n", quoted_match: /[\r\n]/ },
       );
       expect(csvRows(rows)).toBe(expected);
     }
   });
 
   it("quotes what needs quoting and nothing else", () => {
-    expect(csvRows([["Ana", 'Diz "oi"', "a,b", "linha\nnova", "=1+1", "", "só\rCR"]])).toBe(
-      'Ana,"Diz ""oi""","a,b","linha\nnova",\'=1+1,,"só\rCR"\r\n',
+    expect(csvRows([["Ana", 'Diz "oi"', "a;b", "a,b", "linha\nnova", "=1+1", "", "só\rCR", "Joao;=1+1"]])).toBe(
+      'Ana;"Diz ""oi""";"a;b";a,b;"linha\nnova";\'=1+1;;"só\rCR";"Joao;=1+1"\r\n',
     );
   });
 });

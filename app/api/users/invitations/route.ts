@@ -11,7 +11,7 @@ export const GET = withSession(
 
 export const POST = withSession(
   {
-    doc: { summary: "Invite someone by e-mail", status: 201 },
+    doc: { summary: "Invite someone by e-mail", status: 201, errors: [409, 429, 503] },
     permission: "write_users",
     forbiddenMessage: USER_MESSAGES.onlyOwner,
     body: invitationInput,

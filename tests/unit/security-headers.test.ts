@@ -1,0 +1,48 @@
+// Security headers on every answer, prefetches included (docs/decisions.md "Trust round two: mail,
+// CSV, counts, claim pages, headers"): proxy.ts must run for router prefetches and RSC requests too,
+// and what it cannot reach (static files) still gets nosniff from next.config.ts.
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+import nextConfig from "@/next.config";
+import { config, proxy } from "@/proxy";
+
+const PREFETCHES: Record<string, string>[] = [
+  { "next-router-prefetch": "1" },
+  { purpose: "prefetch" },
+  { rsc: "1" },
+  { rsc: "1", "next-router-prefetch": "1" },
+  { "sec-purpose": "prefetch" },
+];
+
+describe("security headers", () => {
+  it("the proxy runs for every page and API request, prefetches and RSC requests included", () => {
+    for (const url of ["/", "/admin", "/admin/login", "/w/loja/roleta", "/api/health"])
+      for (const headers of [{}, ...PREFETCHES])
+        expect(
+          unstable_doesMiddlewareMatch({ config, nextConfig, url, headers }),
+          `${url} ${JSON.stringify(headers)}`,
+        ).toBe(true);
+  });
+
+  it("a prefetch gets the nonce CSP, frame-ancestors and nosniff from the proxy", async () => {
+    for (const headers of PREFETCHES) {
+      const res = await proxy(new NextRequest("http://localhost:3000/login", { headers }));
+      expect(res.headers.get("content-security-policy")).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+  });
+
+  it("static files, which the proxy skips, are nosniff through next.config.ts", async () => {
+    const rules = (await nextConfig.headers?.()) ?? [];
+    for (const url of ["/_next/static/chunks/app.js", "/_next/image?url=%2Fx.png&w=64&q=75", "/favicon.ico"]) {
+      // The proxy does not run for them...
+      expect(unstable_doesMiddlewareMatch({ config, nextConfig, url }), url).toBe(false);
+      // ...so a next.config.ts rule does.
+      const path = new URL(url, "http://x").pathname;
+      const rule = rules.find((r) => new RegExp(`^${r.source.replace(":path*", ".*")}$`).test(path));
+      expect(rule?.headers, url).toContainEqual({ key: "X-Content-Type-Options", value: "nosniff" });
+    }
+  });
+});
