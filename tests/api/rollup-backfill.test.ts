@@ -59,4 +59,4 @@ it("backfills the rollups from the spins already recorded, then keeps them", asy
   await db.query(`UPDATE "Spin" SET "redeemedAt" = now() WHERE won AND "redeemedAt" IS NULL AND "companyId" = 'a'`);
   await db.query(`DELETE FROM "Spin" WHERE id IN ('s1', 's13')`);
   await expectRollupsMatchSpins(viaExecutor(db), "a");
-});
+}, 120_000); // it migrates a fresh in-memory PGlite from scratch: ~13 s alone on a loaded machine
