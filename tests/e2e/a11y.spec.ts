@@ -192,6 +192,8 @@ test.describe("admin screens as the demo owner", () => {
   });
 
   test("'Resgatar prêmio' dialog: empty, unknown code, a prize found and handed over", async ({ page }) => {
+    // Four axe runs on one dialog: on a loaded machine this passed the default 60 s.
+    test.slow();
     const spun = await page.request.post(`/api/public/loja-demo/wheels/roleta-de-natal/spin`, {
       data: { name: "Cliente Resgate", whatsapp: freshWhatsapp(), consent: true },
     });
@@ -256,6 +258,8 @@ test.describe("as a member", () => {
 
 test.describe("invitations", () => {
   test("invite modal, a pending invitation, and the invitation page's states", async ({ page }) => {
+    // Several pages and six axe runs: on a loaded machine this passed the default 60 s.
+    test.slow();
     await skipTour(page);
     await signInByApi(page, DEMO.owner);
     await page.goto("/admin/users");

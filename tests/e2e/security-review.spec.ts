@@ -19,6 +19,8 @@ const HOSTILE = [
 ];
 
 test("a callbackUrl that would leave the site lands on /admin after login", async ({ page, baseURL }) => {
+  // One full sign-in (bcrypt, page loads) per hostile form: ten of them outgrow the default 60 s.
+  test.slow();
   for (const callback of HOSTILE) {
     await page.context().clearCookies();
     await page.goto(`/admin/login?callbackUrl=${callback}`);
