@@ -27,7 +27,7 @@ const CHROME_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
-// The demo company the app seeds with SEED_DEMO=true (lib/db/seed.ts).
+// The demo company the app seeds with SEED_DEMO=true (lib/demo/seed.ts).
 const WHEEL_PAGE = "/w/loja-demo/roleta-de-natal";
 
 const CATEGORIES = [

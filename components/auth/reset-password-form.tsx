@@ -7,7 +7,7 @@ import { PasswordField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { passwordStrength, STRENGTH_LABEL } from "@/lib/auth/password-strength";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { cn } from "@/lib/ui/cn";
 import { notify } from "@/lib/ui/toast";
 import { AUTH_MESSAGES, resetPasswordForm } from "@/lib/validation/auth";

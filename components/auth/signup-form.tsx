@@ -8,7 +8,7 @@ import { Field, PasswordField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { Spinner } from "@/components/ui/misc";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { notify } from "@/lib/ui/toast";
 import { AUTH_MESSAGES, signupForm } from "@/lib/validation/auth";
 import { AuthCard, AuthSubmit } from "./auth-card";

@@ -6,7 +6,7 @@ import { Modal } from "@/components/ui/modal";
 import { FormActions } from "@/components/ui/form-actions";
 import { usePlanLimit } from "@/components/ui/plan-limit-notice";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import type { Product } from "@/lib/swr/use-products";
 import { notify } from "@/lib/ui/toast";
 import { PRODUCT_MESSAGES, productForm, type ProductFormValues } from "@/lib/validation/products";

@@ -4,7 +4,7 @@
 // A spin whose answer is lost is retried with the same Idempotency-Key ("Conectando..."), and a
 // won prize is remembered on the phone, so coming back offers "Ver meu prêmio".
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { api, ApiError, errorText } from "@/lib/http/client";
+import { api, FetchError, errorText } from "@/lib/swr/fetcher";
 import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { lastPrizeKey, parseLastPrize } from "@/lib/spins/last-prize";
@@ -120,7 +120,7 @@ export function Play({
       await api(`${wheelPath}/eligibility`, { method: "POST", body: { whatsapp: form.whatsapp } });
     } catch (err) {
       // Only the server's refusal stops the visitor; a lost answer leaves the decision to the spin.
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+      if (err instanceof FetchError && err.status >= 400 && err.status < 500) {
         setChecking(false);
         return setError(errorText(err, M.spinError));
       }

@@ -2,7 +2,7 @@
 // The confirmation before deleting a listed item (product, wheel, user): runs the delete, toasts
 // the spec's success or failure text, and closes on success.
 import { useState } from "react";
-import { errorText } from "@/lib/http/client";
+import { errorText } from "@/lib/swr/fetcher";
 import { notify } from "@/lib/ui/toast";
 import { ConfirmModal } from "./confirm-modal";
 

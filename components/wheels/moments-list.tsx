@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/misc";
 import { Modal } from "@/components/ui/modal";
 import { QueryState } from "@/components/ui/query-state";
 import type { MomentDto } from "@/lib/campaigns/moments-list";
-import { useApi } from "@/lib/http/use-api";
+import { useApi } from "@/lib/swr/use-api";
 import { shortDateTime } from "@/lib/dates/format";
 import type { WheelDto } from "@/lib/wheels/dto";
 

@@ -10,7 +10,7 @@ import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { QueryState } from "@/components/ui/query-state";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { useSources, type Source } from "@/lib/swr/use-sources";
 import { notify } from "@/lib/ui/toast";
 import { sourceInput } from "@/lib/validation/sources";

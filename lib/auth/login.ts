@@ -3,7 +3,7 @@
 // parallel burst cannot run more checks than the limit allows.
 import { db } from "@/lib/db/client";
 import { audit } from "@/lib/audit/log";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { consume, LIMITS, refund, resetLimit } from "@/lib/rate-limit";
 import { AUTH_MESSAGES, type LoginInput } from "@/lib/validation/auth";
 import { dummyPasswordHash, verifyPassword } from "./password";

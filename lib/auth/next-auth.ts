@@ -3,7 +3,7 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authSecret } from "@/lib/env";
-import { toAppError } from "@/lib/http/errors";
+import { toAppError } from "@/lib/errors";
 import { clientIp } from "@/lib/http/client-ip";
 import { loginInput } from "@/lib/validation/auth";
 import { safeCallbackUrl } from "./callback-url";

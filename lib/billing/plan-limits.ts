@@ -6,7 +6,7 @@ import { dayOf } from "@/lib/dates/format";
 import { db } from "@/lib/db/client";
 import { hasSqlState } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { effectivePlanId, effectiveStatus } from "./effective-plan";
 
 export interface PlanLimits {

@@ -10,7 +10,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { Prisma, Subscription } from "@/lib/generated/prisma/client";
 import { parseJsonText } from "@/lib/http/input-text";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { FREE_PLAN_ID, PRO_PLAN_ID } from "./effective-plan";
 import { recordGrant, takeBack } from "./grants";
 import { approvalChange, boundTo, eventCompanyId, grantOfOrder } from "./order-binding";

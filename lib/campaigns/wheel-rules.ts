@@ -2,7 +2,7 @@
 // the wheel as it will be saved (a partial update may change one field of a pair) or its prizes.
 import type { TenantDb } from "@/lib/db/tenant";
 import type { Wheel } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { CAMPAIGN_MESSAGES, campaignErrors, type CampaignInput } from "@/lib/validation/campaign";
 
 /** Columns to write; a field absent from the input stays absent (left as it is). */

@@ -6,7 +6,7 @@ import { effectivePlanId, effectiveStatus, planName } from "@/lib/billing/effect
 import { planLimits, usage } from "@/lib/billing/plan-limits";
 import { planPricing } from "@/lib/billing/plans";
 import { db } from "@/lib/db/client";
-import { conflict } from "@/lib/http/errors";
+import { conflict } from "@/lib/errors";
 import { COMPANY_MESSAGES, type CompanyUpdateInput } from "@/lib/validation/company";
 import { companySlugFreeFor, moveCompanySlug } from "./former-slugs";
 

@@ -76,7 +76,7 @@ async function init(): Promise<DbHandle> {
   const applied = await migrate(handle.sql);
   if (applied.length) console.info(`[db] applied migrations: ${applied.join(", ")}`);
   if (handle.embedded || env().SEED_DEMO) {
-    const { seedDemoIfEmpty } = await import("./seed");
+    const { seedDemoIfEmpty } = await import("@/lib/demo/seed");
     await seedDemoIfEmpty(handle.prisma);
   }
   return handle;

@@ -1,7 +1,7 @@
 // Text from outside, checked before it reaches the database: Postgres text and jsonb cannot hold
 // U+0000, and jsonb refuses a lone UTF-16 surrogate ("\ud800" in JSON), so both are refused here
 // with a 400 instead of failing as a 500 in a query.
-import { badRequest } from "./errors";
+import { badRequest } from "@/lib/errors";
 
 export const INVALID_TEXT = "O texto enviado contém caracteres inválidos";
 

@@ -8,7 +8,7 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { tenantDb } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import type { Invitation } from "@/lib/generated/prisma/client";
-import { AppError, conflict, notFound } from "@/lib/http/errors";
+import { AppError, conflict, notFound } from "@/lib/errors";
 import { sendMail } from "@/lib/mail";
 import { consume, LIMITS, refund } from "@/lib/rate-limit";
 import { INVITATION_MESSAGES as M, type InvitationInput } from "@/lib/validation/invitations";

@@ -5,7 +5,7 @@ import { momentsWheelsOf, replaceMomentsOf } from "@/lib/campaigns/moments";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
 import type { ProductCreateInput, ProductListQuery, ProductUpdateInput } from "@/lib/validation/products";
 import { LOW_STOCK_MAX, productDto } from "./dto";

@@ -2,7 +2,7 @@
 // bytes are PNG, JPEG, GIF or WebP; then stores it under a random key.
 import type { NextRequest } from "next/server";
 import type { SessionCtx } from "@/lib/auth/session";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { sniffImage, MAX_IMAGE_BYTES } from "@/lib/storage/image-type";
 import { storeImage } from "@/lib/storage";
 import { PRODUCT_MESSAGES } from "@/lib/validation/products";

@@ -3,7 +3,7 @@ import { audit } from "@/lib/audit/log";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { consume, LIMITS, refund } from "@/lib/rate-limit";
 import { PROFILE_MESSAGES } from "@/lib/validation/profile";
 

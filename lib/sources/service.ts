@@ -4,7 +4,7 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { tenantDb } from "@/lib/db/tenant";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { SOURCE_MESSAGES, type SourceInput } from "@/lib/validation/sources";
 import { publicWheelUrl } from "@/lib/wheels/public-url";
 import { getWheel } from "@/lib/wheels/service";

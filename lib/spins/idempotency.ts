@@ -4,7 +4,7 @@
 // then fail, so it never records a second lead.
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import type { SpinInput } from "@/lib/validation/public";
 
 /** 1..255 visible ASCII characters. */

@@ -2,10 +2,10 @@
 // stock), their probabilities but never stock numbers, and nothing of other companies.
 import { effectivePlanId, FREE_PLAN_ID, type SubscriptionLike } from "@/lib/billing/effective-plan";
 import type { CampaignColumns } from "@/lib/campaigns/dto";
-import { hotQuery } from "@/lib/db/driver-read";
+import { hotQuery } from "@/lib/db/driver-query";
 import { prepared } from "@/lib/db/prepared";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { PUBLIC_MESSAGES } from "@/lib/validation/public";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -6,10 +6,10 @@
 // (cached lead figures) is bumped by the Spin insert trigger of migration 20261123060000, in the
 // same statement. On a plan with a monthly limit, the statement first takes the spin's place in
 // the month (quota below), before it locks any row. The statements are prepared once per
-// connection (lib/db/prepared.ts) and, on Postgres, go straight to the driver (lib/db/driver-read.ts).
+// connection (lib/db/prepared.ts) and, on Postgres, go straight to the driver (lib/db/driver-query.ts).
 import { randomUUID } from "node:crypto";
 import { takeSpinQuota, type SpinQuota } from "@/lib/billing/plan-limits";
-import { hotQuery } from "@/lib/db/driver-read";
+import { hotQuery } from "@/lib/db/driver-query";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { prepared } from "@/lib/db/prepared";
 import { Prisma } from "@/lib/generated/prisma/client";

@@ -2,7 +2,7 @@
 // submission, and a retry with that same key when the answer is lost (network error, timeout,
 // 5xx, or the first attempt still in progress), so a dropped answer never turns into a 409.
 // Browser code: no Node imports, no zod (it would weigh on every visitor's phone).
-import { api, ApiError } from "@/lib/http/client";
+import { api, FetchError } from "@/lib/swr/fetcher";
 import type { SpinAnswer } from "./answer";
 
 export const SPIN_TRIES = 3;
@@ -16,7 +16,7 @@ export function newIdempotencyKey(): string {
 
 /** Worth another try with the same key: the server may have recorded the spin, or never seen it. */
 export function isRetryable(err: unknown): boolean {
-  if (!(err instanceof ApiError)) return false;
+  if (!(err instanceof FetchError)) return false;
   return err.status === 0 || err.status >= 500 || err.code === "IDEMPOTENCY_IN_PROGRESS";
 }
 

@@ -1,6 +1,6 @@
 "use client";
 // A page of the company's products (GET /products), searched and filtered by the server.
-import { useApi } from "@/lib/http/use-api";
+import { useApi } from "@/lib/swr/use-api";
 import type { listProducts } from "@/lib/products/service";
 
 export type ProductsAnswer = Awaited<ReturnType<typeof listProducts>>;

@@ -1,6 +1,6 @@
 "use client";
 // The signed-in user's own profile in the current company (GET /user/profile).
-import { useApi } from "@/lib/http/use-api";
+import { useApi } from "@/lib/swr/use-api";
 import type { getProfile } from "@/lib/profile/service";
 
 export type ProfileAnswer = Awaited<ReturnType<typeof getProfile>>;

@@ -4,8 +4,8 @@
 // slug differs from the company's current one. Answers are keyed by slug, so a late answer for an
 // older slug never speaks for the one typed now.
 import { useEffect } from "react";
-import { errorText } from "@/lib/http/client";
-import { useApi } from "@/lib/http/use-api";
+import { errorText } from "@/lib/swr/fetcher";
+import { useApi } from "@/lib/swr/use-api";
 import { notify } from "@/lib/ui/toast";
 import { useDebounced } from "@/lib/ui/use-debounced";
 import { COMPANY_MESSAGES as M, companySlug } from "@/lib/validation/company";

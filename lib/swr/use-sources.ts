@@ -1,6 +1,6 @@
 "use client";
 // A wheel's sources (GET /wheels/{id}/sources); null waits for a wheel.
-import { useApi } from "@/lib/http/use-api";
+import { useApi } from "@/lib/swr/use-api";
 import type { listSources } from "@/lib/sources/service";
 
 export type SourcesAnswer = Awaited<ReturnType<typeof listSources>>;

@@ -1,6 +1,6 @@
 "use client";
 // The company's team (GET /users), searched by name or email; null waits (no permission).
-import { useApi } from "@/lib/http/use-api";
+import { useApi } from "@/lib/swr/use-api";
 import type { listUsers } from "@/lib/users/service";
 
 export type UsersAnswer = Awaited<ReturnType<typeof listUsers>>;

@@ -1,6 +1,6 @@
 "use client";
 // The Integrações screen's reads: the company's webhook endpoints and one endpoint's deliveries.
-import { useApi } from "@/lib/http/use-api";
+import { useApi } from "@/lib/swr/use-api";
 import type { listDeliveries, listEndpoints } from "@/lib/webhooks/service";
 
 export type EndpointsAnswer = Awaited<ReturnType<typeof listEndpoints>>;

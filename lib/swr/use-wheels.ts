@@ -1,6 +1,6 @@
 "use client";
 // A page of the company's wheels (GET /wheels), searched by name or slug on the server.
-import { useApi } from "@/lib/http/use-api";
+import { useApi } from "@/lib/swr/use-api";
 import type { listWheels } from "@/lib/wheels/service";
 
 export type WheelsAnswer = Awaited<ReturnType<typeof listWheels>>;

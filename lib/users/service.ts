@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { tenantDb } from "@/lib/db/tenant";
 import type { Membership, User } from "@/lib/generated/prisma/client";
-import { conflict, forbidden, notFound } from "@/lib/http/errors";
+import { conflict, forbidden, notFound } from "@/lib/errors";
 import { USER_MESSAGES, type UserCreateInput, type UserUpdateInput } from "@/lib/validation/users";
 
 function companyUserDto(m: Membership & { user: User }) {

@@ -6,7 +6,7 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { Prisma, type WebhookDelivery, type WebhookEndpoint } from "@/lib/generated/prisma/client";
-import { AppError, conflict, notFound } from "@/lib/http/errors";
+import { AppError, conflict, notFound } from "@/lib/errors";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import {
   isWebhookEvent,

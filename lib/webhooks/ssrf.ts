@@ -7,7 +7,7 @@ import { lookup, type LookupAddress, type LookupAllOptions } from "node:dns";
 import { promisify } from "node:util";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
 
 const lookupAll = promisify((host: string, opts: LookupAllOptions, cb: (e: Error | null, a: LookupAddress[]) => void) =>

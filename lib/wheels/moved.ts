@@ -4,7 +4,7 @@
 // address found nothing, so the pages and the spin pay nothing on their current addresses.
 import { permanentRedirect } from "next/navigation";
 import { db } from "@/lib/db/client";
-import type { MovedLookup } from "@/lib/http/api";
+import type { MovedLookup } from "@/lib/http/route-wrapper";
 import { publicWheelPath } from "./public-url";
 
 interface CurrentSlugs {

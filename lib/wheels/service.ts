@@ -6,7 +6,7 @@ import { assertCampaign, campaignColumns, momentsAffected } from "@/lib/campaign
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
 import { WHEEL_MESSAGES, type WheelCreateInput, type WheelUpdateInput } from "@/lib/validation/wheels";
 import { wheelDto } from "./dto";

@@ -5,7 +5,7 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { replaceMoments } from "@/lib/campaigns/moments";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { CAMPAIGN_MESSAGES } from "@/lib/validation/campaign";
 import { WHEEL_MESSAGES, type WheelProductsInput } from "@/lib/validation/wheels";
 import { wheelProductDto } from "./dto";

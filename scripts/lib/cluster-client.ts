@@ -1,7 +1,7 @@
 // HTTP client side of npm run test:cluster: visitors spinning (each a new WhatsApp and address),
 // logins, and admin reads, recording who answered. Scripts only.
 
-export const COMPANY_SLUG = "loja-demo"; // the demo company of lib/db/seed.ts
+export const COMPANY_SLUG = "loja-demo"; // the demo company of lib/demo/seed.ts
 
 export interface Answer {
   n: number;

@@ -269,7 +269,7 @@ describe("round trips", () => {
       ]),
     ];
     // The spin's statements go through Prisma on the embedded database and straight to the pool on
-    // Postgres (lib/db/driver-read.ts); the Postgres rate-limit store's own statements are not the spin's.
+    // Postgres (lib/db/driver-query.ts); the Postgres rate-limit store's own statements are not the spin's.
     const prisma = await db();
     const pool = await pgPool();
     const viaPrisma = vi.spyOn(prisma, "$queryRaw");

@@ -1,4 +1,4 @@
-// Shared e2e helpers. Demo logins come from the seed (lib/db/seed.ts).
+// Shared e2e helpers. Demo logins come from the seed (lib/demo/seed.ts).
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { devices, expect, test, type Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 import { createProduct, listProducts } from "@/lib/products/service";
 import { productCreateInput, productListQuery } from "@/lib/validation/products";

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 import { createUser, listUsers } from "@/lib/users/service";
 import { USER_MESSAGES, userCreateInput, userListQuery } from "@/lib/validation/users";

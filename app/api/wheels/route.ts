@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 import { createWheel, listWheels } from "@/lib/wheels/service";
 import { wheelCreateInput, wheelListQuery } from "@/lib/validation/wheels";

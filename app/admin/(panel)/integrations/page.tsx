@@ -12,7 +12,7 @@ import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { Card, PageHeader } from "@/components/ui/misc";
 import { QueryState } from "@/components/ui/query-state";
 import { can } from "@/lib/auth/permissions";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { useWebhookEndpoints, type WebhookEndpointRow } from "@/lib/swr/use-webhooks";
 import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
 

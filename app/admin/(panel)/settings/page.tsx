@@ -9,7 +9,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { useAdmin } from "@/components/admin/admin-context";
 import { can } from "@/lib/auth/permissions";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { useCompany, type CompanyProfile } from "@/lib/swr/use-company";
 import { useSlugAvailability } from "@/lib/swr/use-slug-availability";
 import { notify } from "@/lib/ui/toast";

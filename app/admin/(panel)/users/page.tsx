@@ -15,7 +15,7 @@ import { InviteModal } from "@/components/users/invite-modal";
 import { UserFormModal } from "@/components/users/user-form-modal";
 import { can, roleLabel } from "@/lib/auth/permissions";
 import { shortDateTime } from "@/lib/dates/format";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { useUsers, type CompanyUser } from "@/lib/swr/use-users";
 import { useListEditor } from "@/lib/ui/use-list-editor";
 import { useListState } from "@/lib/ui/use-list-state";

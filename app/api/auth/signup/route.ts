@@ -1,5 +1,5 @@
 import { signup } from "@/lib/auth/signup";
-import { publicRoute } from "@/lib/http/api";
+import { publicRoute } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 import { signupInput } from "@/lib/validation/auth";
 

@@ -1,5 +1,5 @@
 import { companyProfile, updateCompany } from "@/lib/company/profile";
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { COMPANY_MESSAGES, companyUpdateInput } from "@/lib/validation/company";
 
 export const GET = withSession(

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 import { webhookEndpointInput, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
 import { createEndpoint, listEndpoints } from "@/lib/webhooks/service";

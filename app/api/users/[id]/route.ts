@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { deleteUser, updateUser } from "@/lib/users/service";
 import { USER_MESSAGES, userUpdateInput } from "@/lib/validation/users";
 

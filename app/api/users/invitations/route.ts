@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 import { createInvitation, listInvitations } from "@/lib/invitations/service";
 import { invitationInput } from "@/lib/validation/invitations";

@@ -1,5 +1,5 @@
 import { billingHistory } from "@/lib/billing/subscription-actions";
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { BILLING_MESSAGES } from "@/lib/validation/billing";
 
 export const GET = withSession(

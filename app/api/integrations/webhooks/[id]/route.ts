@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { webhookEndpointUpdate, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
 import { deleteEndpoint, updateEndpoint } from "@/lib/webhooks/service";
 

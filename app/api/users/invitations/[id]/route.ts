@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { cancelInvitation } from "@/lib/invitations/service";
 import { USER_MESSAGES } from "@/lib/validation/users";
 

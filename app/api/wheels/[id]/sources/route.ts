@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 import { createSource, listSources } from "@/lib/sources/service";
 import { sourceAnswer, sourceInput } from "@/lib/validation/sources";

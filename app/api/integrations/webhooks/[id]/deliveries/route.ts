@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
 import { listDeliveries } from "@/lib/webhooks/service";
 

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 import { noFields, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
 import { sendTest } from "@/lib/webhooks/service";

@@ -6,7 +6,7 @@
 // Screens render the answer through <QueryState> (components/ui/query-state.tsx), which owns the
 // loading, error-with-retry and empty states.
 import useSWR, { mutate, type SWRConfiguration, type SWRResponse } from "swr";
-import { api, errorText, type Query } from "./client";
+import { api, errorText, type Query } from "@/lib/swr/fetcher";
 
 type Key = readonly [path: string, query: Query];
 

@@ -4,11 +4,11 @@ import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
 import { resolveSession, type SessionCtx } from "@/lib/auth/session";
-import { assertSameOriginWrite } from "./csrf";
-import { assertValidText, parseJsonText } from "./input-text";
-import { AppError, forbidden, unauthenticated } from "./errors";
-import { errorResponse, json } from "./respond";
-import { describeRoute, type RouteDoc } from "./route-doc";
+import { assertSameOriginWrite } from "@/lib/http/csrf";
+import { assertValidText, parseJsonText } from "@/lib/http/input-text";
+import { AppError, forbidden, unauthenticated } from "@/lib/errors";
+import { errorResponse, json } from "@/lib/http/respond";
+import { describeRoute, type RouteDoc } from "@/lib/http/route-doc";
 
 const MAX_JSON_BYTES = 1024 * 1024;
 

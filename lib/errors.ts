@@ -85,7 +85,7 @@ export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof ZodError) return fromZodError(err);
   const e = (err ?? {}) as PrismaLikeError;
-  // 23505: a unique index, reported by node-postgres itself (lib/db/driver-read.ts).
+  // 23505: a unique index, reported by node-postgres itself (lib/db/driver-query.ts).
   if (e.code === "P2002" || e.code === "23505") return conflict("Registro já existe");
   if (e.code === "P2025") return notFound();
   const text = `${e.code ?? ""} ${e.message ?? ""}`;

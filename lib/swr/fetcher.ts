@@ -1,8 +1,8 @@
 // The admin client's fetch wrapper: /api base, 10 s timeout, JSON, and one error shape.
-// Errors become ApiError with the server's pt-BR text and per-field messages.
+// Errors become FetchError with the server's pt-BR text and per-field messages.
 export const API_TIMEOUT_MS = 10_000;
 
-export class ApiError extends Error {
+export class FetchError extends Error {
   constructor(
     message: string,
     public readonly status: number,
@@ -42,7 +42,7 @@ export async function api<T = unknown>(path: string, opts: Options = {}): Promis
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
     });
   } catch (err) {
-    throw new ApiError("Erro de conexão", 0, "NETWORK", undefined, err instanceof Error ? err.message : String(err));
+    throw new FetchError("Erro de conexão", 0, "NETWORK", undefined, err instanceof Error ? err.message : String(err));
   }
   const text = await res.text();
   let data: unknown = undefined;
@@ -53,13 +53,13 @@ export async function api<T = unknown>(path: string, opts: Options = {}): Promis
   }
   if (!res.ok) {
     const e = (data ?? {}) as { error?: string; code?: string; details?: { fields?: Record<string, string> } };
-    throw new ApiError(e.error ?? "", res.status, e.code, e.details?.fields);
+    throw new FetchError(e.error ?? "", res.status, e.code, e.details?.fields);
   }
   return data as T;
 }
 
 /** The server's text when it sent one, else the screen's fallback (spec section 8). */
 export function errorText(err: unknown, fallback: string): string {
-  if (err instanceof ApiError && err.message) return err.message;
+  if (err instanceof FetchError && err.message) return err.message;
   return fallback;
 }

@@ -7,8 +7,8 @@
 import { types, type CustomTypesConfig, type Pool } from "pg";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { db, pgPool } from "./client";
-import { statementName } from "./prepared";
+import { db, pgPool } from "@/lib/db/client";
+import { statementName } from "@/lib/db/prepared";
 
 const TIMESTAMP = 1114;
 const DATE = 1082;
@@ -25,7 +25,7 @@ const asPrisma: CustomTypesConfig = {
 const param = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
 
 /** Runs a statement on the pool; one marked prepared() is prepared once per connection (lib/db/prepared.ts). */
-export async function driverRead<T>(pool: Pool, sql: Prisma.Sql): Promise<T[]> {
+export async function driverQuery<T>(pool: Pool, sql: Prisma.Sql): Promise<T[]> {
   const name = env().PG_PREPARED_STATEMENTS ? statementName({ sql: sql.text }) : "";
   const res = await pool.query({
     text: sql.text,
@@ -36,9 +36,9 @@ export async function driverRead<T>(pool: Pool, sql: Prisma.Sql): Promise<T[]> {
   return res.rows as T[];
 }
 
-/** driverRead on Postgres; the embedded database (no pool) goes through Prisma. */
+/** driverQuery on Postgres; the embedded database (no pool) goes through Prisma. */
 export async function hotQuery<T>(sql: Prisma.Sql): Promise<T[]> {
   const pool = await pgPool();
-  if (pool) return driverRead<T>(pool, sql);
+  if (pool) return driverQuery<T>(pool, sql);
   return (await db()).$queryRaw<T[]>(sql);
 }

@@ -1,0 +1,75 @@
+// Rewrites import paths (and path mentions in comments and docs) after files were moved with git mv.
+// Usage: node scripts/dev/rewrite-imports.mjs <mapping-file>
+// The mapping file holds one move a line, "old/path.ts -> new/path.ts", and optionally identifier
+// renames, "rename OldName -> NewName" (whole words, in .ts/.tsx/.mjs files only). Run it on a tree
+// where the moves are already done (git mv), or on a branch that still imports the old paths: an
+// import that resolves to an old path becomes "@/<new path>" (relative imports too, and relative
+// imports inside a moved file are resolved from where the file was). Idempotent.
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const [mappingFile] = process.argv.slice(2);
+if (!mappingFile) throw new Error("usage: rewrite-imports.mjs <mapping-file>");
+const moves = new Map(); // old path without extension -> new path without extension
+const renames = [];
+for (const raw of readFileSync(mappingFile, "utf8").split("\n")) {
+  const line = raw.replace(/#.*/, "").trim();
+  if (!line) continue;
+  const rename = line.match(/^rename\s+(\w+)\s*->\s*(\w+)$/);
+  if (rename) renames.push([rename[1], rename[2]]);
+  else {
+    const [from, to] = line.split(/\s*->\s*/);
+    moves.set(from.replace(/\.(tsx?|mjs)$/, ""), to.replace(/\.(tsx?|mjs)$/, ""));
+  }
+}
+const oldOf = new Map([...moves].map(([o, n]) => [n, o]));
+const stripExt = (p) => p.replace(/\.(tsx?|mjs|js)$/, "");
+
+const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard"], { encoding: "utf8" })
+  .split("\n")
+  .filter((f) => /\.(ts|tsx|mjs|cjs|md)$/.test(f) && !f.startsWith("lib/generated/"));
+
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+let changed = 0;
+for (const file of files) {
+  let text;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    continue;
+  }
+  const before = text;
+  const code = /\.(ts|tsx|mjs|cjs)$/.test(file);
+  if (code) {
+    // Where this file was before the moves: relative specifiers are resolved from there.
+    const here = stripExt(file);
+    const wasAt = oldOf.has(here) ? oldOf.get(here) + path.extname(file) : file;
+    text = text.replace(
+      /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\bvi\.(?:mock|importActual|doMock)\s*\(\s*|\brequire\s*\(\s*)(["'])([@.][^"'\n]*)\2/g,
+      (all, lead, q, spec) => {
+        let target;
+        if (spec.startsWith("@/")) target = spec.slice(2);
+        else if (spec.startsWith(".")) target = path.posix.normalize(path.posix.join(path.posix.dirname(wasAt), spec));
+        else return all;
+        const bare = stripExt(target);
+        if (moves.has(bare)) return `${lead}${q}@/${moves.get(bare)}${q}`;
+        // A moved file's relative import of a file that stayed: now from elsewhere, so use the alias.
+        if (spec.startsWith(".") && wasAt !== file) return `${lead}${q}@/${bare}${q}`;
+        return all;
+      },
+    );
+    for (const [from, to] of renames) text = text.replace(new RegExp(`\\b${from}\\b`, "g"), to);
+  }
+  // Path mentions in comments and docs: "lib/errors.ts" or "lib/errors".
+  for (const [from, to] of moves) {
+    text = text.replace(new RegExp(`(?<![\\w/.@-])${escape(from)}(\\.tsx?)?(?![\\w/-])`, "g"), (_m, ext) =>
+      ext ? `${to}${ext}` : to,
+    );
+  }
+  if (text !== before) {
+    writeFileSync(file, text);
+    changed++;
+  }
+}
+console.log(`rewrote ${changed} files`);
