@@ -175,10 +175,14 @@ async function main() {
     if (BREAK) console.log(`NEGATIVE CONTROL CLUSTER_BREAK=${BREAK}: some proofs must fail`);
     // Migrated and seeded on a direct connection: the migration lock is session-level, which a
     // transaction-mode pooler cannot hold.
-    execFileSync(process.execPath, ["node_modules/tsx/dist/cli.mjs", "scripts/db-seed.ts"], {
-      env: { ...process.env, DATABASE_URL: dbUrl },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    execFileSync(
+      process.execPath,
+      ["node_modules/tsx/dist/cli.mjs", "--import", "./scripts/lib/server-only-off.mjs", "scripts/db-seed.ts"],
+      {
+        env: { ...process.env, DATABASE_URL: dbUrl },
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
     const { companyId, wheels } = await seedWheels(direct);
     console.log(`migrated and seeded (demo company + wheels ${Object.keys(wheels).join(", ")})`);
 

@@ -1,5 +1,6 @@
 // The database factory: Postgres when DATABASE_URL is set, embedded PGlite otherwise.
 // The client is created lazily (never at build time) and migrations run before first use.
+import "server-only";
 import { mkdirSync } from "node:fs";
 import type { Pool } from "pg";
 import { readFile } from "node:fs/promises";

@@ -1,5 +1,6 @@
 // The route-handler wrapper: session, CSRF, permission, zod parsing of body/query/params and error
 // mapping live here, so each route.ts reads like a sentence.
+import "server-only";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";

@@ -1,6 +1,7 @@
 // The owner's side of invitations: invite an email, list the pending ones, cancel one. The answer
 // is the same whether or not the email has an account (nothing is looked up), and the link goes
 // only to that mailbox: whoever accepts proves they read it (lib/invitations/accept.ts).
+import "server-only";
 import { audit } from "@/lib/audit/log";
 import { newOneTimeToken } from "@/lib/auth/one-time-token";
 import { roleLabel } from "@/lib/auth/permissions";

@@ -1,5 +1,6 @@
 // Leads (spins) of one company: filtered and paged in SQL; their figures from the day rollups
 // where those answer the filter (lib/leads/rollups.ts), else counted over the matching rows.
+import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db, pgPool } from "@/lib/db/client";
 import { driverQuery } from "@/lib/db/driver-query";

@@ -1,4 +1,5 @@
 // Products of one company: list, create (within the plan), update, delete, set image.
+import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { createWithinPlan } from "@/lib/billing/plan-limits";
 import { momentsWheelsOf, replaceMomentsOf } from "@/lib/campaigns/moments";

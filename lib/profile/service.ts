@@ -1,4 +1,5 @@
 // The signed-in user's own profile and password.
+import "server-only";
 import { audit } from "@/lib/audit/log";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { SessionCtx } from "@/lib/auth/session";

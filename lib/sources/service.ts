@@ -1,5 +1,6 @@
 // A wheel's sources: list, create, delete, each bound to the caller's company (another company's
 // wheel or source is not found). A source's URL is the wheel's public URL with ?s={key}.
+import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";

@@ -1,5 +1,6 @@
 // The company's team. Only the owner writes (permission write_users); owner rows are locked.
 // Accounts that already exist never join through here: they are invited (lib/invitations).
+import "server-only";
 import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
 import { hashPassword } from "@/lib/auth/password";

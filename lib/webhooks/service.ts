@@ -1,6 +1,7 @@
 // The Integrações screen's side of webhooks (API.md "Where leads go"), scoped to the session's
 // company: endpoints (the secret is shown only on creation), the test event, the deliveries log
 // and "Reenviar".
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
