@@ -9,7 +9,7 @@ import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { lastPrizeKey, parseLastPrize } from "@/lib/spins/last-prize";
 import { NO_PRIZE } from "@/lib/spins/no-prize";
-import { newIdempotencyKey, sendSpin } from "@/lib/spins/spin-request";
+import { newIdempotencyKey, sendSpin } from "@/lib/swr/spin-request";
 // The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
 import { PUBLIC_MESSAGES as M, spinFormErrors } from "@/lib/validation/public-rules";
 import type { Slice } from "./slices";

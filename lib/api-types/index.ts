@@ -224,3 +224,50 @@ export interface WriteAnswers {
   findPerson: { whatsapp: string; spins: SpinAnswer[] };
   erasePerson: { erased: number; message: string };
 }
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+/** Each read's answer (GET), by the name of the service function the route calls. */
+export interface ReadAnswers {
+  dashboard: {
+    totalProducts: number;
+    activeProducts: number;
+    totalWheels: number;
+    activeWheels: number;
+    lowStockProducts: number;
+    totalSpins: number;
+    planName: string;
+    limits: { maxWheels: number; maxProducts: number; maxSpinsMonth: number };
+    recentLeads: {
+      id: string;
+      customer_name: string;
+      wheel_name: string;
+      product_name: string | null;
+      has_won: boolean;
+      created_at: string;
+    }[];
+  };
+  listInvitations: { invitations: { created_at: string; id: string; email: string; role: Role; expires_at: string }[] };
+  listLeads: {
+    spins: SpinAnswer[];
+    pagination: Pagination;
+    stats: { total_leads: number; unique_leads: number; leads_with_prizes: number; conversion_rate: number };
+  };
+  listProducts: { products: ProductAnswer[]; pagination: Pagination };
+  getProfile: { user: ProfileAnswer };
+  report: {
+    stats: { total_spins: number; unique_users: number; products_distributed: number; success_rate: number };
+    top_products: { product_name: string; total_wins: number; win_percentage: number }[];
+    daily_activity: { date: string; total_spins: number; unique_users: number }[];
+  };
+  listSources: { sources: SourceAnswer[] };
+  listUsers: { users: UserAnswer[] };
+  listEndpoints: { endpoints: WebhookEndpointAnswer[] };
+  listDeliveries: { deliveries: WebhookDeliveryAnswer[] };
+  listWheels: { wheels: WheelAnswer[]; pagination: Pagination };
+}

@@ -3,7 +3,7 @@
 // answer a status of its choosing, so proxy.ts asks here before the page renders (for the
 // paths lib/wheels/public-url.ts isClaimPath recognises).
 import { NextResponse, type NextRequest } from "next/server";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientIp } from "@/lib/net/client-ip";
 import { AppError } from "@/lib/errors";
 import { consume, LIMITS } from "@/lib/rate-limit";
 

@@ -1,22 +1,32 @@
 // lib/api-types holds the answers the browser reads as plain types; this file holds each one equal
 // to what its service returns (checked by `tsc --noEmit`: a mismatch is a type error here).
 import { describe, expect, it } from "vitest";
-import type { WriteAnswers } from "@/lib/api-types";
+import type { ReadAnswers, WriteAnswers } from "@/lib/api-types";
+import type { dashboard } from "@/lib/dashboard/service";
+import type { listLeads } from "@/lib/leads/service";
+import type { report } from "@/lib/reports/service";
 import type { forgotPassword, resetPassword } from "@/lib/auth/password-reset";
 import type { signup } from "@/lib/auth/signup";
 import type { switchCompany } from "@/lib/auth/verify";
 import type { cancel, upgrade } from "@/lib/billing/subscription-actions";
 import type { updateCompany } from "@/lib/company/profile";
 import type { acceptInvitation, registerFromInvitation } from "@/lib/invitations/accept";
-import type { cancelInvitation, createInvitation } from "@/lib/invitations/service";
+import type { cancelInvitation, createInvitation, listInvitations } from "@/lib/invitations/service";
 import type { erasePerson, findPerson } from "@/lib/lgpd/service";
-import type { createProduct, updateProduct } from "@/lib/products/service";
-import type { changePassword, updateProfile } from "@/lib/profile/service";
-import type { createSource } from "@/lib/sources/service";
+import type { createProduct, listProducts, updateProduct } from "@/lib/products/service";
+import type { changePassword, getProfile, updateProfile } from "@/lib/profile/service";
+import type { createSource, listSources } from "@/lib/sources/service";
 import type { lookupCode, redeemCode, unredeemCode } from "@/lib/spins/redeem";
-import type { createUser, updateUser } from "@/lib/users/service";
-import type { createEndpoint, redeliver, sendTest, updateEndpoint } from "@/lib/webhooks/service";
-import type { createWheel, updateWheel } from "@/lib/wheels/service";
+import type { createUser, listUsers, updateUser } from "@/lib/users/service";
+import type {
+  createEndpoint,
+  listDeliveries,
+  listEndpoints,
+  redeliver,
+  sendTest,
+  updateEndpoint,
+} from "@/lib/webhooks/service";
+import type { createWheel, listWheels, updateWheel } from "@/lib/wheels/service";
 import type { saveWheelProducts } from "@/lib/wheels/wheel-products";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any service function
@@ -87,8 +97,35 @@ const services = {
   erasePerson: Equal<WriteAnswers["erasePerson"], Answer<typeof erasePerson>>;
 };
 
+const reads = {
+  dashboard: true,
+  listInvitations: true,
+  listLeads: true,
+  listProducts: true,
+  getProfile: true,
+  report: true,
+  listSources: true,
+  listUsers: true,
+  listEndpoints: true,
+  listDeliveries: true,
+  listWheels: true,
+} satisfies {
+  dashboard: Equal<ReadAnswers["dashboard"], Answer<typeof dashboard>>;
+  listInvitations: Equal<ReadAnswers["listInvitations"], Answer<typeof listInvitations>>;
+  listLeads: Equal<ReadAnswers["listLeads"], Answer<typeof listLeads>>;
+  listProducts: Equal<ReadAnswers["listProducts"], Answer<typeof listProducts>>;
+  getProfile: Equal<ReadAnswers["getProfile"], Answer<typeof getProfile>>;
+  report: Equal<ReadAnswers["report"], Answer<typeof report>>;
+  listSources: Equal<ReadAnswers["listSources"], Answer<typeof listSources>>;
+  listUsers: Equal<ReadAnswers["listUsers"], Answer<typeof listUsers>>;
+  listEndpoints: Equal<ReadAnswers["listEndpoints"], Answer<typeof listEndpoints>>;
+  listDeliveries: Equal<ReadAnswers["listDeliveries"], Answer<typeof listDeliveries>>;
+  listWheels: Equal<ReadAnswers["listWheels"], Answer<typeof listWheels>>;
+};
+
 describe("lib/api-types", () => {
-  it("names every write answer checked above", () => {
+  it("names every write and read answer checked above", () => {
     expect(Object.keys(services)).toHaveLength(30);
+    expect(Object.keys(reads)).toHaveLength(11);
   });
 });

@@ -1,5 +1,5 @@
 import { login } from "@/lib/auth/login";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientIp } from "@/lib/net/client-ip";
 import { publicRoute } from "@/lib/http/route-wrapper";
 import { loginInput } from "@/lib/validation/auth";
 

@@ -1,7 +1,7 @@
 import { clearSessionCookie } from "@/lib/auth/session-cookie";
 import { signOut } from "@/lib/auth/sign-out";
 import { readClaims } from "@/lib/auth/tokens";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientIp } from "@/lib/net/client-ip";
 import { withSession } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 

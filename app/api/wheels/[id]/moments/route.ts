@@ -1,4 +1,4 @@
-import { exportMoments, listMoments } from "@/lib/campaigns/moments-list";
+import { exportMoments, listMoments } from "@/lib/wheels/moments-list";
 import { withSession } from "@/lib/http/route-wrapper";
 import { momentsQuery } from "@/lib/validation/campaign";
 

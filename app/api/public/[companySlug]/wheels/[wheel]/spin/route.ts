@@ -1,4 +1,4 @@
-import { clientIp } from "@/lib/http/client-ip";
+import { clientIp } from "@/lib/net/client-ip";
 import { publicRoute } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 import { consume, LIMITS } from "@/lib/rate-limit";

@@ -1,5 +1,5 @@
 import { countView, isBot } from "@/lib/funnel/view";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientIp } from "@/lib/net/client-ip";
 import { publicRoute } from "@/lib/http/route-wrapper";
 import { notFound } from "@/lib/errors";
 import { consume, LIMITS } from "@/lib/rate-limit";

@@ -3,7 +3,7 @@
 // 5xx, or the first attempt still in progress), so a dropped answer never turns into a 409.
 // Browser code: no Node imports, no zod (it would weigh on every visitor's phone).
 import { api, FetchError } from "@/lib/swr/fetcher";
-import type { SpinAnswer } from "./answer";
+import type { SpinAnswer } from "@/lib/spins/answer";
 
 export const SPIN_TRIES = 3;
 const BACKOFF_MS = [600, 1500];
