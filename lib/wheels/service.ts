@@ -5,7 +5,7 @@ import { createWithinPlan } from "@/lib/billing/plan-limits";
 import { replaceMoments } from "@/lib/campaigns/moments";
 import { assertCampaign, campaignColumns, momentsAffected } from "@/lib/campaigns/wheel-rules";
 import { db } from "@/lib/db/client";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
@@ -75,10 +75,9 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
   const t = await tenantDb(ctx);
   const campaign = campaignColumns(input);
   await assertCampaign(t, id, campaign, before);
-  const prisma = await db();
-  const w = await prisma.$transaction(async (tx) => {
+  const w = await tenantTx(ctx, async (tx) => {
     const saved = await tx.wheel.update({
-      where: { id, companyId: ctx.companyId },
+      where: { id },
       data: { name: input.name, slug: input.slug, status: input.status, ...campaign },
     });
     if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);
