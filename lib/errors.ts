@@ -17,15 +17,15 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PLAN_LIMIT: 402,
   GONE: 410,
-  // Campaign rules of a public wheel (API.md "Campaign rules on a wheel").
+  // Campaign rules of a public wheel (docs/api.md "Campaigns").
   NOT_STARTED: 403,
   ENDED: 410,
   SOLD_OUT_TODAY: 410,
-  // The prize is never lost (API.md): spin replays and code validity.
+  // The prize is never lost (docs/api.md): spin replays and code validity.
   IDEMPOTENCY_MISMATCH: 422,
   IDEMPOTENCY_IN_PROGRESS: 409,
   EXPIRED: 410,
-  // Trust round two (API.md): an erased person's webhook message or spin; the endpoint limit.
+  // Trust round two (docs/decisions.md "Trust round two"): an erased person's webhook message or spin; the endpoint limit.
   ERASED: 410,
   ENDPOINT_LIMIT: 409,
   PAYLOAD_TOO_LARGE: 413,

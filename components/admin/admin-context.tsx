@@ -47,7 +47,7 @@ function Session({ children }: { children: React.ReactNode }) {
 
   const companyId = me.data?.user.company_id;
   useEffect(() => {
-    if (companyId) localStorage.setItem("currentCompany", companyId); // spec section 4
+    if (companyId) localStorage.setItem("currentCompany", companyId);
   }, [companyId]);
 
   const switchCompany = useCallback(async (companyId: string) => {

@@ -1,6 +1,5 @@
 "use client";
-// "Convidar": the way someone who already has an account joins this company (API.md, Security
-// rules); someone without one creates it from the e-mailed link.
+// "Convidar": the way someone who already has an account joins this company (docs/api.md "Invitations"); someone without one creates it from the e-mailed link.
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";

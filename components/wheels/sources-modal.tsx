@@ -119,6 +119,8 @@ function SourceItem({
 export function SourcesModal({ wheel, canWrite, onClose }: Props) {
   const sources = useSources(wheel?.id ?? null);
   const [deleting, setDeleting] = useState<Source | null>(null);
+  // Another wheel's sources: a pending delete of the previous wheel's source is dropped.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a reset on a prop change, not a data load
   useEffect(() => setDeleting(null), [wheel]);
   return (
     <Modal

@@ -1,4 +1,4 @@
-// The one permission table (spec section 6). The server checks it on every call;
+// The one permission table. The server checks it on every call;
 // the UI reads it only to hide what a role cannot do.
 export const ROLES = ["owner", "admin", "member"] as const;
 export type Role = (typeof ROLES)[number];
@@ -8,7 +8,7 @@ const STAFF: readonly Role[] = ["owner", "admin"];
 const OWNER: readonly Role[] = ["owner"];
 
 export const PERMISSIONS = {
-  // Members have these four (spec section 6) and redeem_prizes.
+  // Members have these four and redeem_prizes.
   view_dashboard: EVERYONE,
   view_wheels: EVERYONE,
   view_products: EVERYONE,
@@ -21,7 +21,7 @@ export const PERMISSIONS = {
   undo_redemption: STAFF, // "desfazer resgate" within 10 minutes of the hand-over
   manage_lgpd: STAFF,
   manage_users: STAFF, // see the Usuários screen
-  manage_integrations: STAFF, // outgoing webhooks (API.md "Where leads go")
+  manage_integrations: STAFF, // outgoing webhooks (docs/api.md "Outgoing webhooks")
   // Spec section 6 names these as the owner's alone.
   write_users: OWNER, // "Only the owner may create, edit or delete users"
   update_company: OWNER, // "Company settings: only the owner can edit"
@@ -36,7 +36,7 @@ export function can(role: string | undefined | null, permission: Permission): bo
   return !!role && (PERMISSIONS[permission] as readonly string[]).includes(role);
 }
 
-/** Role labels; the member label differs between the users list and the profile (spec section 3). */
+/** Role labels; the member label differs between the users list and the profile. */
 export function roleLabel(role: string | undefined | null, where: "list" | "profile" = "list"): string {
   if (role === "owner") return "Proprietário";
   if (role === "admin") return "Administrador";

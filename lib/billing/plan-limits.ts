@@ -1,4 +1,4 @@
-// Plan limits enforced by the server (ARCHITECTURE.md "Plans"): wheels, products, spins a month.
+// Plan limits enforced by the server (docs/api.md "Billing"): wheels, products, spins a month.
 // -1 means unlimited. Exceeding a limit is a 402 with a pt-BR message naming it. Each is exact under
 // concurrency: its count and its write are one atomic step (createWithinPlan, takeSpinQuota).
 import { dayStart } from "@/lib/dates/sao-paulo-day";

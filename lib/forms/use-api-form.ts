@@ -12,7 +12,7 @@ import { FetchError, errorText } from "@/lib/swr/fetcher";
 import { notify } from "@/lib/ui/toast";
 
 export interface SubmitOptions {
-  /** Toast text when the server sent none (spec section 8). */
+  /** Toast text when the server sent none. */
   fallback: string;
   /** Handles a FetchError itself (a plan limit shown inline...); return true to stop there. */
   onApiError?: (err: FetchError) => boolean | void;

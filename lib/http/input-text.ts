@@ -11,7 +11,7 @@ export function assertValidText(values: Iterable<string>) {
   for (const v of values) if (INVALID_CHARS.test(v)) throw badRequest(INVALID_TEXT);
 }
 
-/** JSON.parse with the pt-BR error of API.md, refusing null bytes and lone surrogates in any key or string. */
+/** JSON.parse with the pt-BR error of docs/api.md "Conventions", refusing null bytes and lone surrogates in any key or string. */
 export function parseJsonText(text: string): unknown {
   let parsed: unknown;
   try {

@@ -1,4 +1,4 @@
-// JSON responses and the error body shape of API.md: { error, code, details? }.
+// JSON responses and the error body shape of docs/api.md "Conventions": { error, code, details? }.
 import { randomUUID } from "node:crypto";
 import { NextResponse } from "next/server";
 import { AppError, toAppError } from "@/lib/errors";

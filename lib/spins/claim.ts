@@ -1,4 +1,4 @@
-// The claim page's data (API.md "The prize is never lost"): a won prize addressed by its company,
+// The claim page's data (docs/api.md "The prize is never lost (issue 13)"): a won prize addressed by its company,
 // wheel and code, with only what the visitor may see: the first name, the WhatsApp masked, the
 // prize, the validity and the state. The wheel may have been paused or ended since: the prize stays.
 import QRCode from "qrcode";

@@ -58,7 +58,7 @@ export async function api<T = unknown>(path: string, opts: Options = {}): Promis
   return data as T;
 }
 
-/** The server's text when it sent one, else the screen's fallback (spec section 8). */
+/** The server's text when it sent one, else the screen's fallback. */
 export function errorText(err: unknown, fallback: string): string {
   if (err instanceof FetchError && err.message) return err.message;
   return fallback;

@@ -13,13 +13,13 @@ type Key = readonly [path: string, query: Query];
 const fetcher = ([path, query]: Key) => api(path, { query });
 
 export interface ApiQuery<T> extends SWRResponse<T, unknown> {
-  /** The text to show for the current error: the server's, else the screen's fallback (spec section 8). */
+  /** The text to show for the current error: the server's, else the screen's fallback. */
   errorMessage: string | null;
 }
 
 export interface UseApiOptions<T> extends SWRConfiguration<T, unknown> {
   query?: Query;
-  /** The screen's fallback error text (spec section 8), used when the server sent none. */
+  /** The screen's fallback error text, used when the server sent none. */
   errorText: string;
 }
 

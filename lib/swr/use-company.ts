@@ -1,6 +1,6 @@
 "use client";
 // The company profile with plan, subscription and usage (GET /company/profile), read by the
-// settings and subscription screens with their own fallback texts (spec section 8).
+// settings and subscription screens with their own fallback texts.
 import type { companyProfile } from "@/lib/company/profile";
 import { useApi } from "@/lib/swr/use-api";
 

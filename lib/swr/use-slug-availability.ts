@@ -1,5 +1,5 @@
 "use client";
-// Live slug check (spec section 4): idle, checking, available or unavailable. It asks the server
+// Live slug check: idle, checking, available or unavailable. It asks the server
 // (GET /company/check-slug/{slug}) 500 ms after typing stops, only for owners, and only when the
 // slug differs from the company's current one. Answers are keyed by slug, so a late answer for an
 // older slug never speaks for the one typed now.

@@ -1,4 +1,4 @@
-// Auth inputs (spec section 5), shared by the screens' forms and the route handlers.
+// Auth inputs, shared by the screens' forms and the route handlers.
 import { z } from "./z";
 import { emailField, password, requiredName } from "./common";
 

@@ -1,4 +1,4 @@
-// Subscription actions (spec section 5, Subscription cancel).
+// Subscription actions.
 import { z } from "./z";
 
 export const BILLING_MESSAGES = {

@@ -1,4 +1,4 @@
-// Campaign rules of a wheel (API.md "Campaign rules on a wheel"): the fields' pt-BR messages and
+// Campaign rules of a wheel (docs/api.md "Campaigns"): the fields' pt-BR messages and
 // ranges, the API schema (ISO instants), the admin form's schema (São Paulo wall-clock times, as
 // datetime-local inputs give them) and the rules that tie fields together, checked by both.
 import { fromSpWallClock } from "@/lib/dates/sao-paulo-day";
@@ -126,7 +126,7 @@ export function checkCampaign(c: CampaignRules, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: "custom", path: [path], message });
 }
 
-/** The prize fields of a wheel's product (API.md): daily cap (random mode) and counter step. */
+/** The prize fields of a wheel's product (docs/api.md): daily cap (random mode) and counter step. */
 export const prizeRuleFields = {
   daily_limit: intIn(1, MAX_WEIGHT, m.dailyLimit).nullable().optional(),
   win_every: intIn(1, MAX_WEIGHT, m.winEvery).nullable().optional(),

@@ -1,4 +1,4 @@
-// Company settings (spec section 5, owner only), with the promoter's legal data for the rules page.
+// Company settings (owner only), with the promoter's legal data for the rules page.
 import { isCnpj, normalizeCnpj } from "./cnpj";
 import { z } from "./z";
 

@@ -1,4 +1,4 @@
-// Invitations (API.md, "Security rules"): how an existing account, or a new one, joins a company.
+// Invitations (docs/api.md "Invitations"): how an existing account, or a new one, joins a company.
 import { emailField, password, requiredName } from "./common";
 import { USER_MESSAGES, role } from "./users";
 import { z } from "./z";

@@ -1,4 +1,4 @@
-// Product input (spec section 5), shared by the product form and the API.
+// Product input, shared by the product form and the API.
 import { z } from "./z";
 import { optionalSearch, pageQuery, requiredName } from "./common";
 

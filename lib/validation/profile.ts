@@ -1,4 +1,4 @@
-// Own profile and password change (spec section 5, Profile).
+// Own profile and password change.
 import { z } from "./z";
 import { PASSWORD_TOO_LONG } from "./common";
 

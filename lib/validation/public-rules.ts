@@ -1,4 +1,4 @@
-// The visitor's form on the public wheel (spec section 5, Public form): its pt-BR messages and
+// The visitor's form on the public wheel: its pt-BR messages and
 // rules as plain functions. The zod schema the spin route parses with (public.ts) calls these
 // same functions, and the play island checks the form with them in the browser: this module must
 // stay free of zod (and of anything heavy), it ships to the visitor's phone.

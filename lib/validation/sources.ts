@@ -1,4 +1,4 @@
-// A wheel's sources (API.md "Where leads come from"): the name an admin gives a placement, and the
+// A wheel's sources (docs/api.md "Sources and attribution"): the name an admin gives a placement, and the
 // attribution a visitor's spin carries (the source key from ?s= and the page's utm_* parameters).
 import { z } from "./z";
 

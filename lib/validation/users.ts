@@ -1,5 +1,5 @@
-// Team users (spec section 5, User): create needs name, email, password; edit sends name and/or
-// role (API.md: only a user of this company alone can be renamed here).
+// Team users: create needs name, email, password; edit sends name and/or
+// role (docs/api.md: only a user of this company alone can be renamed here).
 import { z } from "./z";
 import { emailField, optionalSearch, password, requiredName } from "./common";
 

@@ -1,4 +1,4 @@
-// Outgoing webhooks (API.md "Where leads go"): the endpoint form and its messages, shared by the
+// Outgoing webhooks (docs/api.md "Outgoing webhooks"): the endpoint form and its messages, shared by the
 // Integrações screen (react-hook-form) and the routes.
 import { z } from "./z";
 

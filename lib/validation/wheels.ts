@@ -1,4 +1,4 @@
-// Wheel and wheel-product inputs (spec section 5), shared by the forms and the API.
+// Wheel and wheel-product inputs, shared by the forms and the API.
 import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields, themeInput } from "./campaign";
 import { optionalSearch, pageQuery, requiredName } from "./common";
 import { z } from "./z";
@@ -48,7 +48,7 @@ export const oddsWeight = z
 export const wheelProductsInput = z.object({
   products: z
     .array(
-      // Without odds_weight the product's own weight counts (spec section 5).
+      // Without odds_weight the product's own weight counts.
       z.object({
         product_id: z.string().uuid("Produto inválido"),
         odds_weight: oddsWeight.optional(),

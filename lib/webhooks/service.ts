@@ -1,4 +1,4 @@
-// The Integrações screen's side of webhooks (API.md "Where leads go"), scoped to the session's
+// The Integrações screen's side of webhooks (docs/api.md "Outgoing webhooks"), scoped to the session's
 // company: endpoints (the secret is shown only on creation), the test event, the deliveries log
 // and "Reenviar".
 import "server-only";

@@ -1,4 +1,4 @@
-// Invitations (API.md "Security rules"): the only way an existing account joins another company.
+// Invitations (docs/api.md "Invitations"): the only way an existing account joins another company.
 // Includes the outside review's pre-registration takeover, replayed end to end over HTTP.
 import { describe, expect, it } from "vitest";
 import { POST as forgotRoute } from "@/app/api/auth/forgot-password/route";

@@ -1,6 +1,6 @@
 "use client";
 // Integrações (owner and admin): outgoing webhooks that send each lead and each redeemed prize to
-// the shop's own systems (API.md "Where leads go").
+// the shop's own systems (docs/api.md "Outgoing webhooks").
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useAdmin } from "@/components/admin/admin-context";
