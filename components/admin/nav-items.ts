@@ -29,7 +29,7 @@ const USERS_ITEM: NavItem = {
   href: "/admin/users",
   label: "Usuários",
   icon: Users,
-  permission: "manage_users",
+  permission: "view_users",
   tourId: "nav-users",
 };
 

@@ -15,19 +15,17 @@ export const PERMISSIONS = {
   view_spins: EVERYONE,
   // Issue 13: whoever is at the counter hands prizes over (/admin/resgatar), members included.
   redeem_prizes: EVERYONE,
-  // Admin: everything except billing, delete_company and manage_owners.
+  // Admin: everything except the owner's below.
   manage_products: STAFF,
   manage_wheels: STAFF,
   undo_redemption: STAFF, // "desfazer resgate" within 10 minutes of the hand-over
   manage_lgpd: STAFF,
-  manage_users: STAFF, // see the Usuários screen
+  view_users: STAFF, // see the Usuários screen and its invitations
   manage_integrations: STAFF, // outgoing webhooks (docs/api.md "Outgoing webhooks")
-  // Spec section 6 names these as the owner's alone.
-  write_users: OWNER, // "Only the owner may create, edit or delete users"
+  // The owner's alone.
+  write_users: OWNER, // "Only the owner may create, edit or delete users" (and invite)
   update_company: OWNER, // "Company settings: only the owner can edit"
   billing: OWNER,
-  delete_company: OWNER,
-  manage_owners: OWNER,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -56,8 +56,9 @@ async function parseInputs<B extends z.ZodType | undefined, Q extends z.ZodType 
   return { params, query: query as Parsed<Q>, body: body as Parsed<B> };
 }
 
-function toResponse(result: Result): Response {
-  return result instanceof Response ? result : json(result);
+/** A handler's object answers as JSON with the route's documented status (doc.status, else 200). */
+function toResponse(result: Result, doc: RouteDoc | undefined): Response {
+  return result instanceof Response ? result : json(result, doc?.status ?? 200);
 }
 
 /** A route for signed-in staff: resolves the session, checks the permission, parses input. */
@@ -77,7 +78,7 @@ export function withSession<B extends z.ZodType | undefined = undefined, Q exten
       assertSameOriginWrite(req, { multipart: options.multipart });
       if (options.permission && !can(ctx.role, options.permission)) throw forbidden(options.forbiddenMessage);
       const inputs = await parseInputs(req, routeCtx, options);
-      return toResponse(await handler({ req, ctx, ...inputs }));
+      return toResponse(await handler({ req, ctx, ...inputs }), options.doc);
     } catch (err) {
       return errorResponse(err);
     }
@@ -108,7 +109,7 @@ export function publicRoute<B extends z.ZodType | undefined = undefined, Q exten
     try {
       const inputs = await parseInputs(req, routeCtx, options);
       params = inputs.params;
-      return toResponse(await handler({ req, ...inputs }));
+      return toResponse(await handler({ req, ...inputs }), options.doc);
     } catch (err) {
       return (await movedResponse(err, options.moved, req, params)) ?? errorResponse(err);
     }

@@ -3,7 +3,7 @@ import { navFor } from "@/components/admin/nav-items";
 import { can, PERMISSIONS, roleLabel, type Permission } from "@/lib/auth/permissions";
 
 const all = Object.keys(PERMISSIONS) as Permission[];
-const ownerOnly: Permission[] = ["billing", "delete_company", "manage_owners", "write_users", "update_company"];
+const ownerOnly: Permission[] = ["billing", "write_users", "update_company"];
 const memberPerms: Permission[] = ["view_dashboard", "view_wheels", "view_products", "view_spins", "redeem_prizes"];
 
 describe("permission table", () => {

@@ -1,5 +1,5 @@
 "use client";
-// Usuários: needs manage_users; only the owner creates, edits and deletes; owner rows are locked.
+// Usuários: needs view_users; only the owner creates, edits and deletes; owner rows are locked.
 import { Mail, Plus } from "lucide-react";
 import { useState } from "react";
 import { useAdmin } from "@/components/admin/admin-context";
@@ -25,7 +25,7 @@ const ROLE_COLOR = { owner: "brand", admin: "green", member: "gray" } as const;
 
 export default function UsersPage() {
   const { user: me } = useAdmin();
-  const allowed = can(me.role, "manage_users");
+  const allowed = can(me.role, "view_users");
   const canWrite = can(me.role, "write_users");
   const list = useListState();
   const users = useUsers(list.query, allowed);

@@ -1,5 +1,4 @@
 import { withSession } from "@/lib/http/route-wrapper";
-import { json } from "@/lib/http/respond";
 import { webhookEndpointInput, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
 import { createEndpoint, listEndpoints } from "@/lib/webhooks/service";
 
@@ -21,5 +20,5 @@ export const POST = withSession(
       errors: [409],
     },
   },
-  async ({ ctx, body }) => json(await createEndpoint(ctx, body), 201),
+  ({ ctx, body }) => createEndpoint(ctx, body),
 );

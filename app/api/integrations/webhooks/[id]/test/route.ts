@@ -1,5 +1,4 @@
 import { withSession } from "@/lib/http/route-wrapper";
-import { json } from "@/lib/http/respond";
 import { noFields, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
 import { sendTest } from "@/lib/webhooks/service";
 
@@ -10,5 +9,5 @@ export const POST = withSession(
     body: noFields,
     doc: { summary: "Queue a webhook.test message to the endpoint", status: 202, errors: [409, 429] },
   },
-  async ({ ctx, params }) => json(await sendTest(ctx, params.id), 202),
+  ({ ctx, params }) => sendTest(ctx, params.id),
 );

@@ -1,5 +1,4 @@
 import { withSession } from "@/lib/http/route-wrapper";
-import { json } from "@/lib/http/respond";
 import { noFields, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
 import { redeliver } from "@/lib/webhooks/service";
 
@@ -17,5 +16,5 @@ export const POST = withSession(
       errors: [410, 429],
     },
   },
-  async ({ ctx, params }) => json(await redeliver(ctx, params.id, params.deliveryId), 202),
+  ({ ctx, params }) => redeliver(ctx, params.id, params.deliveryId),
 );
