@@ -10,7 +10,8 @@ import { Spinner } from "@/components/ui/misc";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { FetchError } from "@/lib/swr/fetcher";
 import { notify } from "@/lib/ui/toast";
-import { AUTH_MESSAGES, loginInput } from "@/lib/validation/auth";
+import { loginInput } from "@/lib/validation/auth";
+import { AUTH_MESSAGES } from "@/lib/copy/auth";
 import { AuthCard, AuthSubmit } from "./auth-card";
 
 export function LoginForm({ target }: { target: string }) {

@@ -10,7 +10,7 @@ import { errorText } from "@/lib/swr/fetcher";
 import { endpoints } from "@/lib/swr/writes";
 import { useWebhookDeliveries, type WebhookDeliveryRow } from "@/lib/swr/use-webhooks";
 import { notify } from "@/lib/ui/toast";
-import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 
 const STATUS = {
   pending: { label: "Pendente", color: "yellow" },

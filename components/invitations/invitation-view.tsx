@@ -14,7 +14,7 @@ import type { invitationPreview } from "@/lib/invitations/accept";
 import { FetchError, errorText } from "@/lib/swr/fetcher";
 import { endpoints } from "@/lib/swr/writes";
 import { notify } from "@/lib/ui/toast";
-import { INVITATION_MESSAGES as M } from "@/lib/validation/invitations";
+import { INVITATION_MESSAGES as M } from "@/lib/copy/invitations";
 import { RegisterForm } from "./register-form";
 
 type Preview = NonNullable<Awaited<ReturnType<typeof invitationPreview>>>;

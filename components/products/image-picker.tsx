@@ -9,7 +9,7 @@ import { errorText } from "@/lib/swr/fetcher";
 import { endpoints } from "@/lib/swr/writes";
 import { MAX_IMAGE_BYTES } from "@/lib/storage/image-type";
 import { notify } from "@/lib/ui/toast";
-import { PRODUCT_MESSAGES } from "@/lib/validation/products";
+import { PRODUCT_MESSAGES } from "@/lib/copy/products";
 
 const EXT: Record<string, string> = {
   "image/png": "png",

@@ -11,7 +11,8 @@ import { lastPrizeKey, parseLastPrize } from "@/lib/spins/last-prize";
 import { NO_PRIZE } from "@/lib/spins/no-prize";
 import { newIdempotencyKey, sendSpin } from "@/lib/swr/spin-request";
 // The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
-import { PUBLIC_MESSAGES as M, spinFormErrors } from "@/lib/validation/public-rules";
+import { spinFormErrors } from "@/lib/validation/public-rules";
+import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 import type { Slice } from "./slices";
 import { buildSegments, rotationFor } from "./segments";
 

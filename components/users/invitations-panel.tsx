@@ -10,7 +10,7 @@ import { errorText } from "@/lib/swr/fetcher";
 import { endpoints } from "@/lib/swr/writes";
 import { useInvitations, type PendingInvitation } from "@/lib/swr/use-invitations";
 import { notify } from "@/lib/ui/toast";
-import { INVITATION_MESSAGES } from "@/lib/validation/invitations";
+import { INVITATION_MESSAGES } from "@/lib/copy/invitations";
 
 function Row({ invitation, canWrite }: { invitation: PendingInvitation; canWrite: boolean }) {
   const [busy, setBusy] = useState(false);

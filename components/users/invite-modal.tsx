@@ -7,7 +7,8 @@ import { Modal } from "@/components/ui/modal";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { endpoints } from "@/lib/swr/writes";
 import { notify } from "@/lib/ui/toast";
-import { INVITATION_MESSAGES, invitationInput } from "@/lib/validation/invitations";
+import { invitationInput } from "@/lib/validation/invitations";
+import { INVITATION_MESSAGES } from "@/lib/copy/invitations";
 
 export function InviteModal({ open, email, onClose }: { open: boolean; email?: string; onClose: () => void }) {
   const { register, submit, reset, formState } = useApiForm(invitationInput, {

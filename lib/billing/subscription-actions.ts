@@ -6,7 +6,7 @@ import { tenantDb } from "@/lib/db/tenant";
 import { longDate } from "@/lib/dates/format";
 import { env } from "@/lib/env";
 import { AppError, badRequest } from "@/lib/errors";
-import { BILLING_MESSAGES as M } from "@/lib/validation/billing";
+import { BILLING_MESSAGES as M } from "@/lib/copy/billing";
 import { effectivePlanId, effectiveStatus, FREE_PLAN_ID, PRO_PLAN_ID } from "./effective-plan";
 
 export function checkoutUrl(base: string, companyId: string, email: string) {

@@ -3,7 +3,8 @@
 import type { TenantDb } from "@/lib/db/tenant";
 import type { Wheel } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
-import { CAMPAIGN_MESSAGES, campaignErrors, type CampaignInput } from "@/lib/validation/campaign";
+import { campaignErrors, type CampaignInput } from "@/lib/validation/campaign";
+import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
 
 /** Columns to write; a field absent from the input stays absent (left as it is). */
 export function campaignColumns(c: CampaignInput) {

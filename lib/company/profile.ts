@@ -7,7 +7,8 @@ import { planLimits, usage } from "@/lib/billing/plan-limits";
 import { planPricing } from "@/lib/billing/plans";
 import { db } from "@/lib/db/client";
 import { conflict } from "@/lib/errors";
-import { COMPANY_MESSAGES, type CompanyUpdateInput } from "@/lib/validation/company";
+import { type CompanyUpdateInput } from "@/lib/validation/company";
+import { COMPANY_MESSAGES } from "@/lib/copy/company";
 import { companySlugFreeFor, moveCompanySlug } from "./former-slugs";
 
 function usageItem(current: number, limit: number) {

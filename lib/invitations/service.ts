@@ -12,8 +12,9 @@ import type { Invitation } from "@/lib/generated/prisma/client";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { sendMail } from "@/lib/mail";
 import { consume, LIMITS, refund } from "@/lib/rate-limit";
-import { INVITATION_MESSAGES as M, type InvitationInput } from "@/lib/validation/invitations";
-import { USER_MESSAGES } from "@/lib/validation/users";
+import { type InvitationInput } from "@/lib/validation/invitations";
+import { INVITATION_MESSAGES as M } from "@/lib/copy/invitations";
+import { USER_MESSAGES } from "@/lib/copy/users";
 import { invitationMail } from "./mail";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -5,7 +5,7 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { sniffImage, MAX_IMAGE_BYTES } from "@/lib/storage/image-type";
 import { storeImage } from "@/lib/storage";
-import { PRODUCT_MESSAGES } from "@/lib/validation/products";
+import { PRODUCT_MESSAGES } from "@/lib/copy/products";
 import { setProductImage } from "./service";
 
 // Multipart framing around the file adds a little; the file itself is checked exactly below.

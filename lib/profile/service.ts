@@ -6,7 +6,7 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import { consume, LIMITS, refund } from "@/lib/rate-limit";
-import { PROFILE_MESSAGES } from "@/lib/validation/profile";
+import { PROFILE_MESSAGES } from "@/lib/copy/profile";
 
 export async function getProfile(ctx: SessionCtx) {
   const prisma = await db();

@@ -6,8 +6,7 @@ import { db } from "@/lib/db/client";
 import { maskWhatsapp } from "./hand-off";
 import { normalizeCode } from "./redemption-code";
 import { redemptionStatus } from "./validity";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/validation/uuid";
 
 export async function claimView(companySlug: string, wheelRef: string, code: string, now = new Date()) {
   const redemptionCode = normalizeCode(code);
@@ -26,7 +25,7 @@ export async function claimView(companySlug: string, wheelRef: string, code: str
     where: {
       id: spin.wheelId,
       companyId: company.id,
-      ...(UUID.test(wheelRef) ? { OR: [{ slug: wheelRef }, { id: wheelRef }] } : { slug: wheelRef }),
+      ...(isUuid(wheelRef) ? { OR: [{ slug: wheelRef }, { id: wheelRef }] } : { slug: wheelRef }),
     },
     select: { name: true, slug: true },
   });

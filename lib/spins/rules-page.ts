@@ -5,8 +5,7 @@ import { db } from "@/lib/db/client";
 import { probabilities } from "@/lib/spins/draw";
 import { NO_PRIZE } from "@/lib/spins/no-prize";
 import { publicWheelPath } from "@/lib/wheels/public-url";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/validation/uuid";
 
 export async function rulesPageData(companySlug: string, wheelRef: string) {
   const prisma = await db();
@@ -14,7 +13,7 @@ export async function rulesPageData(companySlug: string, wheelRef: string) {
     where: {
       status: "active",
       company: { slug: companySlug },
-      OR: [{ slug: wheelRef }, ...(UUID.test(wheelRef) ? [{ id: wheelRef }] : [])],
+      OR: [{ slug: wheelRef }, ...(isUuid(wheelRef) ? [{ id: wheelRef }] : [])],
     },
     // The live spin count is not the page's to show: on a counter wheel it tells when a prize falls.
     omit: { spinCount: true },

@@ -8,7 +8,8 @@ import { errorText } from "@/lib/swr/fetcher";
 import { useApi } from "@/lib/swr/use-api";
 import { notify } from "@/lib/ui/toast";
 import { useDebounced } from "@/lib/ui/use-debounced";
-import { COMPANY_MESSAGES as M, companySlug } from "@/lib/validation/company";
+import { companySlug } from "@/lib/validation/company";
+import { COMPANY_MESSAGES as M } from "@/lib/copy/company";
 
 export type SlugState = "idle" | "checking" | "available" | "unavailable";
 

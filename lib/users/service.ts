@@ -8,7 +8,8 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import type { Membership, User } from "@/lib/generated/prisma/client";
 import { conflict, forbidden, notFound } from "@/lib/errors";
-import { USER_MESSAGES, type UserCreateInput, type UserUpdateInput } from "@/lib/validation/users";
+import { type UserCreateInput, type UserUpdateInput } from "@/lib/validation/users";
+import { USER_MESSAGES } from "@/lib/copy/users";
 
 function companyUserDto(m: Membership & { user: User }) {
   return {

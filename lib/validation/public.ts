@@ -2,7 +2,8 @@
 // it. The rules and messages live in public-rules.ts (zod-free, shared with the browser form);
 // this schema only wires them into zod, in the same order as spinFormErrors.
 import { MAX_NAME } from "./limits";
-import { isBirthdate, isFutureDate, isWhatsapp, MAX_WHATSAPP, PUBLIC_MESSAGES } from "./public-rules";
+import { PUBLIC_MESSAGES } from "@/lib/copy/public-rules";
+import { isBirthdate, isFutureDate, isWhatsapp, MAX_WHATSAPP } from "./public-rules";
 import { attributionInput } from "./sources";
 import { z } from "./z";
 

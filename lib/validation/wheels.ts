@@ -2,15 +2,7 @@
 import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields, themeInput } from "./campaign";
 import { optionalSearch, pageQuery, requiredName } from "./common";
 import { z } from "./z";
-
-export const WHEEL_MESSAGES = {
-  name: "Nome é obrigatório",
-  slug: "Slug é obrigatório",
-  slugFormat: "Slug deve conter apenas letras minúsculas, números e hífens",
-  slugTaken: "Já existe uma roleta com este slug",
-  oddsWeight: "O peso deve ser no mínimo 1",
-  productUnavailable: "Apenas produtos ativos e com estoque podem ser adicionados à roleta",
-} as const;
+import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 
 const m = WHEEL_MESSAGES;
 

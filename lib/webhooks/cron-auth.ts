@@ -3,7 +3,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
 import { unauthenticated } from "@/lib/errors";
-import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 

@@ -12,10 +12,10 @@ import { consume, LIMITS } from "@/lib/rate-limit";
 import {
   isWebhookEvent,
   TEST_EVENT,
-  WEBHOOK_MESSAGES as M,
   type WebhookEndpointInput,
   type WebhookEndpointUpdate,
 } from "@/lib/validation/webhooks";
+import { WEBHOOK_MESSAGES as M } from "@/lib/copy/webhooks";
 import { testMessageBody } from "./events";
 import { assertDeliverableUrl } from "./ssrf";
 

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 
 const lookupAll = promisify((host: string, opts: LookupAllOptions, cb: (e: Error | null, a: LookupAddress[]) => void) =>
   lookup(host, opts, cb),

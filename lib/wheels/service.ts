@@ -9,7 +9,8 @@ import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { conflict, notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
-import { WHEEL_MESSAGES, type WheelCreateInput, type WheelUpdateInput } from "@/lib/validation/wheels";
+import { type WheelCreateInput, type WheelUpdateInput } from "@/lib/validation/wheels";
+import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelDto } from "./dto";
 import { isOtherWheelsFormerSlug, moveWheelSlug } from "./former-slugs";
 

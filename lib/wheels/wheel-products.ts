@@ -5,8 +5,9 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { replaceMoments } from "@/lib/campaigns/moments";
 import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import { AppError, notFound } from "@/lib/errors";
-import { CAMPAIGN_MESSAGES } from "@/lib/validation/campaign";
-import { WHEEL_MESSAGES, type WheelProductsInput } from "@/lib/validation/wheels";
+import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
+import { type WheelProductsInput } from "@/lib/validation/wheels";
+import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelProductDto } from "./dto";
 import { getWheel } from "./service";
 

@@ -3,7 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { spinInput } from "@/lib/validation/public";
-import { PUBLIC_MESSAGES as M, spinFormErrors, todayIso, type SpinForm } from "@/lib/validation/public-rules";
+import { spinFormErrors, todayIso, type SpinForm } from "@/lib/validation/public-rules";
+import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 
 /** The route's answer for a form: each field's first message, as fromZodError builds it. */
 function routeErrors(form: SpinForm): Record<string, string> {

@@ -1,6 +1,7 @@
 import { withSession } from "@/lib/http/route-wrapper";
 import { createUser, listUsers } from "@/lib/users/service";
-import { USER_MESSAGES, userCreateInput, userListQuery } from "@/lib/validation/users";
+import { userCreateInput, userListQuery } from "@/lib/validation/users";
+import { USER_MESSAGES } from "@/lib/copy/users";
 
 export const GET = withSession(
   {

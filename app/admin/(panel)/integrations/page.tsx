@@ -14,7 +14,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { can } from "@/lib/auth/permissions";
 import { endpoints } from "@/lib/swr/writes";
 import { useWebhookEndpoints, type WebhookEndpointRow } from "@/lib/swr/use-webhooks";
-import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 
 export default function IntegrationsPage() {
   const { user: me } = useAdmin();

@@ -11,7 +11,8 @@ import { useApiForm } from "@/lib/forms/use-api-form";
 import { endpoints } from "@/lib/swr/writes";
 import { useProfile, type ProfileAnswer } from "@/lib/swr/use-profile";
 import { notify } from "@/lib/ui/toast";
-import { PROFILE_MESSAGES as M, passwordChangeForm, profileInput } from "@/lib/validation/profile";
+import { passwordChangeForm, profileInput } from "@/lib/validation/profile";
+import { PROFILE_MESSAGES as M } from "@/lib/copy/profile";
 
 type Profile = ProfileAnswer["user"];
 

@@ -14,7 +14,8 @@ import { useCompany, type CompanyProfile } from "@/lib/swr/use-company";
 import { useSlugAvailability } from "@/lib/swr/use-slug-availability";
 import { notify } from "@/lib/ui/toast";
 import { maskCnpj } from "@/lib/validation/cnpj";
-import { COMPANY_MESSAGES as M, companyUpdateInput, maskPhone } from "@/lib/validation/company";
+import { companyUpdateInput, maskPhone } from "@/lib/validation/company";
+import { COMPANY_MESSAGES as M } from "@/lib/copy/company";
 
 const valuesOf = (c: CompanyProfile) => ({
   name: c.name,

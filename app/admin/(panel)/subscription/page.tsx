@@ -18,7 +18,7 @@ import { useCompany, type CompanyProfile } from "@/lib/swr/use-company";
 import { usePlans, type Plan } from "@/lib/swr/use-plans";
 import { cn } from "@/lib/ui/cn";
 import { notify } from "@/lib/ui/toast";
-import { BILLING_MESSAGES as M } from "@/lib/validation/billing";
+import { BILLING_MESSAGES as M } from "@/lib/copy/billing";
 
 const brl = (n: number) => n.toLocaleString("pt-BR", { style: "currency", currency: "BRL" });
 const EVENT_LABEL: Record<string, string> = {

@@ -19,7 +19,7 @@ import { endpoints } from "@/lib/swr/writes";
 import { useUsers, type CompanyUser } from "@/lib/swr/use-users";
 import { useListEditor } from "@/lib/ui/use-list-editor";
 import { useListState } from "@/lib/ui/use-list-state";
-import { USER_MESSAGES } from "@/lib/validation/users";
+import { USER_MESSAGES } from "@/lib/copy/users";
 
 const ROLE_COLOR = { owner: "brand", admin: "green", member: "gray" } as const;
 

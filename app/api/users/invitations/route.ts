@@ -1,7 +1,7 @@
 import { withSession } from "@/lib/http/route-wrapper";
 import { createInvitation, listInvitations } from "@/lib/invitations/service";
 import { invitationInput } from "@/lib/validation/invitations";
-import { USER_MESSAGES } from "@/lib/validation/users";
+import { USER_MESSAGES } from "@/lib/copy/users";
 
 export const GET = withSession(
   { doc: { summary: "Pending invitations" }, permission: "view_users", forbiddenMessage: USER_MESSAGES.noAccess },

@@ -11,7 +11,8 @@ import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
 import { AppError } from "@/lib/errors";
 import { attributionFrom, type Attribution } from "@/lib/sources/attribution";
 import { publicWheelView, type PublicWheelView } from "@/lib/spins/public-view";
-import { PUBLIC_MESSAGES as M, todayIso } from "@/lib/validation/public-rules";
+import { todayIso } from "@/lib/validation/public-rules";
+import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 import { redirectIfMoved } from "@/lib/wheels/moved";
 import { brandPalette } from "@/lib/wheels/slice-colors";
 

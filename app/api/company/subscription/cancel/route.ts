@@ -1,6 +1,7 @@
 import { cancel } from "@/lib/billing/subscription-actions";
 import { withSession } from "@/lib/http/route-wrapper";
-import { BILLING_MESSAGES, cancelInput } from "@/lib/validation/billing";
+import { cancelInput } from "@/lib/validation/billing";
+import { BILLING_MESSAGES } from "@/lib/copy/billing";
 
 export const POST = withSession(
   {

@@ -1,5 +1,6 @@
 import { withSession } from "@/lib/http/route-wrapper";
-import { noFields, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { noFields } from "@/lib/validation/webhooks";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 import { redeliver } from "@/lib/webhooks/service";
 
 export const POST = withSession(
