@@ -3,8 +3,9 @@
 // The mapping file holds one move a line, "old/path.ts -> new/path.ts", and optionally identifier
 // renames, "rename OldName -> NewName" (whole words, in .ts/.tsx/.mjs files only). Run it on a tree
 // where the moves are already done (git mv), or on a branch that still imports the old paths: an
-// import that resolves to an old path becomes "@/<new path>" (relative imports too, and relative
-// imports inside a moved file are resolved from where the file was). Idempotent.
+// "@/" import of an old path becomes "@/<new path>"; a relative import stays relative, recomputed
+// from where the importing file is now (a moved file's imports are resolved from where it was).
+// Path mentions in comments and docs follow too. Idempotent.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -53,10 +54,14 @@ for (const file of files) {
         else if (spec.startsWith(".")) target = path.posix.normalize(path.posix.join(path.posix.dirname(wasAt), spec));
         else return all;
         const bare = stripExt(target);
-        if (moves.has(bare)) return `${lead}${q}@/${moves.get(bare)}${q}`;
-        // A moved file's relative import of a file that stayed: now from elsewhere, so use the alias.
-        if (spec.startsWith(".") && wasAt !== file) return `${lead}${q}@/${bare}${q}`;
-        return all;
+        const ext = target.slice(bare.length);
+        const to = moves.get(bare) ?? bare;
+        if (spec.startsWith("@/")) return moves.has(bare) ? `${lead}${q}@/${to}${ext}${q}` : all;
+        // A relative import stays relative, from where the file is now to where the target is now.
+        if (!moves.has(bare) && wasAt === file) return all;
+        let rel = path.posix.relative(path.posix.dirname(file), to) + ext;
+        if (!rel.startsWith(".")) rel = `./${rel}`;
+        return `${lead}${q}${rel}${q}`;
       },
     );
     for (const [from, to] of renames) text = text.replace(new RegExp(`\\b${from}\\b`, "g"), to);

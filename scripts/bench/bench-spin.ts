@@ -8,9 +8,9 @@
 // ratios (goal: within 5 points).
 // `npm run bench:spin -- --probe` also measures, per round and route, where the time goes: the
 // server's own time per request, pool waits, Postgres round trips, GC pauses, event-loop delay, and
-// the CPU of the server, Postgres and the load generator per request (scripts/lib/bench-probe.mjs).
+// the CPU of the server, Postgres and the load generator per request (scripts/bench/lib/bench-probe.mjs).
 // `--profile` adds a V8 CPU profile of the server per window, summed per route at the end
-// (scripts/profile-summary.ts), in .data/profiles.
+// (scripts/bench/profile-summary.ts), in .data/profiles.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";

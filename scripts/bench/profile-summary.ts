@@ -1,7 +1,7 @@
 // Reads a V8 CPU profile (.cpuprofile, e.g. from `npm run bench:spin -- --probe --profile`) and
 // prints where the time went: per package (self time, and inclusive time: samples with the package
 // anywhere on the stack) and the functions with the most self time.
-// Usage: npx tsx scripts/profile-summary.ts <file.cpuprofile> [more files...]
+// Usage: npx tsx scripts/bench/profile-summary.ts <file.cpuprofile> [more files...]
 import { readFileSync } from "node:fs";
 import { isMain } from "./lib/bench-report";
 
@@ -81,7 +81,7 @@ export function summarize(profiles: Profile[], top = 25): string[] {
 if (isMain(import.meta.url)) {
   const files = process.argv.slice(2);
   if (!files.length) {
-    console.error("usage: tsx scripts/profile-summary.ts <file.cpuprofile> [...]");
+    console.error("usage: tsx scripts/bench/profile-summary.ts <file.cpuprofile> [...]");
     process.exit(2);
   }
   for (const line of summarize(files.map((f) => JSON.parse(readFileSync(f, "utf8")) as Profile))) console.log(line);

@@ -1,4 +1,4 @@
-// What each benchmark script hands back to scripts/bench.ts, which writes docs/performance.md.
+// What each benchmark script hands back to scripts/bench/bench.ts, which writes docs/performance.md.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 

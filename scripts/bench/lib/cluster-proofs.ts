@@ -1,4 +1,4 @@
-// The proofs of npm run test:cluster (scripts/test-cluster.ts). Each prints its figures and says
+// The proofs of npm run test:cluster (scripts/bench/test-cluster.ts). Each prints its figures and says
 // pass or fail; the figures that would differ with per-instance state are printed beside them.
 import type pg from "pg";
 import type { Proc } from "./cluster-infra";

@@ -1,4 +1,4 @@
-// The bench side of scripts/lib/bench-probe.mjs: starts and ends the server's measuring windows
+// The bench side of scripts/bench/lib/bench-probe.mjs: starts and ends the server's measuring windows
 // (SIGUSR2), adds the CPU time of Postgres and of this process (the load generator) over the same
 // window, and prints one line per window. Scripts only.
 import { mkdirSync, rmSync } from "node:fs";
@@ -42,7 +42,7 @@ const file = path.join(tmpdir(), `bench-probe-${process.pid}.jsonl`);
 
 /** The server's environment; with profileDir, a CPU profile per window lands there too. */
 export function probeEnv(profileDir?: string): Record<string, string> {
-  const preload = path.resolve("scripts/lib/bench-probe.mjs");
+  const preload = path.resolve("scripts/bench/lib/bench-probe.mjs");
   if (profileDir) {
     rmSync(profileDir, { recursive: true, force: true });
     mkdirSync(profileDir, { recursive: true });

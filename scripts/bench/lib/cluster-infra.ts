@@ -6,7 +6,7 @@ import { createWriteStream, existsSync } from "node:fs";
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
-const TEMPLATES = path.join(process.cwd(), "scripts", "cluster");
+const TEMPLATES = path.join(process.cwd(), "scripts", "bench", "cluster");
 
 const has = (cmd: string) => {
   try {

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Writes the SQL that turns OLD schema into NEW (Prisma 7's CLI cannot diff offline).
 # Uses prisma 6.19's WASM engine as a throwaway tool in /tmp, never as a dependency.
-# Usage: scripts/migration-diff.sh old.prisma prisma/schema.prisma > migration.sql
-#        scripts/migration-diff.sh --from-empty prisma/schema.prisma > migration.sql
+# Usage: scripts/dev/migration-diff.sh old.prisma prisma/schema.prisma > migration.sql
+#        scripts/dev/migration-diff.sh --from-empty prisma/schema.prisma > migration.sql
 set -euo pipefail
 tool=/tmp/prisma-diff-tool
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 if [ ! -x "$tool/node_modules/.bin/prisma" ]; then
   mkdir -p "$tool" && (cd "$tool" && echo '{"private":true}' > package.json &&
     npm install --no-audit --no-fund prisma@6.19.3 @prisma/adapter-pg@6 pg >/dev/null 2>&1)

@@ -1,7 +1,7 @@
 // Fails when a code comment cites something that is not in the repository: the product brief's
 // files (spec.md, API.md, ARCHITECTURE.md, ...), a repository path that does not exist, or a
 // docs/*.md section heading that does not exist. Run by `npm run lint:deps` (CI "format and lint").
-// Usage: node scripts/check-comment-refs.mjs
+// Usage: node scripts/dev/check-comment-refs.mjs
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 
@@ -14,7 +14,7 @@ const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "*.t
   encoding: "utf8",
 })
   .split("\n")
-  .filter((f) => f && !f.startsWith("lib/generated/") && f !== "scripts/check-comment-refs.mjs" && existsSync(f));
+  .filter((f) => f && !f.startsWith("lib/generated/") && f !== "scripts/dev/check-comment-refs.mjs" && existsSync(f));
 
 const headings = new Map();
 function hasHeading(doc, title) {

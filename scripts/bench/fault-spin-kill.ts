@@ -3,7 +3,7 @@
 // API answers 503 in pt-BR and recovers without a restart. The kill lands after the first
 // KILL_AFTER_WINS wins are answered, with most of the stock left, so wins are being recorded when it
 // lands; the run fails if the stock was gone by then (the kill would have tested little).
-// Usage: npm run build && npx tsx scripts/fault-spin-kill.ts
+// Usage: npm run build && npx tsx scripts/bench/fault-spin-kill.ts
 import net from "node:net";
 import pg from "pg";
 import { migrate } from "@/lib/db/migrate";
