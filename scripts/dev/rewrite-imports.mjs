@@ -1,7 +1,9 @@
 // Rewrites import paths (and path mentions in comments and docs) after files were moved with git mv.
 // Usage: node scripts/dev/rewrite-imports.mjs <mapping-file>
-// The mapping file holds one move a line, "old/path.ts -> new/path.ts", and optionally identifier
-// renames, "rename OldName -> NewName" (whole words, in .ts/.tsx/.mjs files only). Run it on a tree
+// The mapping file holds one move a line, "old/path.ts -> new/path.ts"; identifier renames,
+// "rename OldName -> NewName" (whole words, in .ts/.tsx/.mjs files only); and exports that moved
+// to another module, "export NAME from old/path.ts -> new/path.ts" (an import of NAME from the old
+// module is split off to the new one). Run it on a tree
 // where the moves are already done (git mv), or on a branch that still imports the old paths: an
 // "@/" import of an old path becomes "@/<new path>"; a relative import stays relative, recomputed
 // from where the importing file is now (a moved file's imports are resolved from where it was).
@@ -14,11 +16,15 @@ const [mappingFile] = process.argv.slice(2);
 if (!mappingFile) throw new Error("usage: rewrite-imports.mjs <mapping-file>");
 const moves = new Map(); // old path without extension -> new path without extension
 const renames = [];
+const movedExports = []; // [name, old module without extension, new module without extension]
 for (const raw of readFileSync(mappingFile, "utf8").split("\n")) {
   const line = raw.replace(/#.*/, "").trim();
   if (!line) continue;
   const rename = line.match(/^rename\s+(\w+)\s*->\s*(\w+)$/);
+  const moved = line.match(/^export\s+(\w+)\s+from\s+(\S+)\s*->\s*(\S+)$/);
   if (rename) renames.push([rename[1], rename[2]]);
+  else if (moved)
+    movedExports.push([moved[1], moved[2].replace(/\.(tsx?|mjs)$/, ""), moved[3].replace(/\.(tsx?|mjs)$/, "")]);
   else {
     const [from, to] = line.split(/\s*->\s*/);
     moves.set(from.replace(/\.(tsx?|mjs)$/, ""), to.replace(/\.(tsx?|mjs)$/, ""));
@@ -65,6 +71,28 @@ for (const file of files) {
       },
     );
     for (const [from, to] of renames) text = text.replace(new RegExp(`\\b${from}\\b`, "g"), to);
+    text = text.replace(/import (type )?\{([^}]*)\} from (["'])([^"']+)\3;/g, (all, type = "", names, q, spec) => {
+      const target = spec.startsWith("@/")
+        ? spec.slice(2)
+        : spec.startsWith(".")
+          ? path.posix.normalize(path.posix.join(path.posix.dirname(file), spec))
+          : null;
+      if (!target) return all;
+      const parts = names
+        .split(",")
+        .map((n) => n.trim())
+        .filter(Boolean);
+      const out = movedExports.filter(([, from]) => from === stripExt(target));
+      const moving = parts.filter((n) => out.some(([name]) => n.replace(/^type\s+/, "").split(/\s+as\s+/)[0] === name));
+      if (!moving.length) return all;
+      const staying = parts.filter((n) => !moving.includes(n));
+      const lines = staying.length ? [`import ${type}{ ${staying.join(", ")} } from ${q}${spec}${q};`] : [];
+      for (const n of moving) {
+        const to = out.find(([name]) => n.replace(/^type\s+/, "").split(/\s+as\s+/)[0] === name)[2];
+        lines.push(`import ${type}{ ${n} } from ${q}@/${to}${q};`);
+      }
+      return lines.join("\n");
+    });
   }
   // Path mentions in comments and docs: "lib/errors.ts" or "lib/errors".
   for (const [from, to] of moves) {
