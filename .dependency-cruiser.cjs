@@ -26,7 +26,7 @@ const SERVICES = ["^lib/[^/]+/service\\.ts$"];
 const SERVER = ["^lib/db/", "^lib/http/route-wrapper\\.ts$", ...SERVICES, ...serverOnly];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
+const config = {
   forbidden: [
     {
       name: "browser-imports-server",
@@ -70,3 +70,20 @@ module.exports = {
     skipAnalysisNotInRules: true,
   },
 };
+
+// `DEPCRUISE_RUNTIME=1`: the imports that stay in the bundle (type-only ones dropped, as the bundler
+// drops them), and one more rule: no browser module reaches a server one through any chain.
+if (process.env.DEPCRUISE_RUNTIME) {
+  config.options.tsPreCompilationDeps = false;
+  config.forbidden = [
+    {
+      name: "browser-reaches-server",
+      severity: "error",
+      comment: "A browser module reaches a server one through other modules (the build would fail).",
+      from: { path: BROWSER },
+      to: { path: SERVER, reachable: true },
+    },
+  ];
+}
+
+module.exports = config;
