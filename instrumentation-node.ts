@@ -4,14 +4,16 @@
 // (lib/webhooks/loop.ts) unless WEBHOOK_WORKER=false. Not during the build (nothing runs there).
 // It also captures the context that outlives requests (lib/async/outside-request.ts).
 import { bindOutsideRequest } from "@/lib/async/outside-request";
-import { db } from "@/lib/db/client";
+import { db, onFirstOpen } from "@/lib/db/client";
+import { seedDemoIfEmpty } from "@/lib/demo/seed";
 import { env } from "@/lib/env";
-import { stampSocketAddresses } from "@/lib/http/socket-address";
+import { stampSocketAddresses } from "@/lib/net/socket-address";
 import { startWebhookLoop } from "@/lib/webhooks/loop";
 
 export async function startNodeServer() {
   bindOutsideRequest();
   stampSocketAddresses();
+  onFirstOpen(seedDemoIfEmpty);
   await db().catch((err) => console.error("[db] startup failed; requests will retry:", err));
   if (env().WEBHOOK_WORKER && env().NEXT_PHASE !== "phase-production-build") startWebhookLoop();
 }

@@ -5,7 +5,14 @@ import { defineConfig } from "vitest/config";
 const MOCKING = ["tests/api/public-wheel.test.ts"];
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // Server modules import "server-only", which throws outside a react-server bundle; the tests
+      // run them in plain Node, so it resolves to the package's empty module here.
+      "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+    },
+  },
   test: {
     globalSetup: ["tests/helpers/global-setup.ts"],
     setupFiles: ["tests/helpers/setup.ts"],

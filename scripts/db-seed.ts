@@ -1,6 +1,6 @@
 // Seeds the demo company into an empty database (migrating first).
 import { closeDb, db } from "@/lib/db/client";
-import { demoBanner, seedDemoIfEmpty } from "@/lib/db/seed";
+import { demoBanner, seedDemoIfEmpty } from "@/lib/demo/seed";
 
 const prisma = await db();
 const seeded = await seedDemoIfEmpty(prisma);

@@ -19,7 +19,7 @@ const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start
     // next start runs in production mode, where a real secret is required.
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-0123456789abcdef",
     NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "",
-    // The Integrações spec's receiver listens on this machine; the worker polls often.
+    // The Integrações e2e spec's receiver listens on this machine; the worker polls often.
     WEBHOOK_ALLOW_PRIVATE_HOSTS: process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS ?? "true",
     WEBHOOK_WORKER_INTERVAL_MS: process.env.WEBHOOK_WORKER_INTERVAL_MS ?? "300",
   },

@@ -7,9 +7,9 @@ import { createContext, useCallback, useContext, useEffect } from "react";
 import { SWRConfig } from "swr";
 import { Spinner } from "@/components/ui/misc";
 import { ErrorState } from "@/components/ui/query-state";
-import { endpoints } from "@/lib/http/endpoints";
-import { ApiError } from "@/lib/http/client";
-import { revalidateAll } from "@/lib/http/use-api";
+import { endpoints } from "@/lib/swr/writes";
+import { FetchError } from "@/lib/swr/fetcher";
+import { revalidateAll } from "@/lib/swr/use-api";
 import { useMe, type AdminUser, type CompanyChoice } from "@/lib/swr/use-me";
 
 interface AdminState {
@@ -35,7 +35,7 @@ function Session({ children }: { children: React.ReactNode }) {
   const router = useRouter();
   const pathname = usePathname();
   const me = useMe();
-  const revoked = me.error instanceof ApiError && me.error.status === 401;
+  const revoked = me.error instanceof FetchError && me.error.status === 401;
 
   useEffect(() => {
     if (!revoked) return;
@@ -47,7 +47,7 @@ function Session({ children }: { children: React.ReactNode }) {
 
   const companyId = me.data?.user.company_id;
   useEffect(() => {
-    if (companyId) localStorage.setItem("currentCompany", companyId); // spec section 4
+    if (companyId) localStorage.setItem("currentCompany", companyId);
   }, [companyId]);
 
   const switchCompany = useCallback(async (companyId: string) => {

@@ -8,7 +8,7 @@ import { RedeemButton } from "@/components/redeem/redeem-dialog";
 import { can, roleLabel } from "@/lib/auth/permissions";
 import { cn } from "@/lib/ui/cn";
 import { notify } from "@/lib/ui/toast";
-import { errorText } from "@/lib/http/client";
+import { errorText } from "@/lib/swr/fetcher";
 import { useAdmin } from "./admin-context";
 import { navFor, titleFor } from "./nav-items";
 import { GuidedTour, startTour } from "./tour";

@@ -1,4 +1,4 @@
-// The admin menu and the permission each item needs (spec section 2, Admin shell).
+// The admin menu and the permission each item needs.
 import { BarChart3, CreditCard, Disc3, LayoutDashboard, Package, Plug, Users, UserSquare2 } from "lucide-react";
 import { can, type Permission } from "@/lib/auth/permissions";
 
@@ -29,7 +29,7 @@ const USERS_ITEM: NavItem = {
   href: "/admin/users",
   label: "Usuários",
   icon: Users,
-  permission: "manage_users",
+  permission: "view_users",
   tourId: "nav-users",
 };
 
@@ -42,7 +42,7 @@ const INTEGRATIONS_ITEM: NavItem = {
   tourId: "nav-integrations",
 };
 
-/** The menu of a role: every item whose permission the role has, Usuários last (spec section 2). */
+/** The menu of a role: every item whose permission the role has, Usuários last. */
 export function navFor(role: string): NavItem[] {
   return [...NAV_ITEMS, INTEGRATIONS_ITEM, USERS_ITEM].filter((i) => can(role, i.permission));
 }

@@ -5,9 +5,10 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { notify } from "@/lib/ui/toast";
-import { AUTH_MESSAGES, forgotPasswordInput } from "@/lib/validation/auth";
+import { forgotPasswordInput } from "@/lib/validation/auth";
+import { AUTH_MESSAGES } from "@/lib/copy/auth";
 import { AuthCard, AuthSubmit } from "./auth-card";
 
 export function ForgotPasswordForm() {

@@ -8,9 +8,10 @@ import { Field, PasswordField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { Spinner } from "@/components/ui/misc";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { ApiError } from "@/lib/http/client";
+import { FetchError } from "@/lib/swr/fetcher";
 import { notify } from "@/lib/ui/toast";
-import { AUTH_MESSAGES, loginInput } from "@/lib/validation/auth";
+import { loginInput } from "@/lib/validation/auth";
+import { AUTH_MESSAGES } from "@/lib/copy/auth";
 import { AuthCard, AuthSubmit } from "./auth-card";
 
 export function LoginForm({ target }: { target: string }) {
@@ -30,7 +31,7 @@ export function LoginForm({ target }: { target: string }) {
       const res = await signIn("credentials", { email, password, redirect: false });
       if (!res || res.error) {
         const message = res?.error && res.error !== "CredentialsSignin" ? res.error : AUTH_MESSAGES.badCredentials;
-        throw new ApiError(message, 401);
+        throw new FetchError(message, 401);
       }
       notify.success(AUTH_MESSAGES.loginOk);
       router.replace(target);

@@ -7,10 +7,11 @@ import { PasswordField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { passwordStrength, STRENGTH_LABEL } from "@/lib/auth/password-strength";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { cn } from "@/lib/ui/cn";
 import { notify } from "@/lib/ui/toast";
-import { AUTH_MESSAGES, resetPasswordForm } from "@/lib/validation/auth";
+import { resetPasswordForm } from "@/lib/validation/auth";
+import { AUTH_MESSAGES } from "@/lib/copy/auth";
 import { AuthCard, AuthSubmit } from "./auth-card";
 
 const BAR = { weak: "w-1/3 bg-red-500", medium: "w-2/3 bg-yellow-500", strong: "w-full bg-green-600" } as const;

@@ -8,9 +8,10 @@ import { Field, PasswordField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { Spinner } from "@/components/ui/misc";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { notify } from "@/lib/ui/toast";
-import { AUTH_MESSAGES, signupForm } from "@/lib/validation/auth";
+import { signupForm } from "@/lib/validation/auth";
+import { AUTH_MESSAGES } from "@/lib/copy/auth";
 import { AuthCard, AuthSubmit } from "./auth-card";
 
 /** `email` pre-fills the field (from the landing page's form) in the server's HTML. */

@@ -1,4 +1,4 @@
-// Subscription status labels (spec section 4): 'Ativo' in green; known states labelled; others raw in yellow.
+// Subscription status labels: 'Ativo' in green; known states labelled; others raw in yellow.
 import { Badge } from "@/components/ui/misc";
 
 const KNOWN: Record<string, { text: string; color: "green" | "brand" | "gray" | "red" | "yellow" }> = {

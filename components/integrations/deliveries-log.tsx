@@ -6,11 +6,11 @@ import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/misc";
 import { QueryState } from "@/components/ui/query-state";
 import { shortDateTime } from "@/lib/dates/format";
-import { errorText } from "@/lib/http/client";
-import { endpoints } from "@/lib/http/endpoints";
+import { errorText } from "@/lib/swr/fetcher";
+import { endpoints } from "@/lib/swr/writes";
 import { useWebhookDeliveries, type WebhookDeliveryRow } from "@/lib/swr/use-webhooks";
 import { notify } from "@/lib/ui/toast";
-import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 
 const STATUS = {
   pending: { label: "Pendente", color: "yellow" },

@@ -3,8 +3,8 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Badge, Card } from "@/components/ui/misc";
-import { errorText } from "@/lib/http/client";
-import { endpoints } from "@/lib/http/endpoints";
+import { errorText } from "@/lib/swr/fetcher";
+import { endpoints } from "@/lib/swr/writes";
 import type { WebhookEndpointRow } from "@/lib/swr/use-webhooks";
 import { notify } from "@/lib/ui/toast";
 import { DeliveriesLog } from "./deliveries-log";

@@ -6,7 +6,7 @@ import { Field } from "@/components/ui/field";
 import { FormActions } from "@/components/ui/form-actions";
 import { Modal } from "@/components/ui/modal";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import type { WebhookEndpointRow } from "@/lib/swr/use-webhooks";
 import { notify } from "@/lib/ui/toast";
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, webhookEndpointInput } from "@/lib/validation/webhooks";

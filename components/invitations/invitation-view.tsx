@@ -11,10 +11,10 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/misc";
 import { roleLabel } from "@/lib/auth/permissions";
 import type { invitationPreview } from "@/lib/invitations/accept";
-import { ApiError, errorText } from "@/lib/http/client";
-import { endpoints } from "@/lib/http/endpoints";
+import { FetchError, errorText } from "@/lib/swr/fetcher";
+import { endpoints } from "@/lib/swr/writes";
 import { notify } from "@/lib/ui/toast";
-import { INVITATION_MESSAGES as M } from "@/lib/validation/invitations";
+import { INVITATION_MESSAGES as M } from "@/lib/copy/invitations";
 import { RegisterForm } from "./register-form";
 
 type Preview = NonNullable<Awaited<ReturnType<typeof invitationPreview>>>;
@@ -66,7 +66,7 @@ function AcceptStep({ token, email }: { token: string; email: string }) {
       router.refresh();
     } catch (err) {
       const message = errorText(err, "Erro ao aceitar convite");
-      setProblem({ code: err instanceof ApiError ? err.code : undefined, message });
+      setProblem({ code: err instanceof FetchError ? err.code : undefined, message });
       notify.error(message);
       setBusy(false);
     }

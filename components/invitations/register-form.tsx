@@ -7,9 +7,10 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, PasswordField } from "@/components/ui/field";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { notify } from "@/lib/ui/toast";
-import { INVITATION_MESSAGES, registerFromInvitationForm } from "@/lib/validation/invitations";
+import { registerFromInvitationForm } from "@/lib/validation/invitations";
+import { INVITATION_MESSAGES } from "@/lib/copy/invitations";
 
 export function RegisterForm({ token, email }: { token: string; email: string }) {
   const router = useRouter();

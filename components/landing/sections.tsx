@@ -1,4 +1,4 @@
-// Static sections of the landing page. The figures and testimonials are marketing text (spec section 1).
+// Static sections of the landing page. The figures and testimonials are marketing text.
 import { BarChart3, Code2, Palette, ShieldCheck, Smartphone, Sparkles, Timer, Users } from "lucide-react";
 
 const FEATURES = [

@@ -5,11 +5,11 @@ import { useRef, useState } from "react";
 import { useAdmin } from "@/components/admin/admin-context";
 import { Button } from "@/components/ui/button";
 import { DIRECT_UPLOADS } from "@/lib/env";
-import { errorText } from "@/lib/http/client";
-import { endpoints } from "@/lib/http/endpoints";
+import { errorText } from "@/lib/swr/fetcher";
+import { endpoints } from "@/lib/swr/writes";
 import { MAX_IMAGE_BYTES } from "@/lib/storage/image-type";
 import { notify } from "@/lib/ui/toast";
-import { PRODUCT_MESSAGES } from "@/lib/validation/products";
+import { PRODUCT_MESSAGES } from "@/lib/copy/products";
 
 const EXT: Record<string, string> = {
   "image/png": "png",

@@ -6,10 +6,11 @@ import { Modal } from "@/components/ui/modal";
 import { FormActions } from "@/components/ui/form-actions";
 import { usePlanLimit } from "@/components/ui/plan-limit-notice";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import type { Product } from "@/lib/swr/use-products";
 import { notify } from "@/lib/ui/toast";
-import { PRODUCT_MESSAGES, productForm, type ProductFormValues } from "@/lib/validation/products";
+import { productForm, type ProductFormValues } from "@/lib/validation/products";
+import { PRODUCT_MESSAGES } from "@/lib/copy/products";
 import { ImagePicker } from "./image-picker";
 
 const EMPTY: ProductFormValues = { name: "", description: "", image_url: null, stock: 1, weight: 1, is_active: true };

@@ -4,14 +4,15 @@
 // A spin whose answer is lost is retried with the same Idempotency-Key ("Conectando..."), and a
 // won prize is remembered on the phone, so coming back offers "Ver meu prêmio".
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { api, ApiError, errorText } from "@/lib/http/client";
+import { api, FetchError, errorText } from "@/lib/swr/fetcher";
 import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { lastPrizeKey, parseLastPrize } from "@/lib/spins/last-prize";
 import { NO_PRIZE } from "@/lib/spins/no-prize";
-import { newIdempotencyKey, sendSpin } from "@/lib/spins/spin-request";
+import { newIdempotencyKey, sendSpin } from "@/lib/swr/spin-request";
 // The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
-import { PUBLIC_MESSAGES as M, spinFormErrors } from "@/lib/validation/public-rules";
+import { spinFormErrors } from "@/lib/validation/public-rules";
+import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 import type { Slice } from "./slices";
 import { buildSegments, rotationFor } from "./segments";
 
@@ -120,7 +121,7 @@ export function Play({
       await api(`${wheelPath}/eligibility`, { method: "POST", body: { whatsapp: form.whatsapp } });
     } catch (err) {
       // Only the server's refusal stops the visitor; a lost answer leaves the decision to the spin.
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500) {
+      if (err instanceof FetchError && err.status >= 400 && err.status < 500) {
         setChecking(false);
         return setError(errorText(err, M.spinError));
       }

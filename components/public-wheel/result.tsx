@@ -2,7 +2,7 @@
 // visitor's own WhatsApp and to the shop, and the claim page's link. Announced to screen readers.
 import { useEffect, useRef } from "react";
 import { TIME_ZONE } from "@/lib/dates/zone";
-import { PUBLIC_MESSAGES as M } from "@/lib/validation/public-rules";
+import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { prizeMessage, validityText, waLink } from "@/lib/spins/hand-off";
 import { formatWhatsapp } from "@/lib/spins/whatsapp";

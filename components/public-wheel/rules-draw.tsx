@@ -1,5 +1,5 @@
 // The rules page's prizes and "how winners are decided", per draw mode, in plain Portuguese.
-import type { RulesPageData } from "@/lib/campaigns/rules-page";
+import type { RulesPageData } from "@/lib/spins/rules-page";
 
 /** A chance in percent (2 decimals); a real chance that rounds to zero is not "0%". */
 const percent = (p: number) =>

@@ -4,8 +4,8 @@
 // refusal under the form.
 import { useState } from "react";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { errorText } from "@/lib/http/client";
-import { endpoints } from "@/lib/http/endpoints";
+import { errorText } from "@/lib/swr/fetcher";
+import { endpoints } from "@/lib/swr/writes";
 import type { Lead } from "@/lib/swr/use-leads";
 import { notify } from "@/lib/ui/toast";
 import { redeemLookupInput } from "@/lib/validation/public";

@@ -7,7 +7,7 @@ import { DailyChart } from "./daily-chart";
 import { Card } from "@/components/ui/misc";
 import { QueryState } from "@/components/ui/query-state";
 import { dayLabel } from "@/lib/dates/format";
-import type { Query } from "@/lib/http/client";
+import type { Query } from "@/lib/swr/fetcher";
 import { useFunnel, type FunnelAnswer } from "@/lib/swr/use-funnel";
 
 const pct = (n: number) => `${n.toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;

@@ -1,8 +1,8 @@
 "use client";
 // The confirmation before deleting a listed item (product, wheel, user): runs the delete, toasts
-// the spec's success or failure text, and closes on success.
+// the success or failure text, and closes on success.
 import { useState } from "react";
-import { errorText } from "@/lib/http/client";
+import { errorText } from "@/lib/swr/fetcher";
 import { notify } from "@/lib/ui/toast";
 import { ConfirmModal } from "./confirm-modal";
 

@@ -1,6 +1,6 @@
 "use client";
 // The pager under every paged list (leads, reports' history, products, wheels): at most 5 page
-// buttons (spec section 9), the total, and optionally the page-size choice. Nothing in it breaks
+// buttons, the total, and optionally the page-size choice. Nothing in it breaks
 // over lines on a phone.
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";

@@ -2,7 +2,7 @@
 // Shown when the server answers 402: the limit's text and the way to upgrade, inside the form.
 import Link from "next/link";
 import { useState } from "react";
-import type { ApiError } from "@/lib/http/client";
+import type { FetchError } from "@/lib/swr/fetcher";
 
 export function PlanLimitNotice({ message }: { message: string }) {
   return (
@@ -21,7 +21,7 @@ export function usePlanLimit() {
   return {
     notice: message ? <PlanLimitNotice message={message} /> : null,
     clear: () => setMessage(""),
-    onApiError: (err: ApiError) => {
+    onApiError: (err: FetchError) => {
       if (err.status !== 402) return false;
       setMessage(err.message);
       return true;

@@ -3,7 +3,7 @@
 // error with "Tentar novamente" (never an endless spinner), and the empty state; otherwise the data.
 // A failed refresh of data already shown keeps the data on screen (SWR keeps it) and toasts instead.
 import { useEffect, useRef } from "react";
-import type { ApiQuery } from "@/lib/http/use-api";
+import type { ApiQuery } from "@/lib/swr/use-api";
 import { notify } from "@/lib/ui/toast";
 import { Button } from "./button";
 import { EmptyState, Spinner } from "./misc";

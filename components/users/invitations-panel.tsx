@@ -6,11 +6,11 @@ import { Card } from "@/components/ui/misc";
 import { QueryState } from "@/components/ui/query-state";
 import { roleLabel } from "@/lib/auth/permissions";
 import { shortDateTime } from "@/lib/dates/format";
-import { errorText } from "@/lib/http/client";
-import { endpoints } from "@/lib/http/endpoints";
+import { errorText } from "@/lib/swr/fetcher";
+import { endpoints } from "@/lib/swr/writes";
 import { useInvitations, type PendingInvitation } from "@/lib/swr/use-invitations";
 import { notify } from "@/lib/ui/toast";
-import { INVITATION_MESSAGES } from "@/lib/validation/invitations";
+import { INVITATION_MESSAGES } from "@/lib/copy/invitations";
 
 function Row({ invitation, canWrite }: { invitation: PendingInvitation; canWrite: boolean }) {
   const [busy, setBusy] = useState(false);

@@ -1,14 +1,14 @@
 "use client";
-// "Convidar": the way someone who already has an account joins this company (API.md, Security
-// rules); someone without one creates it from the e-mailed link.
+// "Convidar": the way someone who already has an account joins this company (docs/api.md "Invitations"); someone without one creates it from the e-mailed link.
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { notify } from "@/lib/ui/toast";
-import { INVITATION_MESSAGES, invitationInput } from "@/lib/validation/invitations";
+import { invitationInput } from "@/lib/validation/invitations";
+import { INVITATION_MESSAGES } from "@/lib/copy/invitations";
 
 export function InviteModal({ open, email, onClose }: { open: boolean; email?: string; onClose: () => void }) {
   const { register, submit, reset, formState } = useApiForm(invitationInput, {

@@ -9,7 +9,7 @@ import { Field, inputClass, PasswordField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { Modal } from "@/components/ui/modal";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import type { CompanyUser } from "@/lib/swr/use-users";
 import { notify } from "@/lib/ui/toast";
 import { userCreateInput, userUpdateInput } from "@/lib/validation/users";

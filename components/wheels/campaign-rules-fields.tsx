@@ -4,7 +4,7 @@
 // slice's chance, the play rule, the code validity, the authorization number and extra rules text.
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { Field, inputClass } from "@/components/ui/field";
-import { useApi } from "@/lib/http/use-api";
+import { useApi } from "@/lib/swr/use-api";
 import type { DrawMode } from "@/lib/validation/campaign";
 import type { WheelFormOutput, WheelFormValues } from "@/lib/validation/wheels";
 import type { WheelProductDto } from "@/lib/wheels/dto";

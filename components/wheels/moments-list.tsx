@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/misc";
 import { Modal } from "@/components/ui/modal";
 import { QueryState } from "@/components/ui/query-state";
-import type { MomentDto } from "@/lib/campaigns/moments-list";
-import { useApi } from "@/lib/http/use-api";
+import type { MomentDto } from "@/lib/wheels/moments-list";
+import { useApi } from "@/lib/swr/use-api";
 import { shortDateTime } from "@/lib/dates/format";
 import type { WheelDto } from "@/lib/wheels/dto";
 

@@ -10,7 +10,7 @@ import { Field } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { QueryState } from "@/components/ui/query-state";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { useSources, type Source } from "@/lib/swr/use-sources";
 import { notify } from "@/lib/ui/toast";
 import { sourceInput } from "@/lib/validation/sources";
@@ -119,6 +119,8 @@ function SourceItem({
 export function SourcesModal({ wheel, canWrite, onClose }: Props) {
   const sources = useSources(wheel?.id ?? null);
   const [deleting, setDeleting] = useState<Source | null>(null);
+  // Another wheel's sources: a pending delete of the previous wheel's source is dropped.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a reset on a prop change, not a data load
   useEffect(() => setDeleting(null), [wheel]);
   return (
     <Modal

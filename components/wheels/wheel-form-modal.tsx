@@ -9,7 +9,7 @@ import { usePlanLimit } from "@/components/ui/plan-limit-notice";
 import { slugify } from "@/lib/company/slug";
 import { toSpWallClock } from "@/lib/dates/sao-paulo-day";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import type { Wheel } from "@/lib/swr/use-wheels";
 import { notify } from "@/lib/ui/toast";
 import { DEFAULT_THEME } from "@/lib/campaigns/dto";

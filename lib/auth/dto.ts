@@ -1,4 +1,4 @@
-// The shapes API.md gives users and companies.
+// The shapes docs/api.md gives users and companies.
 import type { Company, Membership, Subscription } from "@/lib/generated/prisma/client";
 import { effectivePlanId, planName } from "@/lib/billing/effective-plan";
 

@@ -3,9 +3,10 @@
 // parallel burst cannot run more checks than the limit allows.
 import { db } from "@/lib/db/client";
 import { audit } from "@/lib/audit/log";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { consume, LIMITS, refund, resetLimit } from "@/lib/rate-limit";
-import { AUTH_MESSAGES, type LoginInput } from "@/lib/validation/auth";
+import { type LoginInput } from "@/lib/validation/auth";
+import { AUTH_MESSAGES } from "@/lib/copy/auth";
 import { dummyPasswordHash, verifyPassword } from "./password";
 import { availableCompanies, defaultCompanyId, sessionPayload } from "./session-payload";
 

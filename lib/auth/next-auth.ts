@@ -3,8 +3,8 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { authSecret } from "@/lib/env";
-import { toAppError } from "@/lib/http/errors";
-import { clientIp } from "@/lib/http/client-ip";
+import { toAppError } from "@/lib/errors";
+import { clientIp } from "@/lib/net/client-ip";
 import { loginInput } from "@/lib/validation/auth";
 import { safeCallbackUrl } from "./callback-url";
 import { checkCredentials } from "./login";

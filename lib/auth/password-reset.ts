@@ -3,11 +3,11 @@
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { sendMail } from "@/lib/mail";
 import { mailText } from "@/lib/mail/user-text";
 import { consume, LIMITS, resetLimit } from "@/lib/rate-limit";
-import { AUTH_MESSAGES } from "@/lib/validation/auth";
+import { AUTH_MESSAGES } from "@/lib/copy/auth";
 import { hashToken, newOneTimeToken } from "./one-time-token";
 import { hashPassword } from "./password";
 

@@ -1,4 +1,4 @@
-// Password strength meter of spec section 9: under 6 weak, 6 to 9 medium, 10 or more strong.
+// Password strength meter: under 6 weak, 6 to 9 medium, 10 or more strong.
 export type Strength = "weak" | "medium" | "strong";
 
 export function passwordStrength(password: string): Strength {

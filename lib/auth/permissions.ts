@@ -1,4 +1,4 @@
-// The one permission table (spec section 6). The server checks it on every call;
+// The one permission table. The server checks it on every call;
 // the UI reads it only to hide what a role cannot do.
 export const ROLES = ["owner", "admin", "member"] as const;
 export type Role = (typeof ROLES)[number];
@@ -8,26 +8,24 @@ const STAFF: readonly Role[] = ["owner", "admin"];
 const OWNER: readonly Role[] = ["owner"];
 
 export const PERMISSIONS = {
-  // Members have these four (spec section 6) and redeem_prizes.
+  // Members have these four and redeem_prizes.
   view_dashboard: EVERYONE,
   view_wheels: EVERYONE,
   view_products: EVERYONE,
   view_spins: EVERYONE,
   // Issue 13: whoever is at the counter hands prizes over (/admin/resgatar), members included.
   redeem_prizes: EVERYONE,
-  // Admin: everything except billing, delete_company and manage_owners.
+  // Admin: everything except the owner's below.
   manage_products: STAFF,
   manage_wheels: STAFF,
   undo_redemption: STAFF, // "desfazer resgate" within 10 minutes of the hand-over
   manage_lgpd: STAFF,
-  manage_users: STAFF, // see the Usuários screen
-  manage_integrations: STAFF, // outgoing webhooks (API.md "Where leads go")
-  // Spec section 6 names these as the owner's alone.
-  write_users: OWNER, // "Only the owner may create, edit or delete users"
+  view_users: STAFF, // see the Usuários screen and its invitations
+  manage_integrations: STAFF, // outgoing webhooks (docs/api.md "Outgoing webhooks")
+  // The owner's alone.
+  write_users: OWNER, // "Only the owner may create, edit or delete users" (and invite)
   update_company: OWNER, // "Company settings: only the owner can edit"
   billing: OWNER,
-  delete_company: OWNER,
-  manage_owners: OWNER,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -36,7 +34,7 @@ export function can(role: string | undefined | null, permission: Permission): bo
   return !!role && (PERMISSIONS[permission] as readonly string[]).includes(role);
 }
 
-/** Role labels; the member label differs between the users list and the profile (spec section 3). */
+/** Role labels; the member label differs between the users list and the profile. */
 export function roleLabel(role: string | undefined | null, where: "list" | "profile" = "list"): string {
   if (role === "owner") return "Proprietário";
   if (role === "admin") return "Administrador";

@@ -1,6 +1,6 @@
 // Builds what login, signup and switch-company answer: a token plus the user and company views.
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { availableCompaniesDto, companyDto, userDto } from "./dto";
 import { issueToken } from "./tokens";
 

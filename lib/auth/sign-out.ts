@@ -5,7 +5,7 @@
 // (docs/decisions.md, "Trust round two: sign-in and sessions").
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db/client";
-import { AUTH_MESSAGES } from "@/lib/validation/auth";
+import { AUTH_MESSAGES } from "@/lib/copy/auth";
 import type { SessionClaims } from "./tokens";
 
 /**

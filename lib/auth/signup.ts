@@ -5,9 +5,10 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { PRO_PLAN_ID, trialEndsAt } from "@/lib/billing/effective-plan";
 import { formerSlugsStartingWith } from "@/lib/company/former-slugs";
 import { baseCompanySlug } from "@/lib/company/slug";
-import { conflict } from "@/lib/http/errors";
+import { conflict } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { AUTH_MESSAGES, type SignupInput } from "@/lib/validation/auth";
+import { type SignupInput } from "@/lib/validation/auth";
+import { AUTH_MESSAGES } from "@/lib/copy/auth";
 import { hashPassword } from "./password";
 import { sessionPayload } from "./session-payload";
 

@@ -1,7 +1,7 @@
 // Who am I (verify) and switching the current company (membership checked).
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { userDto } from "./dto";
 import type { SessionCtx } from "./session";
 import { availableCompanies, sessionPayload } from "./session-payload";

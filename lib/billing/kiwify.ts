@@ -13,7 +13,7 @@ export function sign(rawBody: string, secret: string) {
   return createHmac("sha1", secret).update(rawBody, "utf8").digest("hex");
 }
 
-/** Kiwify's names and the spec's, mapped to one set. */
+/** Kiwify's names and ours, mapped to one set. */
 const EVENT_ALIASES: Record<string, string> = { order_rejected: "order_refused", chargeback: "order_chargeback" };
 
 export const KNOWN_EVENTS = [

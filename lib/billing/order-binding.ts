@@ -7,8 +7,7 @@
 import type { Prisma, Subscription } from "@/lib/generated/prisma/client";
 import { PRO_PLAN_ID } from "./effective-plan";
 import { paidUntil, type KiwifyPayload } from "./kiwify";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/validation/uuid";
 
 /** The grant of an order: whoever it was approved for. */
 export function grantOfOrder(tx: Prisma.TransactionClient, orderId: string | null | undefined) {
@@ -32,7 +31,7 @@ export async function eventCompanyId(tx: Prisma.TransactionClient, p: KiwifyPayl
     if (bySubscription) return bySubscription.companyId;
   }
   const s1 = p.TrackingParameters?.s1;
-  if (s1 && UUID.test(s1)) {
+  if (s1 && isUuid(s1)) {
     const c = await tx.company.findUnique({ where: { id: s1 }, select: { id: true } });
     if (c) return c.id;
   }

@@ -1,4 +1,4 @@
-// Plan limits enforced by the server (ARCHITECTURE.md "Plans"): wheels, products, spins a month.
+// Plan limits enforced by the server (docs/api.md "Billing"): wheels, products, spins a month.
 // -1 means unlimited. Exceeding a limit is a 402 with a pt-BR message naming it. Each is exact under
 // concurrency: its count and its write are one atomic step (createWithinPlan, takeSpinQuota).
 import { dayStart } from "@/lib/dates/sao-paulo-day";
@@ -6,7 +6,7 @@ import { dayOf } from "@/lib/dates/format";
 import { db } from "@/lib/db/client";
 import { hasSqlState } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { effectivePlanId, effectiveStatus } from "./effective-plan";
 
 export interface PlanLimits {

@@ -5,8 +5,8 @@ import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { longDate } from "@/lib/dates/format";
 import { env } from "@/lib/env";
-import { AppError, badRequest } from "@/lib/http/errors";
-import { BILLING_MESSAGES as M } from "@/lib/validation/billing";
+import { AppError, badRequest } from "@/lib/errors";
+import { BILLING_MESSAGES as M } from "@/lib/copy/billing";
 import { effectivePlanId, effectiveStatus, FREE_PLAN_ID, PRO_PLAN_ID } from "./effective-plan";
 
 export function checkoutUrl(base: string, companyId: string, email: string) {

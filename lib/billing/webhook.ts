@@ -10,7 +10,7 @@ import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import type { Prisma, Subscription } from "@/lib/generated/prisma/client";
 import { parseJsonText } from "@/lib/http/input-text";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { FREE_PLAN_ID, PRO_PLAN_ID } from "./effective-plan";
 import { recordGrant, takeBack } from "./grants";
 import { approvalChange, boundTo, eventCompanyId, grantOfOrder } from "./order-binding";
@@ -90,7 +90,7 @@ export async function handlePaymentWebhook(rawBody: string, signature: string | 
   const p = kiwifyPayload.parse(json);
   const type = eventType(p);
   // Event identity: the (normalised) event type with the order it concerns; without an order,
-  // a hash of the body itself. Kiwify's and the spec's names for one event share a key.
+  // a hash of the body itself. Kiwify's names and ours for one event share a key.
   const typeKey = type === "unknown" ? (p.webhook_event_type ?? "unknown") : type;
   const identity = p.order_id
     ? `${p.order_id}:${typeKey}:${p.subscription_id ?? ""}`

@@ -1,4 +1,4 @@
-// A wheel's campaign rules as the API shows them (API.md "Campaign rules on a wheel"), for the
+// A wheel's campaign rules as the API shows them (docs/api.md "Campaigns"), for the
 // admin's wheel and the public answers alike.
 import type { Wheel } from "@/lib/generated/prisma/client";
 

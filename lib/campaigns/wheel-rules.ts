@@ -2,8 +2,9 @@
 // the wheel as it will be saved (a partial update may change one field of a pair) or its prizes.
 import type { TenantDb } from "@/lib/db/tenant";
 import type { Wheel } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/http/errors";
-import { CAMPAIGN_MESSAGES, campaignErrors, type CampaignInput } from "@/lib/validation/campaign";
+import { AppError } from "@/lib/errors";
+import { campaignErrors, type CampaignInput } from "@/lib/validation/campaign";
+import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
 
 /** Columns to write; a field absent from the input stays absent (left as it is). */
 export function campaignColumns(c: CampaignInput) {

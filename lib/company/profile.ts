@@ -6,8 +6,9 @@ import { effectivePlanId, effectiveStatus, planName } from "@/lib/billing/effect
 import { planLimits, usage } from "@/lib/billing/plan-limits";
 import { planPricing } from "@/lib/billing/plans";
 import { db } from "@/lib/db/client";
-import { conflict } from "@/lib/http/errors";
-import { COMPANY_MESSAGES, type CompanyUpdateInput } from "@/lib/validation/company";
+import { conflict } from "@/lib/errors";
+import { type CompanyUpdateInput } from "@/lib/validation/company";
+import { COMPANY_MESSAGES } from "@/lib/copy/company";
 import { companySlugFreeFor, moveCompanySlug } from "./former-slugs";
 
 function usageItem(current: number, limit: number) {

@@ -1,4 +1,4 @@
-// Slugs: lowercase, accents removed, other characters dropped, spaces to hyphens (spec section 4).
+// Slugs: lowercase, accents removed, other characters dropped, spaces to hyphens.
 export function slugify(text: string, maxLength = 50): string {
   return text
     .normalize("NFD")

@@ -1,4 +1,5 @@
 // Dashboard counters, the plan's limits and the latest leads, computed by the server.
+import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { planLimits } from "@/lib/billing/plan-limits";
 import { tenantDb } from "@/lib/db/tenant";

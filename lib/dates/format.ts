@@ -26,7 +26,7 @@ const DAY = new Intl.DateTimeFormat("en-CA", {
 
 const at = (d: Instant) => (typeof d === "string" ? new Date(d) : d);
 
-/** '22 de novembro de 2026'; 'N/A' when absent (spec section 2, settings). */
+/** '22 de novembro de 2026'; 'N/A' when absent. */
 export const longDate = (d: Instant | null | undefined) => (d ? LONG.format(at(d)) : "N/A");
 
 /** '22/11/2026'. */

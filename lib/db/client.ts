@@ -1,5 +1,6 @@
 // The database factory: Postgres when DATABASE_URL is set, embedded PGlite otherwise.
 // The client is created lazily (never at build time) and migrations run before first use.
+import "server-only";
 import { mkdirSync } from "node:fs";
 import type { Pool } from "pg";
 import { readFile } from "node:fs/promises";
@@ -21,7 +22,9 @@ interface DbHandle {
 }
 
 const KEY = Symbol.for("roleta.db");
-type GlobalWithDb = typeof globalThis & { [KEY]?: Promise<DbHandle> };
+const FIRST_OPEN = Symbol.for("roleta.db.firstOpen");
+type FirstOpen = (prisma: PrismaClient) => Promise<unknown>;
+type GlobalWithDb = typeof globalThis & { [KEY]?: Promise<DbHandle>; [FIRST_OPEN]?: FirstOpen };
 const g = globalThis as GlobalWithDb;
 
 async function open(): Promise<DbHandle> {
@@ -75,11 +78,19 @@ async function init(): Promise<DbHandle> {
   const handle = await open();
   const applied = await migrate(handle.sql);
   if (applied.length) console.info(`[db] applied migrations: ${applied.join(", ")}`);
-  if (handle.embedded || env().SEED_DEMO) {
-    const { seedDemoIfEmpty } = await import("./seed");
-    await seedDemoIfEmpty(handle.prisma);
-  }
+  const firstOpen = g[FIRST_OPEN];
+  if (firstOpen && (handle.embedded || env().SEED_DEMO)) await firstOpen(handle.prisma);
   return handle;
+}
+
+/**
+ * What runs once the database is open and migrated, on the embedded database or with SEED_DEMO:
+ * the server's start-up (instrumentation-node.ts) sets the demo seed (lib/demo/seed.ts) here, so
+ * the database layer does not import the demo data. Kept on globalThis, like the handle, so every
+ * bundle of the server sees it.
+ */
+export function onFirstOpen(fn: FirstOpen) {
+  g[FIRST_OPEN] = fn;
 }
 
 function handle(): Promise<DbHandle> {

@@ -2,7 +2,7 @@
 
 interface DbError {
   code?: string;
-  /** node-postgres' own error (lib/db/driver-read.ts): the index and the key it refused. */
+  /** node-postgres' own error (lib/db/driver-query.ts): the index and the key it refused. */
   constraint?: string;
   detail?: string;
   meta?: { target?: unknown; driverAdapterError?: { cause?: { kind?: string; originalCode?: string } } };

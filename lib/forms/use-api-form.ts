@@ -8,14 +8,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
-import { ApiError, errorText } from "@/lib/http/client";
+import { FetchError, errorText } from "@/lib/swr/fetcher";
 import { notify } from "@/lib/ui/toast";
 
 export interface SubmitOptions {
-  /** Toast text when the server sent none (spec section 8). */
+  /** Toast text when the server sent none. */
   fallback: string;
-  /** Handles an ApiError itself (a plan limit shown inline...); return true to stop there. */
-  onApiError?: (err: ApiError) => boolean | void;
+  /** Handles a FetchError itself (a plan limit shown inline...); return true to stop there. */
+  onApiError?: (err: FetchError) => boolean | void;
   /** The field a 409 answer is about (a slug already taken). */
   conflictField?: string;
   /** Toast for a form that fails the schema in the browser (e.g. 'Por favor, corrija os erros no formulário'). */
@@ -25,7 +25,7 @@ export interface SubmitOptions {
 type FormApi<T extends FieldValues> = Pick<UseFormReturn<T>, "getValues" | "setError">;
 
 /** Copies the server's per-field messages onto the form; true when at least one field matched. */
-export function applyFieldErrors<T extends FieldValues>(form: FormApi<T>, err: ApiError, conflictField?: string) {
+export function applyFieldErrors<T extends FieldValues>(form: FormApi<T>, err: FetchError, conflictField?: string) {
   const fields = { ...err.fields };
   if (err.status === 409 && conflictField) fields[conflictField] ??= err.message;
   const names = Object.keys(form.getValues());
@@ -72,7 +72,7 @@ export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>>(
           try {
             await action(values);
           } catch (err) {
-            const apiErr = err instanceof ApiError ? err : null;
+            const apiErr = err instanceof FetchError ? err : null;
             if (apiErr && opts.onApiError?.(apiErr)) return;
             if (!apiErr || !applyFieldErrors(form, apiErr, opts.conflictField))
               form.setError("root.server", { type: "server", message: errorText(err, opts.fallback) });

@@ -1,4 +1,4 @@
-// The funnel of a filter (API.md "Where leads come from"): page views (daily counters) -> spins ->
+// The funnel of a filter (docs/api.md "Funnel"): page views (daily counters) -> spins ->
 // wins -> prizes handed over, in total, per source and per São Paulo day. Spins without a source
 // are grouped under source_id null, named 'Link direto'. Spins are read from the day rollups when
 // the dates are whole days (lib/leads/rollups.ts).

@@ -1,4 +1,4 @@
-// One page view of a public wheel, counted per wheel, source and São Paulo day (ARCHITECTURE.md:
+// One page view of a public wheel, counted per wheel, source and São Paulo day (docs/api.md "Funnel":
 // counters, not rows): one upsert that adds one. Nothing about the visitor is stored, no cookie is
 // set, and user agents that say they are bots are not counted.
 import { db } from "@/lib/db/client";

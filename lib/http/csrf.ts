@@ -7,8 +7,8 @@
 import type { NextRequest } from "next/server";
 import { bearerToken } from "@/lib/auth/tokens";
 import { env } from "@/lib/env";
-import { REQUEST_MESSAGES } from "@/lib/validation/request";
-import { AppError } from "./errors";
+import { REQUEST_MESSAGES } from "@/lib/copy/request";
+import { AppError } from "@/lib/errors";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

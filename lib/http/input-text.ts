@@ -1,7 +1,7 @@
 // Text from outside, checked before it reaches the database: Postgres text and jsonb cannot hold
 // U+0000, and jsonb refuses a lone UTF-16 surrogate ("\ud800" in JSON), so both are refused here
 // with a 400 instead of failing as a 500 in a query.
-import { badRequest } from "./errors";
+import { badRequest } from "@/lib/errors";
 
 export const INVALID_TEXT = "O texto enviado contém caracteres inválidos";
 
@@ -11,7 +11,7 @@ export function assertValidText(values: Iterable<string>) {
   for (const v of values) if (INVALID_CHARS.test(v)) throw badRequest(INVALID_TEXT);
 }
 
-/** JSON.parse with the pt-BR error of API.md, refusing null bytes and lone surrogates in any key or string. */
+/** JSON.parse with the pt-BR error of docs/api.md "Conventions", refusing null bytes and lone surrogates in any key or string. */
 export function parseJsonText(text: string): unknown {
   let parsed: unknown;
   try {

@@ -1,7 +1,7 @@
-// JSON responses and the error body shape of API.md: { error, code, details? }.
+// JSON responses and the error body shape of docs/api.md "Conventions": { error, code, details? }.
 import { randomUUID } from "node:crypto";
 import { NextResponse } from "next/server";
-import { AppError, toAppError } from "./errors";
+import { AppError, toAppError } from "@/lib/errors";
 
 export function json<T>(data: T, status = 200, headers?: HeadersInit) {
   return NextResponse.json(data, { status, headers });

@@ -1,5 +1,5 @@
 // What a route handler says about itself for the OpenAPI document (GET /api/openapi.json): the
-// wrapper (lib/http/api.ts) attaches its auth, permission and zod schemas to the function it
+// wrapper (lib/http/route-wrapper.ts) attaches its auth, permission and zod schemas to the function it
 // returns, and the route file adds a summary and its success answer through the wrapper's `doc`
 // option. Handlers written without the wrapper describe themselves with describeRoute().
 import type { z } from "zod";

@@ -10,8 +10,9 @@ import { sessionPayload } from "@/lib/auth/session-payload";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import type { Invitation, Prisma } from "@/lib/generated/prisma/client";
-import { AppError, conflict, forbidden, notFound } from "@/lib/http/errors";
-import { INVITATION_MESSAGES as M, type RegisterFromInvitationInput } from "@/lib/validation/invitations";
+import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
+import { type RegisterFromInvitationInput } from "@/lib/validation/invitations";
+import { INVITATION_MESSAGES as M } from "@/lib/copy/invitations";
 import { pendingWhere } from "./service";
 
 export type InvitationState = "pending" | "expired" | "used" | "cancelled";

@@ -1,6 +1,7 @@
 // The owner's side of invitations: invite an email, list the pending ones, cancel one. The answer
 // is the same whether or not the email has an account (nothing is looked up), and the link goes
 // only to that mailbox: whoever accepts proves they read it (lib/invitations/accept.ts).
+import "server-only";
 import { audit } from "@/lib/audit/log";
 import { newOneTimeToken } from "@/lib/auth/one-time-token";
 import { roleLabel } from "@/lib/auth/permissions";
@@ -8,11 +9,12 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { tenantDb } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import type { Invitation } from "@/lib/generated/prisma/client";
-import { AppError, conflict, notFound } from "@/lib/http/errors";
+import { AppError, conflict, notFound } from "@/lib/errors";
 import { sendMail } from "@/lib/mail";
 import { consume, LIMITS, refund } from "@/lib/rate-limit";
-import { INVITATION_MESSAGES as M, type InvitationInput } from "@/lib/validation/invitations";
-import { USER_MESSAGES } from "@/lib/validation/users";
+import { type InvitationInput } from "@/lib/validation/invitations";
+import { INVITATION_MESSAGES as M } from "@/lib/copy/invitations";
+import { USER_MESSAGES } from "@/lib/copy/users";
 import { invitationMail } from "./mail";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

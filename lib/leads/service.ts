@@ -1,11 +1,12 @@
 // Leads (spins) of one company: filtered and paged in SQL; their figures from the day rollups
 // where those answer the filter (lib/leads/rollups.ts), else counted over the matching rows.
+import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db, pgPool } from "@/lib/db/client";
-import { driverRead } from "@/lib/db/driver-read";
+import { driverQuery } from "@/lib/db/driver-query";
 import { tenantDb } from "@/lib/db/tenant";
 import { Prisma, type Spin } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
 import { spinDto } from "@/lib/spins/dto";
 import type { LeadsQuery, SpinFilters } from "@/lib/validation/leads";
@@ -141,8 +142,8 @@ export async function* spinBatches(companyId: string, f: SpinFilters, batch = 20
         "utmCampaign"
       FROM "Spin" WHERE ${where} ${after}
       ORDER BY "createdAt" DESC, id DESC LIMIT ${batch}`;
-    // Postgres: through the driver (lib/db/driver-read.ts); the embedded database has no pool.
-    return pool ? driverRead<LeadExportRow>(pool, sql) : prisma.$queryRaw<LeadExportRow[]>(sql);
+    // Postgres: through the driver (lib/db/driver-query.ts); the embedded database has no pool.
+    return pool ? driverQuery<LeadExportRow>(pool, sql) : prisma.$queryRaw<LeadExportRow[]>(sql);
   };
   let next: Promise<LeadExportRow[]> | null = fetchAfter(null);
   try {

@@ -2,6 +2,7 @@
 // Erasing anonymises the leads in place, so counts and stock history stay right, and reaches every
 // other place the person is stored (docs/decisions.md "Trust round two: webhooks" lists them). Both
 // are audited without storing the phone number.
+import "server-only";
 import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";

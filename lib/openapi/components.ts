@@ -1,4 +1,4 @@
-// Shared pieces of the OpenAPI document: the one error shape of API.md, its named answers, and the
+// Shared pieces of the OpenAPI document: the one error shape of docs/api.md "Conventions", its named answers, and the
 // two ways staff authenticate (the next-auth session cookie or the same token as a Bearer header).
 import type { ZodOpenApiResponseObject } from "zod-openapi";
 import { z } from "@/lib/validation/z";

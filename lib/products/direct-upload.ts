@@ -11,7 +11,7 @@ import { resolveSession } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
 import { assertSameOriginWrite } from "@/lib/http/csrf";
-import { AppError, badRequest, forbidden, unauthenticated } from "@/lib/http/errors";
+import { AppError, badRequest, forbidden, unauthenticated } from "@/lib/errors";
 import { parseJsonText } from "@/lib/http/input-text";
 import { MAX_IMAGE_BYTES, MIME_BY_EXT, sniffImage } from "@/lib/storage/image-type";
 

@@ -1,4 +1,4 @@
-// The product as the API shows it (API.md).
+// The product as the API shows it (docs/api.md "Conventions").
 import type { Product } from "@/lib/generated/prisma/client";
 
 export function productDto(p: Product) {
@@ -17,5 +17,5 @@ export function productDto(p: Product) {
 
 export type ProductDto = ReturnType<typeof productDto>;
 
-/** Low stock (spec section 4): an active product with 5 or fewer left. */
+/** Low stock: an active product with 5 or fewer left. */
 export const LOW_STOCK_MAX = 5;

@@ -1,11 +1,11 @@
 // Products of one company: list, create (within the plan), update, delete, set image.
+import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { createWithinPlan } from "@/lib/billing/plan-limits";
 import { momentsWheelsOf, replaceMomentsOf } from "@/lib/campaigns/moments";
-import { db } from "@/lib/db/client";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
 import type { ProductCreateInput, ProductListQuery, ProductUpdateInput } from "@/lib/validation/products";
 import { LOW_STOCK_MAX, productDto } from "./dto";
@@ -69,9 +69,8 @@ export async function createProduct(ctx: SessionCtx, input: ProductCreateInput) 
 /** A change of stock or state regenerates the unclaimed moments of the moments wheels offering it. */
 export async function updateProduct(ctx: SessionCtx, id: string, input: ProductUpdateInput) {
   await getProduct(ctx, id);
-  const prisma = await db();
-  const p = await prisma.$transaction(async (tx) => {
-    const saved = await tx.product.update({ where: { id, companyId: ctx.companyId }, data: productColumns(input) });
+  const p = await tenantTx(ctx, async (tx) => {
+    const saved = await tx.product.update({ where: { id }, data: productColumns(input) });
     if (input.stock !== undefined || input.is_active !== undefined || input.name !== undefined)
       await replaceMomentsOf(tx, ctx.companyId, await momentsWheelsOf(tx, ctx.companyId, id));
     return saved;
@@ -82,10 +81,9 @@ export async function updateProduct(ctx: SessionCtx, id: string, input: ProductU
 /** Removing a product takes it off every wheel (cascade); spins and claimed moments keep their snapshots. */
 export async function deleteProduct(ctx: SessionCtx, id: string) {
   await getProduct(ctx, id);
-  const prisma = await db();
-  await prisma.$transaction(async (tx) => {
+  await tenantTx(ctx, async (tx) => {
     const wheels = await momentsWheelsOf(tx, ctx.companyId, id);
-    await tx.product.delete({ where: { id, companyId: ctx.companyId } });
+    await tx.product.delete({ where: { id } });
     await replaceMomentsOf(tx, ctx.companyId, wheels);
   });
   return { message: "Produto excluído com sucesso" };

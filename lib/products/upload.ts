@@ -2,10 +2,10 @@
 // bytes are PNG, JPEG, GIF or WebP; then stores it under a random key.
 import type { NextRequest } from "next/server";
 import type { SessionCtx } from "@/lib/auth/session";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { sniffImage, MAX_IMAGE_BYTES } from "@/lib/storage/image-type";
 import { storeImage } from "@/lib/storage";
-import { PRODUCT_MESSAGES } from "@/lib/validation/products";
+import { PRODUCT_MESSAGES } from "@/lib/copy/products";
 import { setProductImage } from "./service";
 
 // Multipart framing around the file adds a little; the file itself is checked exactly below.

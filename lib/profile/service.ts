@@ -1,11 +1,12 @@
 // The signed-in user's own profile and password.
+import "server-only";
 import { audit } from "@/lib/audit/log";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { consume, LIMITS, refund } from "@/lib/rate-limit";
-import { PROFILE_MESSAGES } from "@/lib/validation/profile";
+import { PROFILE_MESSAGES } from "@/lib/copy/profile";
 
 export async function getProfile(ctx: SessionCtx) {
   const prisma = await db();

@@ -3,7 +3,7 @@
 // resetLimit.
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { outsideRequest } from "@/lib/async/outside-request";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { openStore, type LimitSpec, type Store, type StoreKind } from "./stores";
 
 const MINUTE = 60;

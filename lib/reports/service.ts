@@ -1,5 +1,6 @@
 // Report figures: totals and the top 5 prizes from the day rollups when the dates are whole days
 // (lib/leads/rollups.ts), and the last 7 days in São Paulo time (distinct numbers per day: spins).
+import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { spinWhere } from "@/lib/leads/filters";

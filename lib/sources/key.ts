@@ -1,4 +1,4 @@
-// A source's key: 8 URL-safe characters from an alphabet without look-alikes (API.md allows 6..12),
+// A source's key: 8 URL-safe characters from an alphabet without look-alikes (docs/api.md allows 6..12),
 // drawn with cryptographic randomness so keys of one wheel cannot be guessed from another's.
 import { randomInt } from "node:crypto";
 

@@ -1,11 +1,13 @@
 // A wheel's sources: list, create, delete, each bound to the caller's company (another company's
 // wheel or source is not found). A source's URL is the wheel's public URL with ?s={key}.
+import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { tenantDb } from "@/lib/db/tenant";
-import { notFound } from "@/lib/http/errors";
-import { SOURCE_MESSAGES, type SourceInput } from "@/lib/validation/sources";
+import { notFound } from "@/lib/errors";
+import { type SourceInput } from "@/lib/validation/sources";
+import { SOURCE_MESSAGES } from "@/lib/copy/sources";
 import { publicWheelUrl } from "@/lib/wheels/public-url";
 import { getWheel } from "@/lib/wheels/service";
 import { newSourceKey } from "./key";

@@ -1,4 +1,4 @@
-// The spin's answer (API.md "Public answers" and "The prize is never lost"), built the same way for
+// The spin's answer (docs/api.md "Public play" and "The prize is never lost"), built the same way for
 // a new spin and for a replay of one (same Idempotency-Key), so both carry the same fields.
 import { nextPlayAt } from "@/lib/campaigns/schedule";
 import { claimPath } from "@/lib/wheels/public-url";

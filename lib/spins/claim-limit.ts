@@ -3,8 +3,8 @@
 // answer a status of its choosing, so proxy.ts asks here before the page renders (for the
 // paths lib/wheels/public-url.ts isClaimPath recognises).
 import { NextResponse, type NextRequest } from "next/server";
-import { clientIp } from "@/lib/http/client-ip";
-import { AppError } from "@/lib/http/errors";
+import { clientIp } from "@/lib/net/client-ip";
+import { AppError } from "@/lib/errors";
 import { consume, LIMITS } from "@/lib/rate-limit";
 
 /** The 429 answer when this address is over its look-ups, else null (the page renders). */

@@ -1,4 +1,4 @@
-// The claim page's data (API.md "The prize is never lost"): a won prize addressed by its company,
+// The claim page's data (docs/api.md "The prize is never lost (issue 13)"): a won prize addressed by its company,
 // wheel and code, with only what the visitor may see: the first name, the WhatsApp masked, the
 // prize, the validity and the state. The wheel may have been paused or ended since: the prize stays.
 import QRCode from "qrcode";
@@ -6,8 +6,7 @@ import { db } from "@/lib/db/client";
 import { maskWhatsapp } from "./hand-off";
 import { normalizeCode } from "./redemption-code";
 import { redemptionStatus } from "./validity";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/validation/uuid";
 
 export async function claimView(companySlug: string, wheelRef: string, code: string, now = new Date()) {
   const redemptionCode = normalizeCode(code);
@@ -26,7 +25,7 @@ export async function claimView(companySlug: string, wheelRef: string, code: str
     where: {
       id: spin.wheelId,
       companyId: company.id,
-      ...(UUID.test(wheelRef) ? { OR: [{ slug: wheelRef }, { id: wheelRef }] } : { slug: wheelRef }),
+      ...(isUuid(wheelRef) ? { OR: [{ slug: wheelRef }, { id: wheelRef }] } : { slug: wheelRef }),
     },
     select: { name: true, slug: true },
   });

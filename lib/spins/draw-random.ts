@@ -4,7 +4,7 @@
 import { dayOf } from "@/lib/dates/format";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { PUBLIC_MESSAGES } from "@/lib/validation/public";
 import { drawPrize, randomItems } from "./draw";
 import { NO_PRIZE } from "./no-prize";

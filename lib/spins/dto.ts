@@ -1,4 +1,4 @@
-// A spin (lead) as the API shows it (API.md).
+// A spin (lead) as the API shows it (docs/api.md "Conventions").
 import type { Spin } from "@/lib/generated/prisma/client";
 import { redemptionStatus } from "./validity";
 

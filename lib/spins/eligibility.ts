@@ -1,5 +1,5 @@
 // Whether a WhatsApp may still play on a wheel, asked at 'Começar' before the visitor sees the
-// wheel (API.md "The prize is never lost"): the 409 a spin would get, or eligible. It records
+// wheel (docs/api.md "The prize is never lost (issue 13)"): the 409 a spin would get, or eligible. It records
 // nothing; the route shares the spin's per-address rate limit, so it cannot list who played.
 import { playWindow } from "@/lib/campaigns/schedule";
 import { db } from "@/lib/db/client";

@@ -1,4 +1,4 @@
-// The prize's hand-off to the visitor (API.md "The prize is never lost"): the WhatsApp message
+// The prize's hand-off to the visitor (docs/api.md "The prize is never lost (issue 13)"): the WhatsApp message
 // with prize, code, validity and claim link, the masked number the claim page shows, and the
 // last result kept on the visitor's phone. Plain functions, no Node imports: the public page's
 // island and the claim page share them.

@@ -1,10 +1,10 @@
-// The spin's Idempotency-Key (API.md "The prize is never lost"): a retried spin answers from the
+// The spin's Idempotency-Key (docs/api.md "The prize is never lost (issue 13)"): a retried spin answers from the
 // row its first attempt created. The key and a hash of the request are stored with the spin; the
 // partial unique index (wheelId, idempotencyKey) makes a concurrent repeat wait for the first and
 // then fail, so it never records a second lead.
 import { createHash } from "node:crypto";
 import { db } from "@/lib/db/client";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import type { SpinInput } from "@/lib/validation/public";
 
 /** 1..255 visible ASCII characters. */

@@ -1,4 +1,4 @@
-// The public answer about a wheel (API.md "Public answers"): the campaign's state and rules, the
+// The public answer about a wheel (docs/api.md "Public play"): the campaign's state and rules, the
 // prizes with their real share in random mode (null otherwise: prizes follow moments or a counter),
 // and the "no prize" segment. Never stock numbers, nor a counter wheel's spin count.
 import { campaignStatus } from "@/lib/campaigns/schedule";

@@ -2,13 +2,12 @@
 // stock), their probabilities but never stock numbers, and nothing of other companies.
 import { effectivePlanId, FREE_PLAN_ID, type SubscriptionLike } from "@/lib/billing/effective-plan";
 import type { CampaignColumns } from "@/lib/campaigns/dto";
-import { hotQuery } from "@/lib/db/driver-read";
+import { hotQuery } from "@/lib/db/driver-query";
 import { prepared } from "@/lib/db/prepared";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { PUBLIC_MESSAGES } from "@/lib/validation/public";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "@/lib/validation/uuid";
 
 export interface Prize {
   id: string;
@@ -75,7 +74,7 @@ interface Row extends CampaignColumns {
 export async function loadPublicWheel(companySlug: string, wheelRef: string, now = new Date()): Promise<PublicWheel> {
   // The effective plan is either the subscription's plan or Free; effectivePlanId picks which
   // (the one home of that rule), so the query returns the monthly limit of both.
-  const byId = UUID.test(wheelRef) ? Prisma.sql`OR w.id = ${wheelRef}` : Prisma.empty;
+  const byId = isUuid(wheelRef) ? Prisma.sql`OR w.id = ${wheelRef}` : Prisma.empty;
   const rows = await hotQuery<Row>(
     prepared(Prisma.sql`
     WITH target AS (

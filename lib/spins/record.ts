@@ -2,14 +2,16 @@
 // without the round trips of BEGIN/COMMIT): it takes what the spin wins (a unit of stock, a
 // winning moment, a place in the counter), bumps the wheel's counter and inserts the lead, or
 // keeps nothing at all. The unique indexes refuse a repeated WhatsApp in the same play window or a
-// colliding redemption code, and then nothing of the statement is kept. Company.spinsVersion
-// (cached lead figures) is bumped by the Spin insert trigger of migration 20261123060000, in the
-// same statement. On a plan with a monthly limit, the statement first takes the spin's place in
+// colliding redemption code, and then nothing of the statement is kept. The insert fires two
+// statement-level triggers inside the same statement (docs/api.md "What a spin write fires"):
+// "Spin_insert_enqueues_webhooks" (lead.created deliveries, migration 20261124040000) and then
+// "Spin_insert_figures" (day rollups, contacts, the company's counters and spinsVersion, migration
+// 20261124060000, which dropped the older "Spin_insert_bumps_version"). On a plan with a monthly limit, the statement first takes the spin's place in
 // the month (quota below), before it locks any row. The statements are prepared once per
-// connection (lib/db/prepared.ts) and, on Postgres, go straight to the driver (lib/db/driver-read.ts).
+// connection (lib/db/prepared.ts) and, on Postgres, go straight to the driver (lib/db/driver-query.ts).
 import { randomUUID } from "node:crypto";
 import { takeSpinQuota, type SpinQuota } from "@/lib/billing/plan-limits";
-import { hotQuery } from "@/lib/db/driver-read";
+import { hotQuery } from "@/lib/db/driver-query";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { prepared } from "@/lib/db/prepared";
 import { Prisma } from "@/lib/generated/prisma/client";

@@ -4,7 +4,7 @@ import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
 import { shortDate, shortDateTime } from "@/lib/dates/format";
 import { tenantDb } from "@/lib/db/tenant";
-import { AppError, notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { spinDto } from "./dto";
 import { normalizeCode } from "./redemption-code";
 import { UNDO_WINDOW_MS } from "./undo-window";

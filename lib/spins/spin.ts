@@ -9,7 +9,7 @@ import { spinLimitError, spinQuotaOf } from "@/lib/billing/plan-limits";
 import { campaignStatus, nextPlayAt, playWindow } from "@/lib/campaigns/schedule";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import type { DrawMode } from "@/lib/validation/campaign";
 import { PUBLIC_MESSAGES, type SpinInput } from "@/lib/validation/public";
 import { spinAnswer } from "./answer";

@@ -1,6 +1,6 @@
 // The contract between the spin and its draw strategies (one per draw mode): what a strategy is
 // given, and what it answers once the spin is recorded.
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/errors";
 import { PUBLIC_MESSAGES } from "@/lib/validation/public";
 import type { Prize, PublicWheel } from "./public-wheel";
 import type { Lead, Recorded } from "./record";

@@ -1,4 +1,4 @@
-// WhatsApp normalisation of spec section 5: digits only; 10 or 11 digits get the +55 prefix;
+// WhatsApp normalisation: digits only; 10 or 11 digits get the +55 prefix;
 // otherwise +55 unless the number already starts with 55. Stored and compared in this form.
 export const COUNTRY_CODE = "55";
 

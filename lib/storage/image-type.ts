@@ -1,6 +1,6 @@
 // Judges an upload by its bytes (magic numbers), never by the declared type or file name.
 // Only raster formats browsers render safely: PNG, JPEG, GIF, WebP. SVG and HTML never pass.
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024; // 5,242,880 (spec section 9)
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024; // 5,242,880
 
 export interface ImageType {
   mime: "image/png" | "image/jpeg" | "image/gif" | "image/webp";

@@ -1,7 +1,7 @@
 "use client";
 // The company's payment events (GET /company/billing/history; owners only).
 import type { billingHistory } from "@/lib/billing/subscription-actions";
-import { useApi } from "@/lib/http/use-api";
+import { useApi } from "@/lib/swr/use-api";
 
 export type BillingHistoryAnswer = Awaited<ReturnType<typeof billingHistory>>;
 

@@ -1,7 +1,7 @@
 "use client";
 // The funnel of a filter (GET /reports/funnel): views -> spins -> wins -> redeemed, per source and day.
-import type { Query } from "@/lib/http/client";
-import { useApi } from "@/lib/http/use-api";
+import type { Query } from "@/lib/swr/fetcher";
+import { useApi } from "@/lib/swr/use-api";
 import type { funnel } from "@/lib/funnel/report";
 
 export type FunnelAnswer = Awaited<ReturnType<typeof funnel>>;

@@ -1,9 +1,9 @@
 "use client";
 // The company's pending invitations (GET /api/users/invitations).
-import type { listInvitations } from "@/lib/invitations/service";
-import { useApi } from "@/lib/http/use-api";
+import type { ReadAnswers } from "@/lib/api-types";
+import { useApi } from "@/lib/swr/use-api";
 
-export type InvitationsAnswer = Awaited<ReturnType<typeof listInvitations>>;
+export type InvitationsAnswer = ReadAnswers["listInvitations"];
 export type PendingInvitation = InvitationsAnswer["invitations"][number];
 
 export const useInvitations = () =>

@@ -1,9 +1,9 @@
 "use client";
 // A page of the company's products (GET /products), searched and filtered by the server.
-import { useApi } from "@/lib/http/use-api";
-import type { listProducts } from "@/lib/products/service";
+import { useApi } from "@/lib/swr/use-api";
+import type { ReadAnswers } from "@/lib/api-types";
 
-export type ProductsAnswer = Awaited<ReturnType<typeof listProducts>>;
+export type ProductsAnswer = ReadAnswers["listProducts"];
 export type Product = ProductsAnswer["products"][number];
 
 export interface ProductsQuery {

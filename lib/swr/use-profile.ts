@@ -1,8 +1,8 @@
 "use client";
 // The signed-in user's own profile in the current company (GET /user/profile).
-import { useApi } from "@/lib/http/use-api";
-import type { getProfile } from "@/lib/profile/service";
+import { useApi } from "@/lib/swr/use-api";
+import type { ReadAnswers } from "@/lib/api-types";
 
-export type ProfileAnswer = Awaited<ReturnType<typeof getProfile>>;
+export type ProfileAnswer = ReadAnswers["getProfile"];
 
 export const useProfile = () => useApi<ProfileAnswer>("/user/profile", { errorText: "Erro ao carregar perfil" });

@@ -1,10 +1,10 @@
 "use client";
 // The report of a filter (GET /reports): totals, top 5 prizes, the last 7 São Paulo days.
-import { useApi } from "@/lib/http/use-api";
-import type { Query } from "@/lib/http/client";
-import type { report } from "@/lib/reports/service";
+import { useApi } from "@/lib/swr/use-api";
+import type { Query } from "@/lib/swr/fetcher";
+import type { ReadAnswers } from "@/lib/api-types";
 
-export type ReportAnswer = Awaited<ReturnType<typeof report>>;
+export type ReportAnswer = ReadAnswers["report"];
 
 export const useReport = (query: Query) =>
   useApi<ReportAnswer>("/reports", { query, errorText: "Erro ao carregar relatórios" });

@@ -1,14 +1,15 @@
 "use client";
-// Live slug check (spec section 4): idle, checking, available or unavailable. It asks the server
+// Live slug check: idle, checking, available or unavailable. It asks the server
 // (GET /company/check-slug/{slug}) 500 ms after typing stops, only for owners, and only when the
 // slug differs from the company's current one. Answers are keyed by slug, so a late answer for an
 // older slug never speaks for the one typed now.
 import { useEffect } from "react";
-import { errorText } from "@/lib/http/client";
-import { useApi } from "@/lib/http/use-api";
+import { errorText } from "@/lib/swr/fetcher";
+import { useApi } from "@/lib/swr/use-api";
 import { notify } from "@/lib/ui/toast";
 import { useDebounced } from "@/lib/ui/use-debounced";
-import { COMPANY_MESSAGES as M, companySlug } from "@/lib/validation/company";
+import { companySlug } from "@/lib/validation/company";
+import { COMPANY_MESSAGES as M } from "@/lib/copy/company";
 
 export type SlugState = "idle" | "checking" | "available" | "unavailable";
 

@@ -1,9 +1,9 @@
 "use client";
 // A wheel's sources (GET /wheels/{id}/sources); null waits for a wheel.
-import { useApi } from "@/lib/http/use-api";
-import type { listSources } from "@/lib/sources/service";
+import { useApi } from "@/lib/swr/use-api";
+import type { ReadAnswers } from "@/lib/api-types";
 
-export type SourcesAnswer = Awaited<ReturnType<typeof listSources>>;
+export type SourcesAnswer = ReadAnswers["listSources"];
 export type Source = SourcesAnswer["sources"][number];
 
 export const useSources = (wheelId: string | null) =>

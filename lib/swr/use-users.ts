@@ -1,9 +1,9 @@
 "use client";
 // The company's team (GET /users), searched by name or email; null waits (no permission).
-import { useApi } from "@/lib/http/use-api";
-import type { listUsers } from "@/lib/users/service";
+import { useApi } from "@/lib/swr/use-api";
+import type { ReadAnswers } from "@/lib/api-types";
 
-export type UsersAnswer = Awaited<ReturnType<typeof listUsers>>;
+export type UsersAnswer = ReadAnswers["listUsers"];
 export type CompanyUser = UsersAnswer["users"][number];
 
 export const useUsers = (search: string, enabled = true) =>

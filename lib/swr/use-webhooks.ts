@@ -1,11 +1,11 @@
 "use client";
 // The Integrações screen's reads: the company's webhook endpoints and one endpoint's deliveries.
-import { useApi } from "@/lib/http/use-api";
-import type { listDeliveries, listEndpoints } from "@/lib/webhooks/service";
+import { useApi } from "@/lib/swr/use-api";
+import type { ReadAnswers } from "@/lib/api-types";
 
-export type EndpointsAnswer = Awaited<ReturnType<typeof listEndpoints>>;
+export type EndpointsAnswer = ReadAnswers["listEndpoints"];
 export type WebhookEndpointRow = EndpointsAnswer["endpoints"][number];
-export type DeliveriesAnswer = Awaited<ReturnType<typeof listDeliveries>>;
+export type DeliveriesAnswer = ReadAnswers["listDeliveries"];
 export type WebhookDeliveryRow = DeliveriesAnswer["deliveries"][number];
 
 export const useWebhookEndpoints = (enabled = true) =>

@@ -1,6 +1,6 @@
 "use client";
 // The prizes on one wheel with their odds (GET /wheels/{id}/products); null waits for a wheel.
-import { useApi } from "@/lib/http/use-api";
+import { useApi } from "@/lib/swr/use-api";
 import type { listWheelProducts } from "@/lib/wheels/wheel-products";
 
 export type WheelProductsAnswer = Awaited<ReturnType<typeof listWheelProducts>>;

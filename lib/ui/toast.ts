@@ -1,4 +1,4 @@
-// Toast timings of the spec: 4 s default, 3 s success, 5 s error.
+// Toast timings: 4 s default, 3 s success, 5 s error.
 import { toast } from "sonner";
 
 export const notify = {

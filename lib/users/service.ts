@@ -1,14 +1,15 @@
 // The company's team. Only the owner writes (permission write_users); owner rows are locked.
 // Accounts that already exist never join through here: they are invited (lib/invitations).
+import "server-only";
 import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
 import { hashPassword } from "@/lib/auth/password";
-import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import type { Membership, User } from "@/lib/generated/prisma/client";
-import { conflict, forbidden, notFound } from "@/lib/http/errors";
-import { USER_MESSAGES, type UserCreateInput, type UserUpdateInput } from "@/lib/validation/users";
+import { conflict, forbidden, notFound } from "@/lib/errors";
+import { type UserCreateInput, type UserUpdateInput } from "@/lib/validation/users";
+import { USER_MESSAGES } from "@/lib/copy/users";
 
 function companyUserDto(m: Membership & { user: User }) {
   return {
@@ -46,21 +47,18 @@ export async function listUsers(ctx: SessionCtx, search?: string) {
  * 409 and says nothing about it: that person joins through an invitation (lib/invitations).
  */
 export async function createUser(ctx: SessionCtx, input: UserCreateInput) {
-  const prisma = await db();
   const passwordHash = await hashPassword(input.password);
-  const m = await prisma
-    .$transaction(async (tx) => {
-      const user = await tx.user.create({
-        data: { name: input.name, email: input.email, passwordHash, passwordChangeRequired: true },
-      });
-      return tx.membership.create({
-        data: { userId: user.id, companyId: ctx.companyId, role: input.role },
-        include: { user: true },
-      });
-    })
-    .catch((err) => {
-      throw isUniqueViolation(err) ? conflict(USER_MESSAGES.emailTaken) : err;
+  const m = await tenantTx(ctx, async (tx) => {
+    const user = await tx.user.create({
+      data: { name: input.name, email: input.email, passwordHash, passwordChangeRequired: true },
     });
+    return tx.membership.create({
+      data: { userId: user.id, companyId: ctx.companyId, role: input.role },
+      include: { user: true },
+    });
+  }).catch((err) => {
+    throw isUniqueViolation(err) ? conflict(USER_MESSAGES.emailTaken) : err;
+  });
   await audit({
     action: "user.added",
     companyId: ctx.companyId,
@@ -85,8 +83,7 @@ async function editableMembership(ctx: SessionCtx, userId: string) {
 export async function updateUser(ctx: SessionCtx, userId: string, input: UserUpdateInput) {
   const m = await editableMembership(ctx, userId);
   const rename = input.name !== undefined && input.name !== m.user.name;
-  const prisma = await db();
-  const updated = await prisma.$transaction(async (tx) => {
+  const updated = await tenantTx(ctx, async (tx) => {
     if (rename) {
       // One statement: a membership elsewhere, even one created a moment ago, blocks the rename.
       const renamed = await tx.user.updateMany({
@@ -114,10 +111,10 @@ export async function updateUser(ctx: SessionCtx, userId: string, input: UserUpd
 /** Removes the person from this company (their tokens for it stop working at once). */
 export async function deleteUser(ctx: SessionCtx, userId: string) {
   const m = await editableMembership(ctx, userId);
-  const prisma = await db();
-  await prisma.$transaction(async (tx) => {
+  await tenantTx(ctx, async (tx, unscoped) => {
     await tx.membership.delete({ where: { id: m.id } });
-    if ((await tx.membership.count({ where: { userId } })) === 0) await tx.user.delete({ where: { id: userId } });
+    // Cross-company on purpose: the account goes only when no company has it any more.
+    if ((await unscoped.membership.count({ where: { userId } })) === 0) await tx.user.delete({ where: { id: userId } });
   });
   await audit({ action: "user.removed", companyId: ctx.companyId, userId: ctx.userId, detail: { target: userId } });
   return { message: "Usuário removido com sucesso" };

@@ -1,9 +1,10 @@
-// Campaign rules of a wheel (API.md "Campaign rules on a wheel"): the fields' pt-BR messages and
+// Campaign rules of a wheel (docs/api.md "Campaigns"): the fields' pt-BR messages and
 // ranges, the API schema (ISO instants), the admin form's schema (São Paulo wall-clock times, as
 // datetime-local inputs give them) and the rules that tie fields together, checked by both.
 import { fromSpWallClock } from "@/lib/dates/sao-paulo-day";
 import { imageUrl } from "./products";
 import { z } from "./z";
+import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
 
 export const DRAW_MODES = ["random", "moments", "counter"] as const;
 export type DrawMode = (typeof DRAW_MODES)[number];
@@ -12,27 +13,6 @@ export const DEFAULT_NO_PRIZE_LABEL = "Não foi dessa vez";
 export const MAX_WEIGHT = 1_000_000;
 export const MAX_DAYS = 365;
 export const MAX_RULES_TEXT = 10_000;
-
-export const CAMPAIGN_MESSAGES = {
-  date: "Data inválida: use data e hora ISO 8601 com fuso (ex.: 2026-12-01T09:00:00-03:00)",
-  wallClock: "Data e hora inválidas",
-  periodReversed: "O fim da promoção deve ser depois do início",
-  momentsNeedPeriod: "O modo momentos ganhadores exige data e hora de início e de fim",
-  drawMode: "Modo de sorteio inválido: use random, moments ou counter",
-  noPrizeWeight: 'O peso de "sem prêmio" deve ser um número inteiro de 0 a 1.000.000',
-  noPrizeLabel: 'O texto de "sem prêmio" deve ter de 1 a 60 caracteres',
-  replayAfterDays: "O intervalo para jogar de novo deve ser de 1 a 365 dias",
-  redeemWithinDays: "A validade do código deve ser de 1 a 365 dias",
-  authorizationNumber: "O número do certificado deve ter no máximo 100 caracteres",
-  rulesText: "O texto do regulamento deve ter no máximo 10.000 caracteres",
-  color: "Cor inválida: use o formato #RRGGBB",
-  preset: "Tema inválido",
-  logoUrl: "Endereço do logotipo inválido",
-  dailyLimit: "O limite diário deve ser um número inteiro de 1 a 1.000.000",
-  winEvery: '"Ganha a cada" deve ser um número inteiro de 1 a 1.000.000',
-  winEveryRequired: 'No modo contador, informe "ganha a cada" (a cada quantos giros este prêmio sai)',
-  counterNeedsWinEvery: 'No modo contador, todos os prêmios da roleta precisam de "ganha a cada" definido',
-} as const;
 
 const m = CAMPAIGN_MESSAGES;
 
@@ -126,7 +106,7 @@ export function checkCampaign(c: CampaignRules, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: "custom", path: [path], message });
 }
 
-/** The prize fields of a wheel's product (API.md): daily cap (random mode) and counter step. */
+/** The prize fields of a wheel's product (docs/api.md): daily cap (random mode) and counter step. */
 export const prizeRuleFields = {
   daily_limit: intIn(1, MAX_WEIGHT, m.dailyLimit).nullable().optional(),
   win_every: intIn(1, MAX_WEIGHT, m.winEvery).nullable().optional(),

@@ -1,4 +1,4 @@
-// Shared field rules with the spec's pt-BR messages.
+// Shared field rules with the pt-BR messages.
 import { MAX_NAME } from "./limits";
 import { z } from "./z";
 
@@ -30,7 +30,7 @@ export const emailField = (required: string, invalid: string) =>
 
 export const uuid = z.string().uuid("Identificador inválido");
 
-/** Query-string integers are validated, never clamped (API.md). */
+/** Query-string integers are validated, never clamped (docs/api.md "Conventions"). */
 export const pageQuery = z.object({
   page: z.coerce.number({ error: "Página inválida" }).int("Página inválida").min(1, "Página inválida").default(1),
   limit: z.coerce

@@ -1,4 +1,4 @@
-// Filters of the leads list, its export and the reports (API.md). Values are validated, never clamped.
+// Filters of the leads list, its export and the reports (docs/api.md "Conventions"). Values are validated, never clamped.
 import { z } from "./z";
 import { dayEnd, dayStart } from "@/lib/dates/sao-paulo-day";
 import { pageQuery } from "./common";

@@ -1,17 +1,7 @@
-// Product input (spec section 5), shared by the product form and the API.
+// Product input, shared by the product form and the API.
 import { z } from "./z";
 import { optionalSearch, pageQuery, requiredName } from "./common";
-
-export const PRODUCT_MESSAGES = {
-  name: "Nome é obrigatório",
-  description: "Descrição é obrigatória",
-  stock: "Estoque deve ser maior ou igual a 0",
-  weight: "Peso deve ser maior que 0",
-  formInvalid: "Por favor, corrija os erros no formulário",
-  imageType: "Por favor, selecione uma imagem válida",
-  imageSize: "Imagem muito grande. Tamanho máximo: 5MB",
-  imageUrl: "Endereço de imagem inválido",
-} as const;
+import { PRODUCT_MESSAGES } from "@/lib/copy/products";
 
 const m = PRODUCT_MESSAGES;
 

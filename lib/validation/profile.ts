@@ -1,19 +1,7 @@
-// Own profile and password change (spec section 5, Profile).
+// Own profile and password change.
 import { z } from "./z";
 import { PASSWORD_TOO_LONG } from "./common";
-
-export const PROFILE_MESSAGES = {
-  name: "Nome é obrigatório",
-  nameMax: "Nome deve ter no máximo 255 caracteres",
-  current: "Senha atual é obrigatória",
-  newRequired: "Nova senha é obrigatória",
-  newMin: "Nova senha deve ter pelo menos 6 caracteres",
-  mismatch: "As senhas não coincidem",
-  wrongCurrent: "Senha atual incorreta",
-  updated: "Perfil atualizado com sucesso!",
-  passwordChanged: "Senha alterada com sucesso!",
-  emailLocked: "O email não pode ser alterado",
-} as const;
+import { PROFILE_MESSAGES } from "@/lib/copy/profile";
 
 const m = PROFILE_MESSAGES;
 

@@ -1,30 +1,9 @@
-// The visitor's form on the public wheel (spec section 5, Public form): its pt-BR messages and
+// The visitor's form on the public wheel: its pt-BR messages and
 // rules as plain functions. The zod schema the spin route parses with (public.ts) calls these
 // same functions, and the play island checks the form with them in the browser: this module must
 // stay free of zod (and of anything heavy), it ships to the visitor's phone.
 import { MAX_NAME } from "./limits";
-
-export const PUBLIC_MESSAGES = {
-  required: "Todos os campos são obrigatórios",
-  nameTooLong: "Nome deve ter no máximo 255 caracteres",
-  consent: "Você deve aceitar os termos para continuar",
-  whatsapp: "Informe um WhatsApp válido com DDD",
-  birthdate: "Data de nascimento inválida",
-  birthdateFuture: "A data de nascimento não pode ser no futuro",
-  ageHint: "Você deve ter pelo menos 13 anos para participar",
-  duplicate: "Este WhatsApp já foi utilizado nesta roleta.",
-  notFound: "Roleta não encontrada",
-  notFoundText: "A roleta que você está procurando não existe ou não está ativa.",
-  soldOut: "Prêmios esgotados",
-  soldOutText: "Todos os prêmios desta roleta já foram distribuídos. Obrigado pela participação!",
-  noPrizes: "Esta roleta não possui prêmios disponíveis no momento",
-  notStarted: "Esta promoção ainda não começou.",
-  ended: "Esta promoção foi encerrada.",
-  soldOutToday: "Os prêmios de hoje já foram distribuídos. Volte amanhã!",
-  spinError: "Erro ao realizar o sorteio",
-  won: "Parabéns! Você ganhou um prêmio!",
-  loading: "Carregando roleta...",
-} as const;
+import { PUBLIC_MESSAGES } from "@/lib/copy/public-rules";
 
 export const MAX_WHATSAPP = 30;
 const BIRTHDATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,8 +1,9 @@
-// The visitor's form on the public wheel (spec section 5, Public form), as the spin route parses
+// The visitor's form on the public wheel, as the spin route parses
 // it. The rules and messages live in public-rules.ts (zod-free, shared with the browser form);
 // this schema only wires them into zod, in the same order as spinFormErrors.
 import { MAX_NAME } from "./limits";
-import { isBirthdate, isFutureDate, isWhatsapp, MAX_WHATSAPP, PUBLIC_MESSAGES } from "./public-rules";
+import { PUBLIC_MESSAGES } from "@/lib/copy/public-rules";
+import { isBirthdate, isFutureDate, isWhatsapp, MAX_WHATSAPP } from "./public-rules";
 import { attributionInput } from "./sources";
 import { z } from "./z";
 
@@ -31,7 +32,7 @@ export const spinInput = z.object({
 
 export type SpinInput = z.infer<typeof spinInput>;
 
-/** The eligibility check at 'Começar' (API.md "The prize is never lost"): the spin's WhatsApp rule. */
+/** The eligibility check at 'Começar' (docs/api.md "The prize is never lost (issue 13)"): the spin's WhatsApp rule. */
 export const eligibilityInput = spinInput.pick({ whatsapp: true });
 
 export const redeemInput = z.object({

@@ -1,13 +1,7 @@
-// A wheel's sources (API.md "Where leads come from"): the name an admin gives a placement, and the
+// A wheel's sources (docs/api.md "Sources and attribution"): the name an admin gives a placement, and the
 // attribution a visitor's spin carries (the source key from ?s= and the page's utm_* parameters).
 import { z } from "./z";
-
-export const SOURCE_MESSAGES = {
-  nameRequired: "Nome da origem é obrigatório",
-  nameTooLong: "O nome da origem deve ter no máximo 60 caracteres",
-  notFound: "Origem não encontrada",
-  removed: "Origem excluída com sucesso",
-} as const;
+import { SOURCE_MESSAGES } from "@/lib/copy/sources";
 
 export const SOURCE_NAME_MAX = 60;
 export const UTM_MAX = 100;

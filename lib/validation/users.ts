@@ -1,19 +1,8 @@
-// Team users (spec section 5, User): create needs name, email, password; edit sends name and/or
-// role (API.md: only a user of this company alone can be renamed here).
+// Team users: create needs name, email, password; edit sends name and/or
+// role (docs/api.md: only a user of this company alone can be renamed here).
 import { z } from "./z";
 import { emailField, optionalSearch, password, requiredName } from "./common";
-
-export const USER_MESSAGES = {
-  required: "Todos os campos são obrigatórios",
-  role: "Papel inválido: escolha Usuário ou Administrador",
-  onlyOwner: "Apenas o proprietário pode gerenciar usuários",
-  ownerLocked: "O proprietário não pode ser editado ou excluído",
-  alreadyMember: "Este usuário já faz parte da empresa",
-  noAccess: "Você não tem permissão para gerenciar usuários.",
-  emailTaken: "Este email já está cadastrado",
-  renameOwnOnly: "Somente o próprio usuário pode alterar o nome.",
-  nothingToUpdate: "Informe o nome ou o papel",
-} as const;
+import { USER_MESSAGES } from "@/lib/copy/users";
 
 const m = USER_MESSAGES;
 export const role = z.enum(["admin", "member"], { error: m.role });

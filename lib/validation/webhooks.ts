@@ -1,6 +1,7 @@
-// Outgoing webhooks (API.md "Where leads go"): the endpoint form and its messages, shared by the
+// Outgoing webhooks (docs/api.md "Outgoing webhooks"): the endpoint form and its messages, shared by the
 // Integrações screen (react-hook-form) and the routes.
 import { z } from "./z";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 
 /** The events a company may subscribe to; webhook.test is sent only by the test button. */
 export const WEBHOOK_EVENTS = ["lead.created", "prize.redeemed"] as const;
@@ -12,30 +13,6 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "lead.created": "Novo lead (cada giro, com ou sem prêmio)",
   "prize.redeemed": "Prêmio resgatado no balcão",
 };
-
-export const WEBHOOK_MESSAGES = {
-  urlRequired: "Informe a URL do endpoint",
-  urlInvalid: "Informe uma URL http ou https válida",
-  urlTooLong: "A URL deve ter no máximo 2048 caracteres",
-  urlPrivate: "Esta URL aponta para um endereço interno ou privado e não pode receber webhooks.",
-  urlUnresolved: "Não foi possível encontrar o endereço desta URL.",
-  eventsRequired: "Escolha ao menos um evento",
-  eventInvalid: "Evento desconhecido",
-  descriptionTooLong: "A descrição deve ter no máximo 255 caracteres",
-  notFound: "Endpoint não encontrado",
-  deliveryNotFound: "Entrega não encontrada",
-  created: "Endpoint criado! Copie o segredo agora: ele não será mostrado de novo.",
-  updated: "Endpoint atualizado",
-  deleted: "Endpoint excluído",
-  testQueued: "Evento de teste enviado para a fila de entrega.",
-  testDisabled: "Ative o endpoint para enviar um teste.",
-  tooManySends: "Muitos envios seguidos. Aguarde um minuto e tente novamente.",
-  redeliverQueued: "Reenvio agendado.",
-  noAccess: "Apenas proprietários e administradores podem gerenciar integrações.",
-  endpointLimit: "Limite de 10 endpoints de webhook por empresa atingido.",
-  erased: "Esta mensagem foi apagada a pedido do titular (LGPD) e não pode ser reenviada.",
-  cronUnauthorized: "Não autorizado",
-} as const;
 
 const m = WEBHOOK_MESSAGES;
 

@@ -1,16 +1,8 @@
-// Wheel and wheel-product inputs (spec section 5), shared by the forms and the API.
+// Wheel and wheel-product inputs, shared by the forms and the API.
 import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields, themeInput } from "./campaign";
 import { optionalSearch, pageQuery, requiredName } from "./common";
 import { z } from "./z";
-
-export const WHEEL_MESSAGES = {
-  name: "Nome é obrigatório",
-  slug: "Slug é obrigatório",
-  slugFormat: "Slug deve conter apenas letras minúsculas, números e hífens",
-  slugTaken: "Já existe uma roleta com este slug",
-  oddsWeight: "O peso deve ser no mínimo 1",
-  productUnavailable: "Apenas produtos ativos e com estoque podem ser adicionados à roleta",
-} as const;
+import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 
 const m = WHEEL_MESSAGES;
 
@@ -48,7 +40,7 @@ export const oddsWeight = z
 export const wheelProductsInput = z.object({
   products: z
     .array(
-      // Without odds_weight the product's own weight counts (spec section 5).
+      // Without odds_weight the product's own weight counts.
       z.object({
         product_id: z.string().uuid("Produto inválido"),
         odds_weight: oddsWeight.optional(),

@@ -1,4 +1,4 @@
-// When a failed delivery is tried again (API.md: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, the
+// When a failed delivery is tried again (docs/api.md: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, the
 // Standard Webhooks / Svix schedule): one first attempt and six retries, then the delivery fails.
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

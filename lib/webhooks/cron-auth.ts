@@ -2,8 +2,8 @@
 // With no CRON_SECRET configured nobody may call it.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { env } from "@/lib/env";
-import { unauthenticated } from "@/lib/http/errors";
-import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { unauthenticated } from "@/lib/errors";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 
 const digest = (text: string) => createHash("sha256").update(text).digest();
 

@@ -1,20 +1,21 @@
-// The Integrações screen's side of webhooks (API.md "Where leads go"), scoped to the session's
+// The Integrações screen's side of webhooks (docs/api.md "Outgoing webhooks"), scoped to the session's
 // company: endpoints (the secret is shown only on creation), the test event, the deliveries log
 // and "Reenviar".
+import "server-only";
 import { randomBytes } from "node:crypto";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { Prisma, type WebhookDelivery, type WebhookEndpoint } from "@/lib/generated/prisma/client";
-import { AppError, conflict, notFound } from "@/lib/http/errors";
+import { AppError, conflict, notFound } from "@/lib/errors";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import {
   isWebhookEvent,
   TEST_EVENT,
-  WEBHOOK_MESSAGES as M,
   type WebhookEndpointInput,
   type WebhookEndpointUpdate,
 } from "@/lib/validation/webhooks";
+import { WEBHOOK_MESSAGES as M } from "@/lib/copy/webhooks";
 import { testMessageBody } from "./events";
 import { assertDeliverableUrl } from "./ssrf";
 

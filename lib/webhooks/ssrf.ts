@@ -7,8 +7,8 @@ import { lookup, type LookupAddress, type LookupAllOptions } from "node:dns";
 import { promisify } from "node:util";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/env";
-import { AppError } from "@/lib/http/errors";
-import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { AppError } from "@/lib/errors";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 
 const lookupAll = promisify((host: string, opts: LookupAllOptions, cb: (e: Error | null, a: LookupAddress[]) => void) =>
   lookup(host, opts, cb),

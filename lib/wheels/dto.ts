@@ -1,4 +1,4 @@
-// The wheel and wheel product as the API shows them (API.md).
+// The wheel and wheel product as the API shows them (docs/api.md "Conventions").
 import { campaignDto } from "@/lib/campaigns/dto";
 import type { Product, Wheel, WheelProduct } from "@/lib/generated/prisma/client";
 import { productDto } from "@/lib/products/dto";

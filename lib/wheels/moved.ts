@@ -2,9 +2,9 @@
 // contact"): when the company slug or the wheel slug is a former one, the page or public API call
 // answers 308 to the same address under the current slugs (query kept). Asked only after the
 // address found nothing, so the pages and the spin pay nothing on their current addresses.
+import type { NextRequest } from "next/server";
 import { permanentRedirect } from "next/navigation";
 import { db } from "@/lib/db/client";
-import type { MovedLookup } from "@/lib/http/api";
 import { publicWheelPath } from "./public-url";
 
 interface CurrentSlugs {
@@ -60,7 +60,7 @@ export async function redirectIfMoved(
  * the current slugs, query kept; null when nothing moved. Clients that follow the 308 repeat the
  * method and body, Idempotency-Key included.
  */
-export const movedWheelApiPath: MovedLookup = async (req, params) => {
+export const movedWheelApiPath = async (req: NextRequest, params: Record<string, string>): Promise<string | null> => {
   const segments = req.nextUrl.pathname.split("/");
   if (segments[1] !== "api" || segments[2] !== "public" || segments[4] !== "wheels") return null;
   const to = await movedWheelAddress(params.companySlug ?? "", params.wheel ?? "");

@@ -9,7 +9,7 @@ export function publicWheelUrl(companySlug: string, wheelSlug: string, origin = 
   return `${origin.replace(/\/$/, "")}${publicWheelPath(companySlug, wheelSlug)}`;
 }
 
-/** The claim page of a won prize (API.md "The prize is never lost"): the code's own address. */
+/** The claim page of a won prize (docs/api.md "The prize is never lost (issue 13)"): the code's own address. */
 export function claimPath(companySlug: string, wheelSlug: string, code: string) {
   return `${publicWheelPath(companySlug, wheelSlug)}/premio/${encodeURIComponent(code)}`;
 }

@@ -1,14 +1,16 @@
 // Wheels of one company: list, create (within the plan), update, delete.
+import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { createWithinPlan } from "@/lib/billing/plan-limits";
 import { replaceMoments } from "@/lib/campaigns/moments";
 import { assertCampaign, campaignColumns, momentsAffected } from "@/lib/campaigns/wheel-rules";
 import { db } from "@/lib/db/client";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { conflict, notFound } from "@/lib/http/errors";
+import { conflict, notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
-import { WHEEL_MESSAGES, type WheelCreateInput, type WheelUpdateInput } from "@/lib/validation/wheels";
+import { type WheelCreateInput, type WheelUpdateInput } from "@/lib/validation/wheels";
+import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelDto } from "./dto";
 import { isOtherWheelsFormerSlug, moveWheelSlug } from "./former-slugs";
 
@@ -74,10 +76,9 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
   const t = await tenantDb(ctx);
   const campaign = campaignColumns(input);
   await assertCampaign(t, id, campaign, before);
-  const prisma = await db();
-  const w = await prisma.$transaction(async (tx) => {
+  const w = await tenantTx(ctx, async (tx) => {
     const saved = await tx.wheel.update({
-      where: { id, companyId: ctx.companyId },
+      where: { id },
       data: { name: input.name, slug: input.slug, status: input.status, ...campaign },
     });
     if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);

@@ -1,4 +1,4 @@
-// The wheel's slice colours, from its theme (API.md "Campaign rules": primary_color and preset):
+// The wheel's slice colours, from its theme (docs/api.md "Campaigns": primary_color and preset):
 // a few hues around the shop's colour and the preset's own, each darkened until white labels on it
 // keep WCAG's 4.5:1 contrast, whatever colour the shop picked. Computed on the server: no bytes on
 // the visitor's phone.

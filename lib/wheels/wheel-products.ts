@@ -3,11 +3,11 @@
 // the same transaction.
 import type { SessionCtx } from "@/lib/auth/session";
 import { replaceMoments } from "@/lib/campaigns/moments";
-import { db } from "@/lib/db/client";
-import { tenantDb } from "@/lib/db/tenant";
-import { AppError, notFound } from "@/lib/http/errors";
-import { CAMPAIGN_MESSAGES } from "@/lib/validation/campaign";
-import { WHEEL_MESSAGES, type WheelProductsInput } from "@/lib/validation/wheels";
+import { tenantDb, tenantTx } from "@/lib/db/tenant";
+import { AppError, notFound } from "@/lib/errors";
+import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
+import { type WheelProductsInput } from "@/lib/validation/wheels";
+import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelProductDto } from "./dto";
 import { getWheel } from "./service";
 
@@ -52,8 +52,7 @@ export async function saveWheelProducts(ctx: SessionCtx, wheelId: string, input:
   if (unavailable.length)
     throw new AppError("VALIDATION", WHEEL_MESSAGES.productUnavailable, { products: unavailable.map((p) => p.id) });
   const weight = new Map(products.map((p) => [p.id, p.weight]));
-  const prisma = await db();
-  await prisma.$transaction(async (tx) => {
+  await tenantTx(ctx, async (tx) => {
     for (const p of input.products) {
       const rules = {
         oddsWeight: p.odds_weight ?? weight.get(p.product_id)!,
@@ -73,9 +72,8 @@ export async function saveWheelProducts(ctx: SessionCtx, wheelId: string, input:
 
 export async function removeWheelProduct(ctx: SessionCtx, wheelId: string, productId: string) {
   const wheel = await getWheel(ctx, wheelId);
-  const prisma = await db();
-  const removed = await prisma.$transaction(async (tx) => {
-    const r = await tx.wheelProduct.deleteMany({ where: { companyId: ctx.companyId, wheelId, productId } });
+  const removed = await tenantTx(ctx, async (tx) => {
+    const r = await tx.wheelProduct.deleteMany({ where: { wheelId, productId } });
     if (r.count && wheel.drawMode === "moments") await replaceMoments(tx, ctx.companyId, wheelId);
     return r;
   });

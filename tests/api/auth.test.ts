@@ -78,7 +78,7 @@ describe("POST /api/auth/login and GET /api/auth/verify", () => {
     expect(v.body.user).toMatchObject({ company_id: c.companyId, email: c.owner.email, subscription_name: "Pro" });
   });
 
-  it("answers the spec's text for bad credentials, and the same for an unknown email", async () => {
+  it("answers the text for bad credentials, and the same for an unknown email", async () => {
     const c = await createCompany();
     const bad = await call(loginRoute, { body: { email: c.owner.email, password: "errada123" } });
     const unknown = await call(loginRoute, { body: { email: uniqueEmail(), password: "errada123" } });

@@ -176,7 +176,7 @@ describe("payments webhook: edge cases", () => {
     expect((await sub(c.companyId)).status).toBe("trial");
   });
 
-  it("Kiwify's and the spec's names for one event share an identity; unknown events are only recorded", async () => {
+  it("Kiwify's names and ours for one event share an identity; unknown events are only recorded", async () => {
     const c = await createCompany();
     const approved = kiwify(c, "order_approved", { installments: "12", payment_method: "pix" });
     await post(approved);

@@ -1,5 +1,5 @@
 // Playing a campaign through the public API: the period, lost spins, daily caps, the counter, the
-// winning moments and the play windows, each rule and each refusal (API.md "Campaign rules").
+// winning moments and the play windows, each rule and each refusal (docs/api.md "Campaigns").
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as publicRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/route";
 import { GET as momentsRoute } from "@/app/api/wheels/[id]/moments/route";
@@ -269,7 +269,7 @@ describe("round trips", () => {
       ]),
     ];
     // The spin's statements go through Prisma on the embedded database and straight to the pool on
-    // Postgres (lib/db/driver-read.ts); the Postgres rate-limit store's own statements are not the spin's.
+    // Postgres (lib/db/driver-query.ts); the Postgres rate-limit store's own statements are not the spin's.
     const prisma = await db();
     const pool = await pgPool();
     const viaPrisma = vi.spyOn(prisma, "$queryRaw");

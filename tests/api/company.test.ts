@@ -56,7 +56,7 @@ describe("GET /company/profile", () => {
 });
 
 describe("PUT /company/profile", () => {
-  it("only the owner updates: admin and member get the spec's 403 text and nothing changes", async () => {
+  it("only the owner updates: admin and member get the 403 text and nothing changes", async () => {
     const c = await createCompany("Intocada");
     for (const role of ["admin", "member"] as const) {
       const u = await addMember(c.companyId, role);
@@ -72,7 +72,7 @@ describe("PUT /company/profile", () => {
     expect([row.name, row.slug]).toEqual(["Intocada", c.slug]);
   });
 
-  it("validates name, slug, email and phone with the spec's messages", async () => {
+  it("validates name, slug, email and phone with the messages", async () => {
     const c = await createCompany();
     const cases: [Record<string, unknown>, string][] = [
       [{ name: "", slug: "abc" }, "Nome da empresa é obrigatório"],

@@ -1,4 +1,4 @@
-// The funnel (API.md "Where leads come from"): page views counted per wheel, source and day by the
+// The funnel (docs/api.md "Funnel"): page views counted per wheel, source and day by the
 // public beacon (bots ignored, rate limited, nothing personal stored), then spins, wins and prizes
 // handed over, in total, per source ('Link direto' for none) and per day, for one company only.
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Invitations (API.md "Security rules"): the only way an existing account joins another company.
+// Invitations (docs/api.md "Invitations"): the only way an existing account joins another company.
 // Includes the outside review's pre-registration takeover, replayed end to end over HTTP.
 import { describe, expect, it } from "vitest";
 import { POST as forgotRoute } from "@/app/api/auth/forgot-password/route";
@@ -15,7 +15,7 @@ import { POST as createUserRoute } from "@/app/api/users/route";
 import { GET as leadsRoute } from "@/app/api/wheels/spins/all/route";
 import { hashToken } from "@/lib/auth/one-time-token";
 import { db } from "@/lib/db/client";
-import { INVITATION_MESSAGES } from "@/lib/validation/invitations";
+import { INVITATION_MESSAGES } from "@/lib/copy/invitations";
 import { addMember, createCompany, PASSWORD } from "../helpers/fixtures";
 import { call, uniqueEmail } from "../helpers/http";
 import { invite } from "../helpers/invitations";

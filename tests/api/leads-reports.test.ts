@@ -281,7 +281,7 @@ describe("CSV export", () => {
 });
 
 describe("CSV export dates", () => {
-  // The export reads through node-postgres on Postgres (lib/db/driver-read.ts), whose default is
+  // The export reads through node-postgres on Postgres (lib/db/driver-query.ts), whose default is
   // the process' local time: under a zone far from UTC, instants, date filters and birth dates must
   // still be those Prisma reads.
   let zone: string | undefined;

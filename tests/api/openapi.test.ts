@@ -61,7 +61,7 @@ describe("the OpenAPI document covers the route inventory", () => {
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe("bearer");
   });
 
-  it("every error answer is the one error shape of API.md", () => {
+  it("every error answer is the one error shape of docs/api.md (Conventions)", () => {
     const error = doc.components.schemas.Error;
     expect(error.required).toEqual(["error", "code"]);
     for (const { op } of operations(doc)) {

@@ -26,7 +26,7 @@ describe("products API", () => {
     });
   });
 
-  it("answers the spec's messages for bad input", async () => {
+  it("answers the messages for bad input", async () => {
     const c = await createCompany();
     const cases: [Record<string, unknown>, string][] = [
       [{ name: "", description: "x" }, "Nome é obrigatório"],

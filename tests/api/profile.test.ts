@@ -52,7 +52,7 @@ describe("GET and PUT /user/profile", () => {
 });
 
 describe("PUT /user/password", () => {
-  it("validates with the spec's messages and needs the right current password", async () => {
+  it("validates with the messages and needs the right current password", async () => {
     const c = await createCompany();
     const cases: [Record<string, unknown>, string][] = [
       [{ newPassword: "abcdef" }, "Senha atual é obrigatória"],

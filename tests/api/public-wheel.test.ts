@@ -131,7 +131,7 @@ describe("POST .../spin", () => {
     expect((await prisma.product.findFirstOrThrow({ where: { companyId: c.companyId } })).stock).toBe(4);
   });
 
-  it("validates with the spec's messages", async () => {
+  it("validates with the messages", async () => {
     const { c, wheel } = await setup([5]);
     const cases: [Record<string, unknown>, string][] = [
       [{ name: "", whatsapp: "11987654321", consent: true }, "Todos os campos são obrigatórios"],

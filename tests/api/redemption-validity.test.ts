@@ -1,4 +1,4 @@
-// Code validity and prize states (API.md "The prize is never lost"): redeem_until from the wheel's
+// Code validity and prize states (docs/api.md "The prize is never lost (issue 13)"): redeem_until from the wheel's
 // redeem_within_days, redemption_status on leads (list, filter, CSV), 410 for an expired code, and
 // "desfazer resgate" within 10 minutes for owner and admin, both in the audit trail.
 import { describe, expect, it } from "vitest";

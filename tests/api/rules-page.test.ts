@@ -1,7 +1,7 @@
 // The rules page's data: prizes with their quantities (already won here plus left), the published
 // odds with the no-prize segment, and nothing for a draft or another company's wheel.
 import { describe, expect, it } from "vitest";
-import { rulesPageData } from "@/lib/campaigns/rules-page";
+import { rulesPageData } from "@/lib/spins/rules-page";
 import { campaignWheel, spinOn, updateWheel } from "../helpers/campaign";
 import { createCompany } from "../helpers/fixtures";
 

@@ -1,4 +1,4 @@
-// A wheel's sources (API.md "Where leads come from"): create, list, delete, QR and poster, only
+// A wheel's sources (docs/api.md "Sources and attribution"): create, list, delete, QR and poster, only
 // within the caller's company; and the attribution a spin carries (?s= key, utm_*) on the leads
 // list, its source_id filter and the CSV.
 import { parse } from "csv-parse/sync";

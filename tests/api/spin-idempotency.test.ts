@@ -1,4 +1,4 @@
-// The prize is never lost (API.md): a spin repeated with the same Idempotency-Key answers the
+// The prize is never lost (docs/api.md "The prize is never lost (issue 13)"): a spin repeated with the same Idempotency-Key answers the
 // first spin and records nothing; another body with that key is 422; simultaneous repeats make one lead.
 import { describe, expect, it } from "vitest";
 import { POST as eligibilityRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/eligibility/route";

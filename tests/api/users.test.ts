@@ -1,4 +1,4 @@
-// Team users API: manage_users to list (owner, admin), write_users to change (owner only),
+// Team users API: view_users to list (owner, admin), write_users to change (owner only),
 // owner rows locked, existing accounts are refused (they are invited), names of people who work for
 // several companies are theirs alone, removal revokes that company's tokens.
 import { describe, expect, it } from "vitest";

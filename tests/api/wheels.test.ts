@@ -11,7 +11,7 @@ import { call } from "../helpers/http";
 import { addToWheel, createProduct, createWheel } from "../helpers/catalogue";
 
 describe("wheels API", () => {
-  it("creates drafts by default, validates with the spec's messages, slugs unique per company", async () => {
+  it("creates drafts by default, validates with the messages, slugs unique per company", async () => {
     const a = await createCompany();
     const b = await createCompany();
     const res = await call(createRoute, { token: a.owner.token, body: { name: "Natal", slug: "natal" } });

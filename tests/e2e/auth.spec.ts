@@ -24,7 +24,7 @@ test("sign up from the landing email form and land in the admin", async ({ page 
   await expect(page.getByText("Conta criada com sucesso! Bem-vindo!")).toBeVisible();
 });
 
-test("sign-up shows the spec's validation messages", async ({ page }) => {
+test("sign-up shows the validation messages", async ({ page }) => {
   await page.goto("/admin/signup");
   await page.getByLabel("Nome da empresa").fill("Loja");
   await page.getByLabel("Seu nome").fill("Ana");

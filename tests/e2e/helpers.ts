@@ -1,4 +1,4 @@
-// Shared e2e helpers. Demo logins come from the seed (lib/db/seed.ts).
+// Shared e2e helpers. Demo logins come from the seed (lib/demo/seed.ts).
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { devices, expect, test, type Page } from "@playwright/test";
@@ -82,7 +82,7 @@ export async function wheelAction(page: Page, wheel: string, action: string) {
   await page.getByRole("menuitem", { name: action }).click();
 }
 
-/** Every admin screen, its page heading and the header's title (spec section 2). */
+/** Every admin screen, its page heading and the header's title. */
 export const ADMIN_SCREENS: { path: string; heading: string | RegExp; title: string }[] = [
   { path: "/admin", heading: /^Olá, Dona!/, title: "Dashboard" },
   { path: "/admin/products", heading: "Produtos", title: "Produtos" },

@@ -42,7 +42,7 @@ test("filter leads by result and download them as CSV", async ({ page }) => {
   await page.getByRole("button", { name: "Exportar CSV" }).click();
   await expect(page.getByText("Nenhum lead para exportar")).toBeVisible();
 
-  // Clearing brings every lead back, 20 to a page (the spec's reset value).
+  // Clearing brings every lead back, 20 to a page (the reset value).
   await page.getByRole("button", { name: "Limpar filtros" }).click();
   await expect(total).toHaveText(all.toLocaleString("pt-BR"));
   await expect(page.getByLabel("Por página")).toHaveValue("20");

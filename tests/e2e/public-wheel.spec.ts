@@ -1,5 +1,5 @@
 // A visitor at the counter, on a phone: open the link, fill the form, spin, see the prize and
-// code; the same number again is refused with the spec's notice.
+// code; the same number again is refused with the notice.
 import { expect, test } from "@playwright/test";
 import { PHONE } from "./helpers";
 

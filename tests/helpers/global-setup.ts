@@ -26,7 +26,7 @@ async function pgliteSnapshot(): Promise<string> {
     import("@electric-sql/pglite/contrib/pg_trgm"),
     import("pglite-prisma-adapter"),
     import("@/lib/generated/prisma/client"),
-    import("@/lib/db/seed"),
+    import("@/lib/demo/seed"),
   ]);
   const lite = new PGlite("memory://", { extensions: { pg_trgm } });
   await migrate(pgliteExecutor(lite));

@@ -7,6 +7,8 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
+import { onFirstOpen } from "@/lib/db/client";
+import { seedDemoIfEmpty } from "@/lib/demo/seed";
 import { resetEnvCache } from "@/lib/env";
 import { workerDatabases } from "./databases";
 
@@ -19,6 +21,9 @@ process.env.TRUST_PROXY = "true";
 // When REDIS_URL is set the rate limits count in Redis: keep each worker's keys apart from other
 // runs (and other people) sharing that Redis.
 process.env.REDIS_KEY_PREFIX ??= `test-${randomUUID().slice(0, 8)}`;
+
+// As the server's start-up does (instrumentation-node.ts): an empty embedded database gets the demo.
+onFirstOpen(seedDemoIfEmpty);
 
 // Once per worker, before the first test file's imports read the environment.
 if (!process.env.TEST_WORKER_DB_READY) {

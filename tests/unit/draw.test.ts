@@ -44,7 +44,7 @@ describe("drawPrize", () => {
   });
 });
 
-describe("WhatsApp normalisation (spec section 5)", () => {
+describe("WhatsApp normalisation", () => {
   it.each([
     ["(11) 98765-4321", "+5511987654321"],
     ["11 8765-4321", "+551187654321"],

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sendSpin } from "@/lib/spins/spin-request";
+import { sendSpin } from "@/lib/swr/spin-request";
 import { redeemUntilFor, redemptionStatus } from "@/lib/spins/validity";
 
 const answer = { result: "won", redemption_code: "ABCD2345" };

@@ -3,7 +3,7 @@ import { forgotPasswordInput, loginInput, resetPasswordForm, signupForm } from "
 
 const firstError = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 
-describe("auth validation messages (spec section 5)", () => {
+describe("auth validation messages", () => {
   it("login requires both fields", () => {
     expect(firstError(loginInput.safeParse({ email: "", password: "x" }))).toBe("Todos os campos são obrigatórios");
     expect(firstError(loginInput.safeParse({ email: "a@b.com" }))).toBe("Todos os campos são obrigatórios");

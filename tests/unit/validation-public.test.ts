@@ -3,7 +3,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { spinInput } from "@/lib/validation/public";
-import { PUBLIC_MESSAGES as M, spinFormErrors, todayIso, type SpinForm } from "@/lib/validation/public-rules";
+import { spinFormErrors, todayIso, type SpinForm } from "@/lib/validation/public-rules";
+import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 
 /** The route's answer for a form: each field's first message, as fromZodError builds it. */
 function routeErrors(form: SpinForm): Record<string, string> {
@@ -15,7 +16,7 @@ function routeErrors(form: SpinForm): Record<string, string> {
 
 const ok: SpinForm = { name: "Ana Souza", whatsapp: "(11) 98765-4321", birthdate: "", consent: true };
 
-describe("public wheel form rules (spec section 5)", () => {
+describe("public wheel form rules", () => {
   it("accepts a valid form, with or without a birthdate", () => {
     expect(spinFormErrors(ok)).toEqual({});
     expect(spinFormErrors({ ...ok, birthdate: "1990-05-17" })).toEqual({});
@@ -23,7 +24,7 @@ describe("public wheel form rules (spec section 5)", () => {
     expect(spinFormErrors({ ...ok, birthdate: todayIso() })).toEqual({});
   });
 
-  it("gives the spec's messages, first problem first", () => {
+  it("gives the messages, first problem first", () => {
     const first = (form: SpinForm) => Object.values(spinFormErrors(form))[0];
     expect(first({ ...ok, name: "   " })).toBe("Todos os campos são obrigatórios");
     expect(first({ ...ok, name: "a".repeat(256) })).toBe("Nome deve ter no máximo 255 caracteres");

@@ -35,7 +35,7 @@ describe("validSignature", () => {
 describe("event names and fields", () => {
   const type = (name: string) => eventType(kiwifyPayload.parse({ webhook_event_type: name }));
 
-  it("maps Kiwify's and the spec's names to one set; anything else is unknown", () => {
+  it("maps Kiwify's names and ours to one set; anything else is unknown", () => {
     expect(type("order_approved")).toBe("order_approved");
     expect(type("order_rejected")).toBe("order_refused");
     expect(type("order_refused")).toBe("order_refused");

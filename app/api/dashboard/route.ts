@@ -1,5 +1,5 @@
 import { dashboard } from "@/lib/dashboard/service";
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 
 export const GET = withSession(
   { doc: { summary: "Headline figures of the company" }, permission: "view_dashboard" },

@@ -1,6 +1,6 @@
 // Liveness plus database readiness: 200 when the database answers, 503 (pt-BR) otherwise.
 import { db } from "@/lib/db/client";
-import { publicRoute } from "@/lib/http/api";
+import { publicRoute } from "@/lib/http/route-wrapper";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { findPerson } from "@/lib/lgpd/service";
 import { lgpdInput } from "@/lib/validation/leads";
 

@@ -1,4 +1,4 @@
-import { publicRoute } from "@/lib/http/api";
+import { publicRoute } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 import { openApiDocument } from "@/lib/openapi/served";
 

@@ -1,5 +1,4 @@
-import { withSession } from "@/lib/http/api";
-import { json } from "@/lib/http/respond";
+import { withSession } from "@/lib/http/route-wrapper";
 import { createProduct, listProducts } from "@/lib/products/service";
 import { productCreateInput, productListQuery } from "@/lib/validation/products";
 
@@ -14,5 +13,5 @@ export const POST = withSession(
     permission: "manage_products",
     body: productCreateInput,
   },
-  async ({ ctx, body }) => json(await createProduct(ctx, body), 201),
+  ({ ctx, body }) => createProduct(ctx, body),
 );

@@ -1,12 +1,12 @@
-import { withSession } from "@/lib/http/api";
-import { json } from "@/lib/http/respond";
+import { withSession } from "@/lib/http/route-wrapper";
 import { createUser, listUsers } from "@/lib/users/service";
-import { USER_MESSAGES, userCreateInput, userListQuery } from "@/lib/validation/users";
+import { userCreateInput, userListQuery } from "@/lib/validation/users";
+import { USER_MESSAGES } from "@/lib/copy/users";
 
 export const GET = withSession(
   {
     doc: { summary: "The company's staff" },
-    permission: "manage_users",
+    permission: "view_users",
     forbiddenMessage: USER_MESSAGES.noAccess,
     query: userListQuery,
   },
@@ -20,5 +20,5 @@ export const POST = withSession(
     forbiddenMessage: USER_MESSAGES.onlyOwner,
     body: userCreateInput,
   },
-  async ({ ctx, body }) => json(await createUser(ctx, body), 201),
+  ({ ctx, body }) => createUser(ctx, body),
 );

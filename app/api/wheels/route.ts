@@ -1,5 +1,4 @@
-import { withSession } from "@/lib/http/api";
-import { json } from "@/lib/http/respond";
+import { withSession } from "@/lib/http/route-wrapper";
 import { createWheel, listWheels } from "@/lib/wheels/service";
 import { wheelCreateInput, wheelListQuery } from "@/lib/validation/wheels";
 
@@ -14,5 +13,5 @@ export const POST = withSession(
     permission: "manage_wheels",
     body: wheelCreateInput,
   },
-  async ({ ctx, body }) => json(await createWheel(ctx, body), 201),
+  ({ ctx, body }) => createWheel(ctx, body),
 );

@@ -8,7 +8,7 @@ import { POST as switchRoute } from "@/app/api/auth/switch-company/route";
 import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
-import { SOCKET_ADDRESS_HEADER } from "@/lib/http/socket-address";
+import { SOCKET_ADDRESS_HEADER } from "@/lib/net/socket-address";
 import { addToWheel, createProduct, createWheel } from "../../helpers/catalogue";
 import { createCompany, PASSWORD } from "../../helpers/fixtures";
 import { call, randomIp, uniqueEmail } from "../../helpers/http";

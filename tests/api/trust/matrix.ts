@@ -440,7 +440,7 @@ export const SCENARIOS: Scenario[] = [
   {
     route: "/api/users",
     method: "GET",
-    access: "manage_users",
+    access: "view_users",
     ok: 200,
     other: noCrossTenant,
     build: async () => ({}),
@@ -491,7 +491,7 @@ export const SCENARIOS: Scenario[] = [
   {
     route: "/api/users/invitations",
     method: "GET",
-    access: "manage_users",
+    access: "view_users",
     ok: 200,
     other: noCrossTenant, // only this company's are listed (tests/api/invitations.test.ts)
     build: async () => ({}),

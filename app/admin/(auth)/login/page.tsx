@@ -1,2 +1,2 @@
-// /admin/login is the same screen as /login (spec section 2 names both).
+// /admin/login is the same screen as /login (both addresses are served).
 export { default, metadata } from "@/app/login/page";

@@ -1,6 +1,6 @@
 "use client";
 // Integrações (owner and admin): outgoing webhooks that send each lead and each redeemed prize to
-// the shop's own systems (API.md "Where leads go").
+// the shop's own systems (docs/api.md "Outgoing webhooks").
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useAdmin } from "@/components/admin/admin-context";
@@ -12,9 +12,9 @@ import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { Card, PageHeader } from "@/components/ui/misc";
 import { QueryState } from "@/components/ui/query-state";
 import { can } from "@/lib/auth/permissions";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { useWebhookEndpoints, type WebhookEndpointRow } from "@/lib/swr/use-webhooks";
-import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 
 export default function IntegrationsPage() {
   const { user: me } = useAdmin();

@@ -20,7 +20,7 @@ import { useDebounced } from "@/lib/ui/use-debounced";
 import { SEARCH_DELAY_MS } from "@/lib/ui/use-list-state";
 
 const PAGE_SIZES = [10, 20, 50, 100];
-/** The spec's page sizes: 10 when the screen opens, 20 after the filters are cleared. */
+/** The page sizes: 10 when the screen opens, 20 after the filters are cleared. */
 const INITIAL_LIMIT = 10;
 const RESET_LIMIT = 20;
 

@@ -16,7 +16,7 @@ import { QueryState } from "@/components/ui/query-state";
 import { RowActions } from "@/components/ui/row-actions";
 import { SearchInput } from "@/components/ui/search-input";
 import { can } from "@/lib/auth/permissions";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { useProducts, type Product } from "@/lib/swr/use-products";
 import { useListEditor } from "@/lib/ui/use-list-editor";
 import { LIST_PAGE_SIZE, useListState } from "@/lib/ui/use-list-state";

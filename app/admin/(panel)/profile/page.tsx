@@ -8,10 +8,11 @@ import { QueryState } from "@/components/ui/query-state";
 import { roleLabel } from "@/lib/auth/permissions";
 import { longDate } from "@/lib/dates/format";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { useProfile, type ProfileAnswer } from "@/lib/swr/use-profile";
 import { notify } from "@/lib/ui/toast";
-import { PROFILE_MESSAGES as M, passwordChangeForm, profileInput } from "@/lib/validation/profile";
+import { passwordChangeForm, profileInput } from "@/lib/validation/profile";
+import { PROFILE_MESSAGES as M } from "@/lib/copy/profile";
 
 type Profile = ProfileAnswer["user"];
 

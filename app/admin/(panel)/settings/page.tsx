@@ -9,12 +9,13 @@ import { QueryState } from "@/components/ui/query-state";
 import { useAdmin } from "@/components/admin/admin-context";
 import { can } from "@/lib/auth/permissions";
 import { useApiForm } from "@/lib/forms/use-api-form";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { useCompany, type CompanyProfile } from "@/lib/swr/use-company";
 import { useSlugAvailability } from "@/lib/swr/use-slug-availability";
 import { notify } from "@/lib/ui/toast";
 import { maskCnpj } from "@/lib/validation/cnpj";
-import { COMPANY_MESSAGES as M, companyUpdateInput, maskPhone } from "@/lib/validation/company";
+import { companyUpdateInput, maskPhone } from "@/lib/validation/company";
+import { COMPANY_MESSAGES as M } from "@/lib/copy/company";
 
 const valuesOf = (c: CompanyProfile) => ({
   name: c.name,

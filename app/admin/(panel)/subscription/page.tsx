@@ -11,14 +11,14 @@ import { Badge, Card, PageHeader } from "@/components/ui/misc";
 import { QueryState } from "@/components/ui/query-state";
 import { can } from "@/lib/auth/permissions";
 import { longDate, shortDateTime } from "@/lib/dates/format";
-import { errorText } from "@/lib/http/client";
-import { endpoints } from "@/lib/http/endpoints";
+import { errorText } from "@/lib/swr/fetcher";
+import { endpoints } from "@/lib/swr/writes";
 import { useBillingHistory } from "@/lib/swr/use-billing-history";
 import { useCompany, type CompanyProfile } from "@/lib/swr/use-company";
 import { usePlans, type Plan } from "@/lib/swr/use-plans";
 import { cn } from "@/lib/ui/cn";
 import { notify } from "@/lib/ui/toast";
-import { BILLING_MESSAGES as M } from "@/lib/validation/billing";
+import { BILLING_MESSAGES as M } from "@/lib/copy/billing";
 
 const brl = (n: number) => n.toLocaleString("pt-BR", { style: "currency", currency: "BRL" });
 const EVENT_LABEL: Record<string, string> = {

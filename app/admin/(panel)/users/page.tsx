@@ -1,5 +1,5 @@
 "use client";
-// Usuários: needs manage_users; only the owner creates, edits and deletes; owner rows are locked.
+// Usuários: needs view_users; only the owner creates, edits and deletes; owner rows are locked.
 import { Mail, Plus } from "lucide-react";
 import { useState } from "react";
 import { useAdmin } from "@/components/admin/admin-context";
@@ -15,17 +15,17 @@ import { InviteModal } from "@/components/users/invite-modal";
 import { UserFormModal } from "@/components/users/user-form-modal";
 import { can, roleLabel } from "@/lib/auth/permissions";
 import { shortDateTime } from "@/lib/dates/format";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { useUsers, type CompanyUser } from "@/lib/swr/use-users";
 import { useListEditor } from "@/lib/ui/use-list-editor";
 import { useListState } from "@/lib/ui/use-list-state";
-import { USER_MESSAGES } from "@/lib/validation/users";
+import { USER_MESSAGES } from "@/lib/copy/users";
 
 const ROLE_COLOR = { owner: "brand", admin: "green", member: "gray" } as const;
 
 export default function UsersPage() {
   const { user: me } = useAdmin();
-  const allowed = can(me.role, "manage_users");
+  const allowed = can(me.role, "view_users");
   const canWrite = can(me.role, "write_users");
   const list = useListState();
   const users = useUsers(list.query, allowed);

@@ -20,7 +20,7 @@ import { WheelFormModal } from "@/components/wheels/wheel-form-modal";
 import { WheelProductsModal } from "@/components/wheels/wheel-products-modal";
 import { can } from "@/lib/auth/permissions";
 import { shortDate } from "@/lib/dates/format";
-import { endpoints } from "@/lib/http/endpoints";
+import { endpoints } from "@/lib/swr/writes";
 import { useWheels, type Wheel } from "@/lib/swr/use-wheels";
 import { notify } from "@/lib/ui/toast";
 import { useListEditor } from "@/lib/ui/use-list-editor";

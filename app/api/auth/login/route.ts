@@ -1,6 +1,6 @@
 import { login } from "@/lib/auth/login";
-import { clientIp } from "@/lib/http/client-ip";
-import { publicRoute } from "@/lib/http/api";
+import { clientIp } from "@/lib/net/client-ip";
+import { publicRoute } from "@/lib/http/route-wrapper";
 import { loginInput } from "@/lib/validation/auth";
 
 export const POST = publicRoute(

@@ -1,8 +1,8 @@
 import { clearSessionCookie } from "@/lib/auth/session-cookie";
 import { signOut } from "@/lib/auth/sign-out";
 import { readClaims } from "@/lib/auth/tokens";
-import { clientIp } from "@/lib/http/client-ip";
-import { withSession } from "@/lib/http/api";
+import { clientIp } from "@/lib/net/client-ip";
+import { withSession } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 
 // For API clients and browsers alike: the token or cookie that called it answers 401 afterwards.

@@ -1,6 +1,6 @@
 import { resetPassword } from "@/lib/auth/password-reset";
-import { clientIp } from "@/lib/http/client-ip";
-import { publicRoute } from "@/lib/http/api";
+import { clientIp } from "@/lib/net/client-ip";
+import { publicRoute } from "@/lib/http/route-wrapper";
 import { resetPasswordInput } from "@/lib/validation/auth";
 
 export const POST = publicRoute(

@@ -1,6 +1,6 @@
 import { setSessionCookie } from "@/lib/auth/session-cookie";
 import { switchCompany } from "@/lib/auth/verify";
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 import { switchCompanyInput } from "@/lib/validation/auth";
 

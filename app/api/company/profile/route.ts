@@ -1,6 +1,7 @@
 import { companyProfile, updateCompany } from "@/lib/company/profile";
-import { withSession } from "@/lib/http/api";
-import { COMPANY_MESSAGES, companyUpdateInput } from "@/lib/validation/company";
+import { withSession } from "@/lib/http/route-wrapper";
+import { companyUpdateInput } from "@/lib/validation/company";
+import { COMPANY_MESSAGES } from "@/lib/copy/company";
 
 export const GET = withSession(
   {

@@ -1,6 +1,6 @@
 // Serverless hosts (Vercel Cron, README "Webhooks"): each call delivers what is due, for up to
 // ~50 s. Only a caller with `Authorization: Bearer <CRON_SECRET>` may run it.
-import { publicRoute } from "@/lib/http/api";
+import { publicRoute } from "@/lib/http/route-wrapper";
 import { assertCronCaller } from "@/lib/webhooks/cron-auth";
 import { drain } from "@/lib/webhooks/worker";
 

@@ -1,6 +1,6 @@
-import { withSession } from "@/lib/http/api";
-import { json } from "@/lib/http/respond";
-import { webhookEndpointInput, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { withSession } from "@/lib/http/route-wrapper";
+import { webhookEndpointInput } from "@/lib/validation/webhooks";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 import { createEndpoint, listEndpoints } from "@/lib/webhooks/service";
 
 const access = { permission: "manage_integrations", forbiddenMessage: WEBHOOK_MESSAGES.noAccess } as const;
@@ -21,5 +21,5 @@ export const POST = withSession(
       errors: [409],
     },
   },
-  async ({ ctx, body }) => json(await createEndpoint(ctx, body), 201),
+  ({ ctx, body }) => createEndpoint(ctx, body),
 );

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { acceptInvitation } from "@/lib/invitations/accept";
 import { acceptInvitationInput } from "@/lib/validation/invitations";
 

@@ -1,10 +1,9 @@
-import { clientIp } from "@/lib/http/client-ip";
-import { publicRoute } from "@/lib/http/api";
-import { json } from "@/lib/http/respond";
+import { clientIp } from "@/lib/net/client-ip";
+import { publicRoute } from "@/lib/http/route-wrapper";
 import { registerFromInvitation } from "@/lib/invitations/accept";
 import { registerFromInvitationInput } from "@/lib/validation/invitations";
 
 export const POST = publicRoute(
   { doc: { summary: "Create an account from an invitation", status: 201 }, body: registerFromInvitationInput },
-  async ({ req, body }) => json(await registerFromInvitation(body, clientIp(req.headers)), 201),
+  ({ req, body }) => registerFromInvitation(body, clientIp(req.headers)),
 );

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { exportPerson } from "@/lib/lgpd/service";
 import { json } from "@/lib/http/respond";
 import { lgpdInput } from "@/lib/validation/leads";

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { deleteProduct, getProduct, updateProduct } from "@/lib/products/service";
 import { productDto } from "@/lib/products/dto";
 import { productUpdateInput } from "@/lib/validation/products";

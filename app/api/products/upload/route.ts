@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { uploadProductImage } from "@/lib/products/upload";
 
 export const POST = withSession(

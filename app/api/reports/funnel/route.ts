@@ -1,5 +1,5 @@
 import { funnel } from "@/lib/funnel/report";
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { reportsQuery } from "@/lib/validation/leads";
 
 export const GET = withSession(

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { lookupCode, redeemCode } from "@/lib/spins/redeem";
 import { redeemInput, redeemLookupInput } from "@/lib/validation/public";
 

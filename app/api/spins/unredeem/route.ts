@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { unredeemCode } from "@/lib/spins/redeem";
 import { redeemInput } from "@/lib/validation/public";
 

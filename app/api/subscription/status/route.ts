@@ -1,5 +1,5 @@
 import { subscriptionStatus } from "@/lib/billing/plans";
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 
 export const GET = withSession({ doc: { summary: "The plan's limits" }, permission: "view_dashboard" }, ({ ctx }) =>
   subscriptionStatus(ctx),

@@ -1,5 +1,5 @@
 import { renewSessionCookie } from "@/lib/auth/session-cookie";
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 import { changePassword } from "@/lib/profile/service";
 import { passwordChangeInput } from "@/lib/validation/profile";

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { getProfile, updateProfile } from "@/lib/profile/service";
 import { profileInput } from "@/lib/validation/profile";
 

@@ -1,6 +1,7 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { deleteUser, updateUser } from "@/lib/users/service";
-import { USER_MESSAGES, userUpdateInput } from "@/lib/validation/users";
+import { userUpdateInput } from "@/lib/validation/users";
+import { USER_MESSAGES } from "@/lib/copy/users";
 
 export const PUT = withSession(
   {

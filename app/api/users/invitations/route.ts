@@ -1,11 +1,10 @@
-import { withSession } from "@/lib/http/api";
-import { json } from "@/lib/http/respond";
+import { withSession } from "@/lib/http/route-wrapper";
 import { createInvitation, listInvitations } from "@/lib/invitations/service";
 import { invitationInput } from "@/lib/validation/invitations";
-import { USER_MESSAGES } from "@/lib/validation/users";
+import { USER_MESSAGES } from "@/lib/copy/users";
 
 export const GET = withSession(
-  { doc: { summary: "Pending invitations" }, permission: "manage_users", forbiddenMessage: USER_MESSAGES.noAccess },
+  { doc: { summary: "Pending invitations" }, permission: "view_users", forbiddenMessage: USER_MESSAGES.noAccess },
   ({ ctx }) => listInvitations(ctx),
 );
 
@@ -16,5 +15,5 @@ export const POST = withSession(
     forbiddenMessage: USER_MESSAGES.onlyOwner,
     body: invitationInput,
   },
-  async ({ ctx, body }) => json(await createInvitation(ctx, body), 201),
+  ({ ctx, body }) => createInvitation(ctx, body),
 );

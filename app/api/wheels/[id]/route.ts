@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { wheelDto } from "@/lib/wheels/dto";
 import { deleteWheel, getWheel, updateWheel } from "@/lib/wheels/service";
 import { wheelUpdateInput } from "@/lib/validation/wheels";

@@ -1,4 +1,4 @@
-import { PUBLIC_MESSAGES } from "@/lib/validation/public-rules";
+import { PUBLIC_MESSAGES } from "@/lib/copy/public-rules";
 
 export default function WheelNotFound() {
   return (

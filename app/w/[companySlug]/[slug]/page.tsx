@@ -8,10 +8,11 @@ import { Play } from "@/components/public-wheel/play";
 import { wheelSlices } from "@/components/public-wheel/slices";
 import { DEFAULT_THEME } from "@/lib/campaigns/dto";
 import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/errors";
 import { attributionFrom, type Attribution } from "@/lib/sources/attribution";
 import { publicWheelView, type PublicWheelView } from "@/lib/spins/public-view";
-import { PUBLIC_MESSAGES as M, todayIso } from "@/lib/validation/public-rules";
+import { todayIso } from "@/lib/validation/public-rules";
+import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 import { redirectIfMoved } from "@/lib/wheels/moved";
 import { brandPalette } from "@/lib/wheels/slice-colors";
 

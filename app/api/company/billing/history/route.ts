@@ -1,6 +1,6 @@
 import { billingHistory } from "@/lib/billing/subscription-actions";
-import { withSession } from "@/lib/http/api";
-import { BILLING_MESSAGES } from "@/lib/validation/billing";
+import { withSession } from "@/lib/http/route-wrapper";
+import { BILLING_MESSAGES } from "@/lib/copy/billing";
 
 export const GET = withSession(
   {

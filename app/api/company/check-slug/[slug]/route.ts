@@ -1,5 +1,5 @@
 import { isSlugAvailable } from "@/lib/company/profile";
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { companySlug } from "@/lib/validation/company";
 
 export const GET = withSession(

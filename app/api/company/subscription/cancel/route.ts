@@ -1,6 +1,7 @@
 import { cancel } from "@/lib/billing/subscription-actions";
-import { withSession } from "@/lib/http/api";
-import { BILLING_MESSAGES, cancelInput } from "@/lib/validation/billing";
+import { withSession } from "@/lib/http/route-wrapper";
+import { cancelInput } from "@/lib/validation/billing";
+import { BILLING_MESSAGES } from "@/lib/copy/billing";
 
 export const POST = withSession(
   {

@@ -1,6 +1,7 @@
 import { upgrade } from "@/lib/billing/subscription-actions";
-import { withSession } from "@/lib/http/api";
-import { BILLING_MESSAGES, upgradeInput } from "@/lib/validation/billing";
+import { withSession } from "@/lib/http/route-wrapper";
+import { upgradeInput } from "@/lib/validation/billing";
+import { BILLING_MESSAGES } from "@/lib/copy/billing";
 
 export const POST = withSession(
   {

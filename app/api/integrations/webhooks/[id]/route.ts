@@ -1,5 +1,6 @@
-import { withSession } from "@/lib/http/api";
-import { webhookEndpointUpdate, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { withSession } from "@/lib/http/route-wrapper";
+import { webhookEndpointUpdate } from "@/lib/validation/webhooks";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 import { deleteEndpoint, updateEndpoint } from "@/lib/webhooks/service";
 
 const access = { permission: "manage_integrations", forbiddenMessage: WEBHOOK_MESSAGES.noAccess } as const;

@@ -1,6 +1,6 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { cancelInvitation } from "@/lib/invitations/service";
-import { USER_MESSAGES } from "@/lib/validation/users";
+import { USER_MESSAGES } from "@/lib/copy/users";
 
 export const DELETE = withSession(
   { doc: { summary: "Cancel an invitation" }, permission: "write_users", forbiddenMessage: USER_MESSAGES.onlyOwner },

@@ -1,5 +1,5 @@
-import { exportMoments, listMoments } from "@/lib/campaigns/moments-list";
-import { withSession } from "@/lib/http/api";
+import { exportMoments, listMoments } from "@/lib/wheels/moments-list";
+import { withSession } from "@/lib/http/route-wrapper";
 import { momentsQuery } from "@/lib/validation/campaign";
 
 // Owner and admin: who knows the moments could tell a friend when to play.

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { listWheelProducts, saveWheelProducts } from "@/lib/wheels/wheel-products";
 import { wheelProductsInput } from "@/lib/validation/wheels";
 

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { wheelQrPng } from "@/lib/wheels/qr";
 
 export const GET = withSession(

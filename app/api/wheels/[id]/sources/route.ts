@@ -1,5 +1,4 @@
-import { withSession } from "@/lib/http/api";
-import { json } from "@/lib/http/respond";
+import { withSession } from "@/lib/http/route-wrapper";
 import { createSource, listSources } from "@/lib/sources/service";
 import { sourceAnswer, sourceInput } from "@/lib/validation/sources";
 import { z } from "@/lib/validation/z";
@@ -21,5 +20,5 @@ export const POST = withSession(
     permission: "manage_wheels",
     body: sourceInput,
   },
-  async ({ ctx, params, body }) => json(await createSource(ctx, params.id, body), 201),
+  ({ ctx, params, body }) => createSource(ctx, params.id, body),
 );

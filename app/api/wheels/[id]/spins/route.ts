@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { wheelSpins } from "@/lib/leads/service";
 import { pageQuery } from "@/lib/validation/common";
 

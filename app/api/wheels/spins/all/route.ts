@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { listLeads } from "@/lib/leads/service";
 import { leadsQuery } from "@/lib/validation/leads";
 

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { exportLeads } from "@/lib/leads/export";
 import { spinFilters } from "@/lib/validation/leads";
 

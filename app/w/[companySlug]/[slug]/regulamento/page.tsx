@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PrintButton } from "@/components/public-wheel/print-button";
 import { HowWinnersAreChosen, PrizeTable } from "@/components/public-wheel/rules-draw";
-import { rulesPageData, type RulesPageData } from "@/lib/campaigns/rules-page";
+import { rulesPageData, type RulesPageData } from "@/lib/spins/rules-page";
 import { shortDate } from "@/lib/dates/format";
 import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
 import { maskCnpj } from "@/lib/validation/cnpj";

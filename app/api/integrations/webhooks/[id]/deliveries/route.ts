@@ -1,5 +1,5 @@
-import { withSession } from "@/lib/http/api";
-import { WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { withSession } from "@/lib/http/route-wrapper";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 import { listDeliveries } from "@/lib/webhooks/service";
 
 export const GET = withSession(

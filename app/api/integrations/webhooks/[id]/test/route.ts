@@ -1,6 +1,6 @@
-import { withSession } from "@/lib/http/api";
-import { json } from "@/lib/http/respond";
-import { noFields, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { withSession } from "@/lib/http/route-wrapper";
+import { noFields } from "@/lib/validation/webhooks";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 import { sendTest } from "@/lib/webhooks/service";
 
 export const POST = withSession(
@@ -10,5 +10,5 @@ export const POST = withSession(
     body: noFields,
     doc: { summary: "Queue a webhook.test message to the endpoint", status: 202, errors: [409, 429] },
   },
-  async ({ ctx, params }) => json(await sendTest(ctx, params.id), 202),
+  ({ ctx, params }) => sendTest(ctx, params.id),
 );

@@ -1,5 +1,5 @@
-import { clientIp } from "@/lib/http/client-ip";
-import { publicRoute } from "@/lib/http/api";
+import { clientIp } from "@/lib/net/client-ip";
+import { publicRoute } from "@/lib/http/route-wrapper";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import { publicWheelView } from "@/lib/spins/public-view";
 import { movedWheelApiPath } from "@/lib/wheels/moved";

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { removeWheelProduct } from "@/lib/wheels/wheel-products";
 
 export const DELETE = withSession(

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { deleteSource } from "@/lib/sources/service";
 
 // Its leads keep the source's id and name.

@@ -1,4 +1,4 @@
-// The claim page of a won prize (API.md "The prize is never lost"): what the visitor shows at the
+// The claim page of a won prize (docs/api.md "The prize is never lost (issue 13)"): what the visitor shows at the
 // counter, reachable again from the WhatsApp hand-off or "Ver meu prêmio". Never indexed: it is one
 // person's prize. The QR code holds the redemption code for the counter's scanner (/admin/resgatar).
 import type { Metadata } from "next";

@@ -1,5 +1,5 @@
-import { clientIp } from "@/lib/http/client-ip";
-import { publicRoute } from "@/lib/http/api";
+import { clientIp } from "@/lib/net/client-ip";
+import { publicRoute } from "@/lib/http/route-wrapper";
 import { json } from "@/lib/http/respond";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import { idempotencyKey } from "@/lib/spins/idempotency";

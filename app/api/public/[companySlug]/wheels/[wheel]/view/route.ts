@@ -1,7 +1,7 @@
 import { countView, isBot } from "@/lib/funnel/view";
-import { clientIp } from "@/lib/http/client-ip";
-import { publicRoute } from "@/lib/http/api";
-import { notFound } from "@/lib/http/errors";
+import { clientIp } from "@/lib/net/client-ip";
+import { publicRoute } from "@/lib/http/route-wrapper";
+import { notFound } from "@/lib/errors";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import { viewInput } from "@/lib/validation/sources";
 import { movedWheelApiPath } from "@/lib/wheels/moved";

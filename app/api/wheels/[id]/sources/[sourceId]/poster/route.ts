@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { sourcePoster } from "@/lib/sources/poster";
 import { posterQuery } from "@/lib/validation/sources";
 

@@ -1,4 +1,4 @@
-import { withSession } from "@/lib/http/api";
+import { withSession } from "@/lib/http/route-wrapper";
 import { getSource } from "@/lib/sources/service";
 import { qrPngResponse } from "@/lib/wheels/qr";
 

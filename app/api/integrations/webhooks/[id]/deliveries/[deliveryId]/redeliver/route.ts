@@ -1,6 +1,6 @@
-import { withSession } from "@/lib/http/api";
-import { json } from "@/lib/http/respond";
-import { noFields, WEBHOOK_MESSAGES } from "@/lib/validation/webhooks";
+import { withSession } from "@/lib/http/route-wrapper";
+import { noFields } from "@/lib/validation/webhooks";
+import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 import { redeliver } from "@/lib/webhooks/service";
 
 export const POST = withSession(
@@ -17,5 +17,5 @@ export const POST = withSession(
       errors: [410, 429],
     },
   },
-  async ({ ctx, params }) => json(await redeliver(ctx, params.id, params.deliveryId), 202),
+  ({ ctx, params }) => redeliver(ctx, params.id, params.deliveryId),
 );

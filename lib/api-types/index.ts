@@ -1,0 +1,273 @@
+// The answers of the API's writes as the browser sees them (JSON: dates are ISO strings), for
+// lib/swr/writes.ts and the screens. Plain types with no server import, so a browser module never
+// reaches a service, not even for a type. tests/unit/api-types.test.ts holds each one equal to what
+// its service returns, so a service that changes its answer fails the typecheck until this follows.
+
+export type Role = "owner" | "admin" | "member";
+export type WheelStatus = "draft" | "active";
+export type DrawMode = "random" | "moments" | "counter";
+export type SubscriptionStatus = "active" | "trial" | "past_due" | "cancelled" | "expired";
+export type RedemptionStatus = "redeemed" | "expired" | "pending" | "none";
+export type WebhookEvent = "lead.created" | "prize.redeemed";
+
+export interface ProductAnswer {
+  id: string;
+  name: string;
+  description: string;
+  image_url: string | null;
+  stock: number;
+  weight: number;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WheelAnswer {
+  starts_at: string | null;
+  ends_at: string | null;
+  draw_mode: DrawMode;
+  no_prize_weight: number;
+  no_prize_label: string;
+  replay_after_days: number | null;
+  redeem_within_days: number | null;
+  authorization_number: string | null;
+  rules_text: string | null;
+  theme: { primary_color: string; preset: string; logo_url: string | null };
+  id: string;
+  name: string;
+  slug: string;
+  status: WheelStatus;
+  created_at: string;
+  updated_at: string;
+  total_spins: number;
+}
+
+export interface WheelProductAnswer extends ProductAnswer {
+  odds_weight: number;
+  daily_limit: number | null;
+  win_every: number | null;
+}
+
+export interface SourceAnswer {
+  id: string;
+  name: string;
+  key: string;
+  url: string;
+  created_at: string;
+}
+
+export interface UserAnswer {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+export interface InvitationAnswer {
+  id: string;
+  email: string;
+  role: Role;
+  expires_at: string;
+}
+
+/** The session answer of sign-up, invitation sign-up and company switch. */
+export interface SessionAnswer {
+  token: string;
+  user: {
+    id: string;
+    name: string;
+    email: string;
+    role: string;
+    company_id: string;
+    company_name: string;
+    company_slug: string;
+    subscription_name: string;
+  };
+  company: {
+    id: string;
+    name: string;
+    slug: string;
+    email: string | null;
+    phone: string | null;
+    subscription_name: string;
+    created_at: string;
+    updated_at: string;
+  };
+}
+
+export interface PlanUsage {
+  current: number;
+  limit: number;
+  unlimited: boolean;
+  percentage: number;
+}
+
+export interface CompanyAnswer {
+  id: string;
+  name: string;
+  slug: string;
+  email: string | null;
+  contact_email: string | null;
+  phone: string | null;
+  legal_name: string | null;
+  cnpj: string | null;
+  subscription_name: string;
+  created_at: string;
+  updated_at: string;
+  plan: { id: string; name: string; pricing: { yearly: number; monthly: number } };
+  subscription: {
+    plan_id: string;
+    status: SubscriptionStatus;
+    starts_at: string;
+    ends_at: string | null;
+    buyer_email: string | null;
+    cancelled_at: string | null;
+  } | null;
+  usage: { wheels: PlanUsage; products: PlanUsage; spins_month: PlanUsage };
+}
+
+export interface ProfileAnswer {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  company_id: string;
+  company_name: string;
+  company_slug: string;
+  created_at: string;
+}
+
+export interface SpinAnswer {
+  id: string;
+  customer_name: string;
+  whatsapp: string;
+  customer_birthdate: string | null;
+  wheel_id: string;
+  wheel_name: string;
+  product_id: string | null;
+  product_name: string | null;
+  has_won: boolean;
+  created_at: string;
+  redemption_code: string | null;
+  redeemed_at: string | null;
+  source_id: string | null;
+  source_name: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  redeem_until: string | null;
+  redemption_status: RedemptionStatus;
+}
+
+export interface WebhookEndpointAnswer {
+  id: string;
+  url: string;
+  events: WebhookEvent[];
+  description: string | null;
+  enabled: boolean;
+  disabled_at: string | null;
+  created_at: string;
+}
+
+export interface WebhookDeliveryAnswer {
+  id: string;
+  event: string;
+  status: string;
+  attempts: number;
+  response_status: number | null;
+  next_attempt_at: string | null;
+  created_at: string;
+  erased_at: string | null;
+  last_error: string | null;
+  last_response: string | null;
+}
+
+/** Each write's answer, by the name of the function in lib/swr/writes.ts. */
+export interface WriteAnswers {
+  createProduct: { product: ProductAnswer };
+  updateProduct: { product: ProductAnswer };
+  createWheel: { wheel: WheelAnswer };
+  updateWheel: { wheel: WheelAnswer };
+  saveWheelProducts: { products: WheelProductAnswer[] };
+  createSource: { source: SourceAnswer };
+  createUser: { user: UserAnswer };
+  updateUser: { user: UserAnswer };
+  createInvitation: { invitation: InvitationAnswer };
+  cancelInvitation: { message: "Convite cancelado" };
+  acceptInvitation: {
+    message: "Convite aceito! Você agora faz parte da equipe.";
+    company: { role: Role; name: string; id: string; slug: string };
+  };
+  registerFromInvitation: SessionAnswer;
+  updateCompany: { company: CompanyAnswer };
+  upgrade: { message: string; next_steps: string; checkout_url: string };
+  cancel: { message: string; notice: string };
+  updateProfile: { user: ProfileAnswer };
+  changePassword: { message: "Senha alterada com sucesso!" };
+  signup: SessionAnswer;
+  forgotPassword: { message: "Se o email existir, você receberá instruções para recuperação" };
+  resetPassword: { message: "Senha redefinida com sucesso!" };
+  switchCompany: SessionAnswer;
+  lookupCode: { spin: SpinAnswer };
+  redeemCode: { message: "Prêmio resgatado com sucesso!"; spin: SpinAnswer };
+  unredeemCode: { message: "Resgate desfeito. O prêmio voltou a aguardar retirada."; spin: SpinAnswer };
+  createEndpoint: {
+    endpoint: WebhookEndpointAnswer;
+    secret: string;
+    message: "Endpoint criado! Copie o segredo agora: ele não será mostrado de novo.";
+  };
+  updateEndpoint: { endpoint: WebhookEndpointAnswer; message: "Endpoint atualizado" };
+  sendTest: { delivery: WebhookDeliveryAnswer; message: "Evento de teste enviado para a fila de entrega." };
+  redeliver: { delivery: WebhookDeliveryAnswer; message: "Reenvio agendado." };
+  findPerson: { whatsapp: string; spins: SpinAnswer[] };
+  erasePerson: { erased: number; message: string };
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
+
+/** Each read's answer (GET), by the name of the service function the route calls. */
+export interface ReadAnswers {
+  dashboard: {
+    totalProducts: number;
+    activeProducts: number;
+    totalWheels: number;
+    activeWheels: number;
+    lowStockProducts: number;
+    totalSpins: number;
+    planName: string;
+    limits: { maxWheels: number; maxProducts: number; maxSpinsMonth: number };
+    recentLeads: {
+      id: string;
+      customer_name: string;
+      wheel_name: string;
+      product_name: string | null;
+      has_won: boolean;
+      created_at: string;
+    }[];
+  };
+  listInvitations: { invitations: { created_at: string; id: string; email: string; role: Role; expires_at: string }[] };
+  listLeads: {
+    spins: SpinAnswer[];
+    pagination: Pagination;
+    stats: { total_leads: number; unique_leads: number; leads_with_prizes: number; conversion_rate: number };
+  };
+  listProducts: { products: ProductAnswer[]; pagination: Pagination };
+  getProfile: { user: ProfileAnswer };
+  report: {
+    stats: { total_spins: number; unique_users: number; products_distributed: number; success_rate: number };
+    top_products: { product_name: string; total_wins: number; win_percentage: number }[];
+    daily_activity: { date: string; total_spins: number; unique_users: number }[];
+  };
+  listSources: { sources: SourceAnswer[] };
+  listUsers: { users: UserAnswer[] };
+  listEndpoints: { endpoints: WebhookEndpointAnswer[] };
+  listDeliveries: { deliveries: WebhookDeliveryAnswer[] };
+  listWheels: { wheels: WheelAnswer[]; pagination: Pagination };
+}

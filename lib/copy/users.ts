@@ -1,0 +1,13 @@
+// The pt-BR copy of users: what the screens and the API say (the zod schemas in
+// lib/validation/users.ts and the services use it).
+export const USER_MESSAGES = {
+  required: "Todos os campos são obrigatórios",
+  role: "Papel inválido: escolha Usuário ou Administrador",
+  onlyOwner: "Apenas o proprietário pode gerenciar usuários",
+  ownerLocked: "O proprietário não pode ser editado ou excluído",
+  alreadyMember: "Este usuário já faz parte da empresa",
+  noAccess: "Você não tem permissão para gerenciar usuários.",
+  emailTaken: "Este email já está cadastrado",
+  renameOwnOnly: "Somente o próprio usuário pode alterar o nome.",
+  nothingToUpdate: "Informe o nome ou o papel",
+} as const;

@@ -1,0 +1,25 @@
+// The pt-BR copy of webhooks: what the screens and the API say (the zod schemas in
+// lib/validation/webhooks.ts and the services use it).
+export const WEBHOOK_MESSAGES = {
+  urlRequired: "Informe a URL do endpoint",
+  urlInvalid: "Informe uma URL http ou https válida",
+  urlTooLong: "A URL deve ter no máximo 2048 caracteres",
+  urlPrivate: "Esta URL aponta para um endereço interno ou privado e não pode receber webhooks.",
+  urlUnresolved: "Não foi possível encontrar o endereço desta URL.",
+  eventsRequired: "Escolha ao menos um evento",
+  eventInvalid: "Evento desconhecido",
+  descriptionTooLong: "A descrição deve ter no máximo 255 caracteres",
+  notFound: "Endpoint não encontrado",
+  deliveryNotFound: "Entrega não encontrada",
+  created: "Endpoint criado! Copie o segredo agora: ele não será mostrado de novo.",
+  updated: "Endpoint atualizado",
+  deleted: "Endpoint excluído",
+  testQueued: "Evento de teste enviado para a fila de entrega.",
+  testDisabled: "Ative o endpoint para enviar um teste.",
+  tooManySends: "Muitos envios seguidos. Aguarde um minuto e tente novamente.",
+  redeliverQueued: "Reenvio agendado.",
+  noAccess: "Apenas proprietários e administradores podem gerenciar integrações.",
+  endpointLimit: "Limite de 10 endpoints de webhook por empresa atingido.",
+  erased: "Esta mensagem foi apagada a pedido do titular (LGPD) e não pode ser reenviada.",
+  cronUnauthorized: "Não autorizado",
+} as const;

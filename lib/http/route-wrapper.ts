@@ -1,0 +1,119 @@
+// The route-handler wrapper: session, CSRF, permission, zod parsing of body/query/params and error
+// mapping live here, so each route.ts reads like a sentence.
+import "server-only";
+import type { NextRequest } from "next/server";
+import type { z } from "zod";
+import { can, type Permission } from "@/lib/auth/permissions";
+import { resolveSession, type SessionCtx } from "@/lib/auth/session";
+import { assertSameOriginWrite } from "@/lib/http/csrf";
+import { assertValidText, parseJsonText } from "@/lib/http/input-text";
+import { AppError, forbidden, unauthenticated } from "@/lib/errors";
+import { errorResponse, json } from "@/lib/http/respond";
+import { describeRoute, type RouteDoc } from "@/lib/http/route-doc";
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+interface Parsers<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
+  body?: B;
+  query?: Q;
+  /** Summary and success answer for GET /api/openapi.json (lib/openapi); the rest comes from here. */
+  doc?: RouteDoc;
+}
+
+type Parsed<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface HandlerArgs<B, Q> {
+  req: NextRequest;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+}
+
+type Result = Response | object;
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const length = Number(req.headers.get("content-length") ?? 0);
+  if (length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Requisição muito grande");
+  const text = await req.text();
+  if (text.length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Requisição muito grande");
+  if (!text.trim()) return {};
+  return parseJsonText(text);
+}
+
+async function parseInputs<B extends z.ZodType | undefined, Q extends z.ZodType | undefined>(
+  req: NextRequest,
+  routeCtx: RouteContext | undefined,
+  parsers: Parsers<B, Q>,
+) {
+  const rawParams = (routeCtx?.params ? await routeCtx.params : undefined) ?? {};
+  const params = Object.fromEntries(Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+  assertValidText(Object.values(params));
+  assertValidText(req.nextUrl.searchParams.values());
+  const query = parsers.query ? parsers.query.parse(Object.fromEntries(req.nextUrl.searchParams.entries())) : undefined;
+  const body = parsers.body ? parsers.body.parse(await readJson(req)) : undefined;
+  return { params, query: query as Parsed<Q>, body: body as Parsed<B> };
+}
+
+/** A handler's object answers as JSON with the route's documented status (doc.status, else 200). */
+function toResponse(result: Result, doc: RouteDoc | undefined): Response {
+  return result instanceof Response ? result : json(result, doc?.status ?? 200);
+}
+
+/** A route for signed-in staff: resolves the session, checks the permission, parses input. */
+export function withSession<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  options: Parsers<B, Q> & {
+    permission?: Permission;
+    forbiddenMessage?: string;
+    /** The route takes a multipart upload (cookie writes are otherwise JSON only). */
+    multipart?: boolean;
+  },
+  handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>> & { ctx: SessionCtx }) => Promise<Result>,
+) {
+  const route = async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
+    try {
+      const ctx = await resolveSession(req);
+      if (!ctx) throw unauthenticated();
+      assertSameOriginWrite(req, { multipart: options.multipart });
+      if (options.permission && !can(ctx.role, options.permission)) throw forbidden(options.forbiddenMessage);
+      const inputs = await parseInputs(req, routeCtx, options);
+      return toResponse(await handler({ req, ctx, ...inputs }), options.doc);
+    } catch (err) {
+      return errorResponse(err);
+    }
+  };
+  const { permission, body, query, multipart, doc } = options;
+  return describeRoute(route, { auth: "session", permission, body, query, multipart, doc });
+}
+
+type Params = Record<string, string>;
+
+/** Where an address that found nothing lives now (a path with its query), or null: it never existed. */
+export type MovedLookup = (req: NextRequest, params: Params) => Promise<string | null>;
+
+/** A 404 of a route with `moved` asks it; an address that moved answers 308 (method and body kept). */
+async function movedResponse(err: unknown, moved: MovedLookup | undefined, req: NextRequest, params: Params) {
+  if (!moved || !(err instanceof AppError && err.code === "NOT_FOUND")) return null;
+  const location = await moved(req, params).catch(() => null);
+  return location ? new Response(null, { status: 308, headers: { location } }) : null;
+}
+
+/** A route anyone may call (auth screens, public wheel, webhooks). */
+export function publicRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  options: Parsers<B, Q> & { moved?: MovedLookup },
+  handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>>) => Promise<Result>,
+) {
+  const route = async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
+    let params: Params = {};
+    try {
+      const inputs = await parseInputs(req, routeCtx, options);
+      params = inputs.params;
+      return toResponse(await handler({ req, ...inputs }), options.doc);
+    } catch (err) {
+      return (await movedResponse(err, options.moved, req, params)) ?? errorResponse(err);
+    }
+  };
+  const { body, query, doc, moved } = options;
+  return describeRoute(route, { auth: "public", body, query, doc, moved: !!moved });
+}

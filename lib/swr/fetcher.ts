@@ -1,0 +1,65 @@
+// The admin client's fetch wrapper: /api base, 10 s timeout, JSON, and one error shape.
+// Errors become FetchError with the server's pt-BR text and per-field messages.
+export const API_TIMEOUT_MS = 10_000;
+
+export class FetchError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number,
+    public readonly code?: string,
+    public readonly fields?: Record<string, string>,
+    public readonly details?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Query-string values; empty ones (undefined, null, "") are left out. */
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+type Options = Omit<RequestInit, "body"> & { body?: unknown; query?: Query };
+
+function withQuery(path: string, query?: Query) {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}${path.includes("?") ? "&" : "?"}${qs}` : path;
+}
+
+export async function api<T = unknown>(path: string, opts: Options = {}): Promise<T> {
+  const { body, query, headers, ...rest } = opts;
+  const isForm = typeof FormData !== "undefined" && body instanceof FormData;
+  // Cookie-session writes must be JSON (lib/http/csrf.ts), even those with no body.
+  const isJson = !isForm && (body !== undefined || (rest.method ?? "GET").toUpperCase() !== "GET");
+  let res: Response;
+  try {
+    res = await fetch(withQuery(`/api${path}`, query), {
+      ...rest,
+      credentials: "same-origin",
+      signal: rest.signal ?? AbortSignal.timeout(API_TIMEOUT_MS),
+      headers: { ...(isJson ? { "content-type": "application/json" } : {}), ...headers },
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    });
+  } catch (err) {
+    throw new FetchError("Erro de conexão", 0, "NETWORK", undefined, err instanceof Error ? err.message : String(err));
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = text;
+  }
+  if (!res.ok) {
+    const e = (data ?? {}) as { error?: string; code?: string; details?: { fields?: Record<string, string> } };
+    throw new FetchError(e.error ?? "", res.status, e.code, e.details?.fields);
+  }
+  return data as T;
+}
+
+/** The server's text when it sent one, else the screen's fallback. */
+export function errorText(err: unknown, fallback: string): string {
+  if (err instanceof FetchError && err.message) return err.message;
+  return fallback;
+}
