@@ -5,11 +5,12 @@
 // It also captures the context that outlives requests (lib/async/outside-request.ts).
 import { bindOutsideRequest } from "@/lib/async/outside-request";
 import { db } from "@/lib/db/client";
-import { env } from "@/lib/env";
+import { assertServerEnv, env } from "@/lib/env";
 import { stampSocketAddresses } from "@/lib/http/socket-address";
 import { startWebhookLoop } from "@/lib/webhooks/loop";
 
 export async function startNodeServer() {
+  assertServerEnv(); // a clear error at start rather than links to localhost later
   bindOutsideRequest();
   stampSocketAddresses();
   await db().catch((err) => console.error("[db] startup failed; requests will retry:", err));
