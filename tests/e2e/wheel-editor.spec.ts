@@ -172,6 +172,7 @@ test.describe("phone", () => {
     await page.goto("/admin/wheels/nova");
     await addPrize(page, "Cupom 10% (estoque 3)");
     const label = page.locator("label", { hasText: "Limite/dia" });
+    await label.scrollIntoViewIfNeeded();
     const box = (await label.boundingBox())!;
     // One line: a label split over two lines would be at least twice as tall as its text.
     expect(box.height).toBeLessThan(24);
