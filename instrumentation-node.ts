@@ -6,11 +6,12 @@
 import { bindOutsideRequest } from "@/lib/async/outside-request";
 import { db, onFirstOpen } from "@/lib/db/client";
 import { seedDemoIfEmpty } from "@/lib/demo/seed";
-import { env } from "@/lib/env";
+import { assertServerEnv, env } from "@/lib/env";
 import { stampSocketAddresses } from "@/lib/net/socket-address";
 import { startWebhookLoop } from "@/lib/webhooks/loop";
 
 export async function startNodeServer() {
+  assertServerEnv(); // a clear error at start rather than links to localhost later
   bindOutsideRequest();
   stampSocketAddresses();
   onFirstOpen(seedDemoIfEmpty);

@@ -19,6 +19,9 @@ export default function AppProviders({ children }: { children: React.ReactNode }
         closeButton
         offset={{ top: TOAST_TOP, right: 16 }}
         mobileOffset={{ top: TOAST_TOP, right: 12, left: 12 }}
+        // sonner's own names are English ("Close toast", "Notifications").
+        containerAriaLabel="Notificações"
+        toastOptions={{ closeButtonAriaLabel: "Fechar aviso" }}
       />
     </SessionProvider>
   );

@@ -12,62 +12,81 @@ const boolDefaultTrue = z
   .optional()
   .transform((v) => v === undefined || v === "" || v === "true" || v === "1");
 
-const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  // Set by Next itself: the runtime of this module ("nodejs" or "edge") and the build phase.
-  NEXT_RUNTIME: z.string().optional(),
-  NEXT_PHASE: z.string().optional(),
-  // Build folder (next.config.ts), so parallel e2e runs and benchmarks can build side by side.
-  NEXT_DIST_DIR: z.string().optional(),
-  DATABASE_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  PGLITE_DIR: z.string().default(".data/pglite"),
-  // Shared rate-limit store; wins over Postgres when both are set (lib/rate-limit).
-  REDIS_URL: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  REDIS_KEY_PREFIX: z.string().min(1).default("roleta"),
-  // A dump of a migrated database (PGlite dumpDataDir) an in-memory PGlite starts from (the tests).
-  PGLITE_SNAPSHOT: z.string().optional(),
-  PG_PREPARED_STATEMENTS: boolDefaultTrue,
-  // Connections each instance's pool may open (docs/scaling.md: instances x size <= max_connections - reserve).
-  PG_POOL_SIZE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(1000).default(10)),
-  DATA_DIR: z.string().default(".data"),
-  NEXTAUTH_SECRET: z.string().min(16).optional(),
-  APP_URL: z.string().url().default("http://localhost:3000"),
-  SEED_DEMO: bool,
-  BLOB_READ_WRITE_TOKEN: z.string().optional(),
-  SMTP_URL: z.string().optional(),
-  MAIL_FROM: z.string().default("Roleta Premiada <no-reply@localhost>"),
-  CHECKOUT_URL_PRO: z
-    .string()
-    .url()
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  PAYMENT_WEBHOOK_SECRET: z.string().optional(),
-  TRUST_PROXY: bool,
-  // Outgoing webhooks (lib/webhooks). Lets endpoints point at loopback/private addresses (local
-  // development and tests only: it disables the SSRF guard).
-  WEBHOOK_ALLOW_PRIVATE_HOSTS: bool,
-  // Run the delivery worker inside the Node server (instrumentation.ts). Turn off where a separate
-  // `npm run worker` or the cron route delivers instead.
-  WEBHOOK_WORKER: boolDefaultTrue,
-  // Pause of the worker between polls of an empty queue.
-  WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
-  // How long one delivery attempt may take (well under the 60 s claim lease of lib/webhooks/backoff.ts).
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(10_000),
-  // Bearer secret of GET /api/cron/webhooks (Vercel Cron sends it); unset -> the route answers 401.
-  CRON_SECRET: z
-    .string()
-    .min(16)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-});
+/** Next's own default port, when PORT is not set. */
+const DEFAULT_PORT = 3000;
+
+export const APP_URL_REQUIRED =
+  "must be set in production: the site's public address (e.g. https://roleta.example.com), used in e-mails, QR codes, posters and source links";
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    // Set by Next itself: the runtime of this module ("nodejs" or "edge") and the build phase.
+    NEXT_RUNTIME: z.string().optional(),
+    NEXT_PHASE: z.string().optional(),
+    // Build folder (next.config.ts), so parallel e2e runs and benchmarks can build side by side.
+    NEXT_DIST_DIR: z.string().optional(),
+    DATABASE_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    PGLITE_DIR: z.string().default(".data/pglite"),
+    // Shared rate-limit store; wins over Postgres when both are set (lib/rate-limit).
+    REDIS_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    REDIS_KEY_PREFIX: z.string().min(1).default("roleta"),
+    // A dump of a migrated database (PGlite dumpDataDir) an in-memory PGlite starts from (the tests).
+    PGLITE_SNAPSHOT: z.string().optional(),
+    PG_PREPARED_STATEMENTS: boolDefaultTrue,
+    // Connections each instance's pool may open (docs/scaling.md: instances x size <= max_connections - reserve).
+    PG_POOL_SIZE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(1000).default(10)),
+    DATA_DIR: z.string().default(".data"),
+    NEXTAUTH_SECRET: z.string().min(16).optional(),
+    // The public origin (e-mails, QR codes, posters, source links). Required in production; in
+    // development and tests it defaults to the origin this server listens on (PORT, as Next takes it).
+    APP_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65_535).optional()),
+    SEED_DEMO: bool,
+    BLOB_READ_WRITE_TOKEN: z.string().optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default("Roleta Premiada <no-reply@localhost>"),
+    CHECKOUT_URL_PRO: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    PAYMENT_WEBHOOK_SECRET: z.string().optional(),
+    TRUST_PROXY: bool,
+    // Outgoing webhooks (lib/webhooks). Lets endpoints point at loopback/private addresses (local
+    // development and tests only: it disables the SSRF guard).
+    WEBHOOK_ALLOW_PRIVATE_HOSTS: bool,
+    // Run the delivery worker inside the Node server (instrumentation.ts). Turn off where a separate
+    // `npm run worker` or the cron route delivers instead.
+    WEBHOOK_WORKER: boolDefaultTrue,
+    // Pause of the worker between polls of an empty queue.
+    WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+    // How long one delivery attempt may take (well under the 60 s claim lease of lib/webhooks/backoff.ts).
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(10_000),
+    // Bearer secret of GET /api/cron/webhooks (Vercel Cron sends it); unset -> the route answers 401.
+    CRON_SECRET: z
+      .string()
+      .min(16)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+  })
+  .transform((e) => ({
+    ...e,
+    APP_URL: e.APP_URL ?? `http://localhost:${e.PORT ?? DEFAULT_PORT}`,
+    APP_URL_SET: !!e.APP_URL,
+  }));
 
 export type Env = z.infer<typeof schema>;
 
@@ -82,6 +101,16 @@ export function env(): Env {
   }
   cached = parsed.data;
   return cached;
+}
+
+/**
+ * The server's start-up check (instrumentation-node.ts): production needs APP_URL, since links in
+ * e-mails, QR codes and posters must point at the public site, not at this machine. Not during
+ * the build, which loads the same modules without serving anything.
+ */
+export function assertServerEnv(e: Env = env()) {
+  if (e.NODE_ENV === "production" && e.NEXT_PHASE !== "phase-production-build" && !e.APP_URL_SET)
+    throw new Error(`Invalid environment variables:\n  APP_URL: ${APP_URL_REQUIRED}`);
 }
 
 /** Tests change variables between cases; production never calls this. */

@@ -3,7 +3,7 @@
 import { ChevronDown, Compass, LogOut, Menu, Settings, User, X } from "lucide-react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { RedeemButton } from "@/components/redeem/redeem-dialog";
 import { can, roleLabel } from "@/lib/auth/permissions";
 import { cn } from "@/lib/ui/cn";
@@ -15,14 +15,17 @@ import { GuidedTour, startTour } from "./tour";
 
 function CompanySwitcher() {
   const { user, companies, switchCompany } = useAdmin();
+  // The sidebar is rendered twice (desktop aside and phone drawer): each copy needs its own id,
+  // or the second select has no label.
+  const id = useId();
   if (companies.length <= 1) return null;
   return (
     <div className="px-4 pb-3">
-      <label htmlFor="company-switcher" className="mb-1 block text-xs text-brand-100">
+      <label htmlFor={id} className="mb-1 block text-xs text-brand-100">
         Empresa
       </label>
       <select
-        id="company-switcher"
+        id={id}
         value={user.company_id}
         onChange={(e) =>
           switchCompany(e.target.value).catch((err) => notify.error(errorText(err, "Erro ao trocar de empresa")))

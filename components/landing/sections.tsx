@@ -3,7 +3,11 @@ import { BarChart3, Code2, Palette, ShieldCheck, Smartphone, Sparkles, Timer, Us
 
 const FEATURES = [
   { icon: Palette, title: "Personalização", text: "Cores, prêmios, pesos e chances do seu jeito, com a sua marca." },
-  { icon: BarChart3, title: "Analytics", text: "Leads, giros, prêmios distribuídos e conversão em relatórios claros." },
+  {
+    icon: BarChart3,
+    title: "Relatórios",
+    text: "Leads, giros, prêmios distribuídos e conversão em relatórios claros.",
+  },
   {
     icon: Code2,
     title: "Incorporação fácil",

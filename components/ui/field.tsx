@@ -69,7 +69,7 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         <button
           type="button"
           onClick={onToggle}
-          className="rounded px-1 text-xs font-medium text-gray-700 hover:text-gray-900"
+          className="inline-flex min-h-6 min-w-6 items-center justify-center rounded px-1 text-xs font-medium text-gray-700 hover:text-gray-900"
           aria-label={visible ? `Ocultar ${label.toLowerCase()}` : `Mostrar ${label.toLowerCase()}`}
           aria-pressed={visible}
         >

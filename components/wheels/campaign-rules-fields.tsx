@@ -1,14 +1,12 @@
 "use client";
-// "Regras da campanha" of the wheel form: the period (São Paulo time), the draw mode explained in
-// plain Portuguese with the legal reference, the no-prize segment with a live preview of every
-// slice's chance, the play rule, the code validity, the authorization number and extra rules text.
+// The campaign fields of the wheel editor page: DrawModeFields (in "Prêmios e chances": the draw
+// mode explained in plain Portuguese with the legal reference, the no-prize segment) and
+// CampaignRulesFields ("Regras da campanha": the period in São Paulo time, the play rule, the code
+// validity, the authorization number and extra rules text).
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { Field, inputClass } from "@/components/ui/field";
-import { useApi } from "@/lib/swr/use-api";
 import type { DrawMode } from "@/lib/validation/campaign";
 import type { WheelFormOutput, WheelFormValues } from "@/lib/validation/wheels";
-import type { WheelProductDto } from "@/lib/wheels/dto";
-import { OddsPreview } from "./odds-preview";
 
 const MODES: { value: DrawMode; title: string; text: string }[] = [
   {
@@ -30,36 +28,12 @@ const MODES: { value: DrawMode; title: string; text: string }[] = [
 
 type Form = UseFormReturn<WheelFormValues, unknown, WheelFormOutput>;
 
-export function CampaignRulesFields({ form, wheelId }: { form: Form; wheelId: string | null }) {
+export function DrawModeFields({ form }: { form: Form }) {
   const { register, control, formState } = form;
   const e = formState.errors;
-  const [mode, noPrizeWeight, noPrizeLabel] = useWatch({
-    control,
-    name: ["draw_mode", "no_prize_weight", "no_prize_label"],
-  });
-  const prizes = useApi<{ products: WheelProductDto[] }>(wheelId ? `/wheels/${wheelId}/products` : null, {
-    errorText: "Erro ao carregar produtos",
-  });
-
+  const mode = useWatch({ control, name: "draw_mode" });
   return (
-    <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">
-      <legend className="px-1 text-base font-semibold text-gray-900">Regras da campanha</legend>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          type="datetime-local"
-          label="Início (horário de Brasília)"
-          hint="Em branco: já começou"
-          error={e.starts_at?.message}
-          {...register("starts_at")}
-        />
-        <Field
-          type="datetime-local"
-          label="Fim (horário de Brasília)"
-          hint="Em branco: sem data para acabar"
-          error={e.ends_at?.message}
-          {...register("ends_at")}
-        />
-      </div>
+    <div className="space-y-4">
       <div role="radiogroup" aria-labelledby="draw-mode-label" className="space-y-2">
         <p id="draw-mode-label" className="text-sm font-medium text-gray-700">
           Como os ganhadores são definidos
@@ -79,14 +53,8 @@ export function CampaignRulesFields({ form, wheelId }: { form: Form; wheelId: st
         {e.draw_mode?.message && <p className="text-xs text-red-700">{e.draw_mode.message}</p>}
         <p className="text-xs text-gray-700">
           Referência: Lei nº 5.768/1971 e Portaria SEAE/ME nº 7.638/2022. A Roleta Premiada não pede a autorização da
-          SPA/MF por você: quando a sua promoção for autorizada, informe o número do certificado abaixo.
+          SPA/MF por você: quando a sua promoção for autorizada, informe o número do certificado em Regras da campanha.
         </p>
-        {mode === "moments" && (
-          <p className="rounded-lg bg-brand-50 p-3 text-xs text-brand-800">
-            Os momentos ganhadores são gerados ao salvar. Quando o estoque, os prêmios ou o período mudam, somente os
-            momentos ainda não utilizados são refeitos; os já utilizados ficam registrados.
-          </p>
-        )}
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         {mode === "random" && (
@@ -107,12 +75,31 @@ export function CampaignRulesFields({ form, wheelId }: { form: Form; wheelId: st
           {...register("no_prize_label")}
         />
       </div>
-      <OddsPreview
-        mode={mode}
-        prizes={prizes.data?.products}
-        noPrizeWeight={noPrizeWeight}
-        noPrizeLabel={noPrizeLabel}
-      />
+    </div>
+  );
+}
+
+export function CampaignRulesFields({ form }: { form: Form }) {
+  const { register, formState } = form;
+  const e = formState.errors;
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          type="datetime-local"
+          label="Início (horário de Brasília)"
+          hint="Em branco: já começou"
+          error={e.starts_at?.message}
+          {...register("starts_at")}
+        />
+        <Field
+          type="datetime-local"
+          label="Fim (horário de Brasília)"
+          hint="Em branco: sem data para acabar"
+          error={e.ends_at?.message}
+          {...register("ends_at")}
+        />
+      </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           type="number"
@@ -156,6 +143,6 @@ export function CampaignRulesFields({ form, wheelId }: { form: Form; wheelId: st
         />
         {e.rules_text?.message && <p className="mt-1 text-xs text-red-700">{e.rules_text.message}</p>}
       </div>
-    </fieldset>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import type { WheelProductDto } from "@/lib/wheels/dto";
 
 interface Props {
   mode: DrawMode;
-  prizes: WheelProductDto[] | undefined;
+  prizes: Pick<WheelProductDto, "id" | "name" | "odds_weight" | "is_active" | "stock">[] | undefined;
   noPrizeWeight: number;
   noPrizeLabel: string;
 }
@@ -18,7 +18,7 @@ export function OddsPreview({ mode, prizes, noPrizeWeight, noPrizeLabel }: Props
   const inStock = (prizes ?? []).filter((p) => p.is_active && p.stock > 0);
   const weight = Number.isFinite(noPrizeWeight) && noPrizeWeight > 0 ? noPrizeWeight : 0;
   const rows = [
-    ...inStock.map((p) => ({ id: p.id, name: p.name, weight: p.odds_weight })),
+    ...inStock.map((p) => ({ id: p.id, name: p.name, weight: Number(p.odds_weight) || 0 })),
     ...(mode !== "random" || weight > 0 ? [{ id: NO_PRIZE, name: noPrizeLabel || "Sem prêmio", weight }] : []),
   ];
   const total = rows.reduce((s, r) => s + r.weight, 0);
@@ -27,9 +27,9 @@ export function OddsPreview({ mode, prizes, noPrizeWeight, noPrizeLabel }: Props
       <p className="text-sm font-medium text-gray-900">Prévia das chances por giro</p>
       {!inStock.length && (
         <p className="mt-1 text-xs text-gray-700">
-          {prizes === undefined
-            ? "Salve a roleta e adicione prêmios para ver as chances de cada um."
-            : "Nenhum prêmio com estoque nesta roleta ainda."}
+          {prizes?.length
+            ? "Nenhum prêmio com estoque nesta roleta ainda."
+            : "Adicione prêmios para ver as chances de cada um."}
         </p>
       )}
       {mode !== "random" && (

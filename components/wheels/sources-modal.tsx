@@ -116,39 +116,30 @@ function SourceItem({
   );
 }
 
-export function SourcesModal({ wheel, canWrite, onClose }: Props) {
-  const sources = useSources(wheel?.id ?? null);
+/** The sources of a saved wheel: the form to add one (for those who manage wheels) and the list. */
+export function SourcesPanel({ wheelId, canWrite }: { wheelId: string; canWrite: boolean }) {
+  const sources = useSources(wheelId);
   const [deleting, setDeleting] = useState<Source | null>(null);
   // Another wheel's sources: a pending delete of the previous wheel's source is dropped.
   // eslint-disable-next-line react-hooks/set-state-in-effect -- a reset on a prop change, not a data load
-  useEffect(() => setDeleting(null), [wheel]);
+  useEffect(() => setDeleting(null), [wheelId]);
   return (
-    <Modal
-      open={!!wheel}
-      onClose={onClose}
-      size="lg"
-      title={wheel ? `Origens — ${wheel.name}` : "Origens"}
-      description="Um link, QR Code e cartaz para cada lugar onde a roleta é divulgada: os leads mostram de onde vieram."
-    >
-      {wheel && (
-        <div className="space-y-4">
-          {canWrite && <AddSource wheelId={wheel.id} />}
-          <QueryState
-            query={sources}
-            isEmpty={(d) => d.sources.length === 0}
-            empty="Nenhuma origem cadastrada."
-            loading="Carregando origens..."
-          >
-            {(d) => (
-              <ul className="space-y-2" aria-label="Origens da roleta">
-                {d.sources.map((s) => (
-                  <SourceItem key={s.id} wheelId={wheel.id} source={s} canWrite={canWrite} onDelete={setDeleting} />
-                ))}
-              </ul>
-            )}
-          </QueryState>
-        </div>
-      )}
+    <div className="space-y-4">
+      {canWrite && <AddSource wheelId={wheelId} />}
+      <QueryState
+        query={sources}
+        isEmpty={(d) => d.sources.length === 0}
+        empty="Nenhuma origem cadastrada."
+        loading="Carregando origens..."
+      >
+        {(d) => (
+          <ul className="space-y-2" aria-label="Origens da roleta">
+            {d.sources.map((s) => (
+              <SourceItem key={s.id} wheelId={wheelId} source={s} canWrite={canWrite} onDelete={setDeleting} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <DeleteDialog
         target={deleting}
         title="Excluir origem"
@@ -158,11 +149,25 @@ export function SourcesModal({ wheel, canWrite, onClose }: Props) {
             origem; os leads já recebidos a mantêm.
           </>
         )}
-        remove={(s) => endpoints.sources.remove(wheel!.id, s.id)}
+        remove={(s) => endpoints.sources.remove(wheelId, s.id)}
         success="Origem excluída com sucesso!"
         fallback="Erro ao excluir origem"
         onClose={() => setDeleting(null)}
       />
+    </div>
+  );
+}
+
+export function SourcesModal({ wheel, canWrite, onClose }: Props) {
+  return (
+    <Modal
+      open={!!wheel}
+      onClose={onClose}
+      size="lg"
+      title={wheel ? `Origens — ${wheel.name}` : "Origens"}
+      description="Um link, QR Code e cartaz para cada lugar onde a roleta é divulgada: os leads mostram de onde vieram."
+    >
+      {wheel && <SourcesPanel wheelId={wheel.id} canWrite={canWrite} />}
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 "use client";
-// "Aparência" of the wheel form: the shop's colour, a seasonal palette and its logo (the same
+// "Aparência" of the wheel editor page: the shop's colour, a seasonal palette and its logo (the same
 // upload as product images). The public page takes its slices and brand colours from them,
 // darkened where needed so white text keeps 4.5:1 contrast (lib/wheels/slice-colors.ts).
 import { Controller, type UseFormReturn } from "react-hook-form";
@@ -23,8 +23,7 @@ export function ThemeFields({ form }: { form: Form }) {
   const { register, control, formState } = form;
   const e = formState.errors.theme;
   return (
-    <fieldset className="space-y-4 rounded-lg border border-gray-200 p-4">
-      <legend className="px-1 text-base font-semibold text-gray-900">Aparência</legend>
+    <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
           <label htmlFor="theme-color" className="mb-1 block text-sm font-medium text-gray-700">
@@ -62,6 +61,6 @@ export function ThemeFields({ form }: { form: Form }) {
         A página da roleta e as fatias usam a cor da marca e as cores do tema, escurecidas quando preciso para que os
         textos continuem legíveis.
       </p>
-    </fieldset>
+    </div>
   );
 }

@@ -188,8 +188,8 @@ export interface WebhookDeliveryAnswer {
 export interface WriteAnswers {
   createProduct: { product: ProductAnswer };
   updateProduct: { product: ProductAnswer };
-  createWheel: { wheel: WheelAnswer };
-  updateWheel: { wheel: WheelAnswer };
+  createWheel: { wheel: WheelAnswer; products?: WheelProductAnswer[] };
+  updateWheel: { wheel: WheelAnswer; products?: WheelProductAnswer[] };
   saveWheelProducts: { products: WheelProductAnswer[] };
   createSource: { source: SourceAnswer };
   createUser: { user: UserAnswer };

@@ -1,7 +1,9 @@
 // Wheel and wheel-product inputs, shared by the forms and the API.
 import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields, themeInput } from "./campaign";
 import { optionalSearch, pageQuery, requiredName } from "./common";
+import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
 import { z } from "./z";
+
 import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 
 const m = WHEEL_MESSAGES;
@@ -17,39 +19,59 @@ const fields = {
   status: z.enum(["draft", "active"], { error: "Status inválido" }),
 };
 
-// The campaign rules that tie fields together (a period, moments needing one) are checked by the
-// service on the wheel as it will be saved: a partial update may change one field only.
-export const wheelCreateInput = z.object({
-  ...fields,
-  status: fields.status.optional().default("draft"),
-  ...campaignInput.shape,
-});
-export const wheelUpdateInput = z.object(fields).partial().extend(campaignInput.shape);
-export const wheelForm = z
-  .object({ ...fields, ...campaignFormFields, theme: themeInput.optional() })
-  .superRefine(checkCampaign);
-
-export const wheelListQuery = pageQuery.extend({ search: optionalSearch });
-
 export const oddsWeight = z
   .number({ error: m.oddsWeight })
   .int(m.oddsWeight)
   .min(1, m.oddsWeight)
   .max(1_000_000, "Peso muito alto");
 
-export const wheelProductsInput = z.object({
-  products: z
-    .array(
-      // Without odds_weight the product's own weight counts.
-      z.object({
-        product_id: z.string().uuid("Produto inválido"),
-        odds_weight: oddsWeight.optional(),
-        ...prizeRuleFields,
-      }),
-      { error: "Lista de produtos inválida" },
-    )
-    .max(100, "No máximo 100 produtos por roleta"),
+/** A wheel's prizes with their odds and prize rules. */
+const prizeList = z
+  .array(
+    // Without odds_weight the product's own weight counts.
+    z.object({
+      product_id: z.string().uuid("Produto inválido"),
+      odds_weight: oddsWeight.optional(),
+      ...prizeRuleFields,
+    }),
+    { error: "Lista de produtos inválida" },
+  )
+  .max(100, "No máximo 100 produtos por roleta");
+
+// The campaign rules that tie fields together (a period, moments needing one) are checked by the
+// service on the wheel as it will be saved: a partial update may change one field only.
+// `products`, when sent, is the wheel's whole prize list, saved with the wheel in one transaction.
+export const wheelCreateInput = z.object({
+  ...fields,
+  status: fields.status.optional().default("draft"),
+  ...campaignInput.shape,
+  products: prizeList.optional(),
 });
+export const wheelUpdateInput = z
+  .object(fields)
+  .partial()
+  .extend({ ...campaignInput.shape, products: prizeList.optional() });
+/** A counter wheel pays out only through win_every: each prize's missing step, per field. */
+export function counterStepErrors(mode: string, products: { win_every?: number | null }[] | undefined) {
+  const errors: Record<string, string> = {};
+  if (mode === "counter")
+    (products ?? []).forEach((p, i) => {
+      if (!p.win_every) errors[`products.${i}.win_every`] = CAMPAIGN_MESSAGES.winEveryRequired;
+    });
+  return errors;
+}
+
+export const wheelForm = z
+  .object({ ...fields, ...campaignFormFields, theme: themeInput.optional(), products: prizeList.optional() })
+  .superRefine((v, ctx) => {
+    checkCampaign(v, ctx);
+    for (const [path, message] of Object.entries(counterStepErrors(v.draw_mode, v.products)))
+      ctx.addIssue({ code: "custom", path: path.split(".").map((k) => (/^\d+$/.test(k) ? Number(k) : k)), message });
+  });
+
+export const wheelListQuery = pageQuery.extend({ search: optionalSearch });
+
+export const wheelProductsInput = z.object({ products: prizeList });
 
 export type WheelCreateInput = z.infer<typeof wheelCreateInput>;
 export type WheelUpdateInput = z.infer<typeof wheelUpdateInput>;

@@ -1,5 +1,4 @@
 // Wheels of one company: list, create (within the plan), update, delete.
-import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { createWithinPlan } from "@/lib/billing/plan-limits";
 import { replaceMoments } from "@/lib/campaigns/moments";
@@ -7,21 +6,16 @@ import { assertCampaign, campaignColumns, momentsAffected } from "@/lib/campaign
 import { db } from "@/lib/db/client";
 import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { conflict, notFound } from "@/lib/errors";
+import { conflict } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
 import { type WheelCreateInput, type WheelUpdateInput } from "@/lib/validation/wheels";
 import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelDto } from "./dto";
+import { getWheel } from "./get-wheel";
+import { assertCounterSteps, checkPrizes, listWheelProducts, writePrizes } from "./wheel-products";
 import { isOtherWheelsFormerSlug, moveWheelSlug } from "./former-slugs";
 
-const NOT_FOUND = "Roleta não encontrada";
-
-export async function getWheel(ctx: SessionCtx, id: string) {
-  const t = await tenantDb(ctx);
-  const w = await t.wheel.findFirst({ where: { id } });
-  if (!w) throw notFound(NOT_FOUND);
-  return w;
-}
+export { getWheel };
 
 export async function listWheels(ctx: SessionCtx, q: { page: number; limit: number; search?: string }) {
   const t = await tenantDb(ctx);
@@ -56,36 +50,58 @@ async function assertSlugFree(ctx: SessionCtx, slug: string, exceptId?: string) 
     throw conflict(WHEEL_MESSAGES.slugTaken);
 }
 
+/**
+ * With `products`, the wheel's whole prize list is checked first (the company's products, the
+ * mode's per-prize fields) and written in the wheel's own transaction: all or nothing.
+ */
 export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
   await assertSlugFree(ctx, input.slug);
   const t = await tenantDb(ctx);
   const campaign = campaignColumns(input);
   await assertCampaign(t, null, campaign, null);
-  const w = await createWithinPlan(ctx.companyId, "wheels", (tx) =>
-    tx.wheel.create({
+  const prizes = input.products;
+  if (prizes) assertCounterSteps(campaign.drawMode ?? "random", prizes);
+  const weight = prizes && (await checkPrizes(ctx, null, prizes));
+  const w = await createWithinPlan(ctx.companyId, "wheels", async (tx) => {
+    const created = await tx.wheel.create({
       data: { companyId: ctx.companyId, name: input.name, slug: input.slug, status: input.status, ...campaign },
-    }),
-  );
-  return { wheel: wheelDto(w) };
+    });
+    if (prizes && weight) {
+      await writePrizes(tx, ctx.companyId, created.id, prizes, weight, true);
+      if (created.drawMode === "moments") await replaceMoments(tx, ctx.companyId, created.id);
+    }
+    return created;
+  });
+  return { wheel: wheelDto(w), ...(prizes && (await listWheelProducts(ctx, w.id))) };
 }
 
-/** A change of the mode, the period or the status regenerates the unclaimed winning moments. */
+/**
+ * A change of the mode, the period or the status regenerates the unclaimed winning moments. With
+ * `products`, the prize list is replaced in the same transaction and the counter rule is checked
+ * against it rather than against the prizes saved before.
+ */
 export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdateInput) {
   const before = await getWheel(ctx, id);
   if (input.slug) await assertSlugFree(ctx, input.slug, id);
   const t = await tenantDb(ctx);
   const campaign = campaignColumns(input);
-  await assertCampaign(t, id, campaign, before);
+  const prizes = input.products;
+  // Without a wheel id, assertCampaign leaves the saved prizes alone: the list sent is checked.
+  await assertCampaign(t, prizes ? null : id, campaign, before);
+  if (prizes) assertCounterSteps(campaign.drawMode ?? before.drawMode, prizes);
+  const weight = prizes && (await checkPrizes(ctx, id, prizes));
   const w = await tenantTx(ctx, async (tx) => {
     const saved = await tx.wheel.update({
       where: { id },
       data: { name: input.name, slug: input.slug, status: input.status, ...campaign },
     });
     if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);
-    if (momentsAffected(before, saved)) await replaceMoments(tx, ctx.companyId, id);
+    if (prizes && weight) await writePrizes(tx, ctx.companyId, id, prizes, weight, true);
+    if (momentsAffected(before, saved) || (prizes && saved.drawMode === "moments"))
+      await replaceMoments(tx, ctx.companyId, id);
     return saved;
   });
-  return { wheel: wheelDto(w) };
+  return { wheel: wheelDto(w), ...(prizes && (await listWheelProducts(ctx, id))) };
 }
 
 /** Spins keep the wheel's name as a snapshot, so history survives the deletion. */

@@ -5,11 +5,11 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { replaceMoments } from "@/lib/campaigns/moments";
 import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import { AppError, notFound } from "@/lib/errors";
-import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
-import { type WheelProductsInput } from "@/lib/validation/wheels";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { counterStepErrors, type WheelProductsInput } from "@/lib/validation/wheels";
 import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelProductDto } from "./dto";
-import { getWheel } from "./service";
+import { getWheel } from "./get-wheel";
 
 export async function listWheelProducts(ctx: SessionCtx, wheelId: string) {
   await getWheel(ctx, wheelId);
@@ -23,48 +23,74 @@ export async function listWheelProducts(ctx: SessionCtx, wheelId: string) {
 }
 
 /** A counter wheel pays out only through win_every: every prize sent must have one. */
-function assertCounterSteps(input: WheelProductsInput) {
-  const fields: Record<string, string> = {};
-  input.products.forEach((p, i) => {
-    if (!p.win_every) fields[`products.${i}.win_every`] = CAMPAIGN_MESSAGES.winEveryRequired;
-  });
+export function assertCounterSteps(mode: string, products: WheelProductsInput["products"]) {
+  const fields = counterStepErrors(mode, products);
   const [first] = Object.values(fields);
   if (first) throw new AppError("VALIDATION", first, { fields });
 }
 
+type Prizes = WheelProductsInput["products"];
+
 /**
- * Upserts the given products with their odds and prize rules, all or nothing. Each listed product
- * is set as sent: odds_weight missing takes the product's weight, daily_limit and win_every
- * missing mean none.
+ * Checks a prize list before any write: every product is the company's (404 otherwise, so another
+ * company's ids are never told apart from missing ones) and a product new on the wheel is active
+ * and in stock (one already on it may have its odds changed even if it ran out since). Answers
+ * each product's own weight, for prizes sent without odds_weight.
  */
-export async function saveWheelProducts(ctx: SessionCtx, wheelId: string, input: WheelProductsInput) {
-  const wheel = await getWheel(ctx, wheelId);
-  if (wheel.drawMode === "counter") assertCounterSteps(input);
+export async function checkPrizes(ctx: SessionCtx, wheelId: string | null, products: Prizes) {
   const t = await tenantDb(ctx);
-  const ids = [...new Set(input.products.map((p) => p.product_id))];
-  const products = await t.product.findMany({ where: { id: { in: ids } } });
-  if (products.length !== ids.length) throw notFound("Produto não encontrado");
+  const ids = [...new Set(products.map((p) => p.product_id))];
+  const found = await t.product.findMany({ where: { id: { in: ids } } });
+  if (found.length !== ids.length) throw notFound("Produto não encontrado");
   const existing = new Set(
-    (await t.wheelProduct.findMany({ where: { wheelId }, select: { productId: true } })).map((r) => r.productId),
+    wheelId
+      ? (await t.wheelProduct.findMany({ where: { wheelId }, select: { productId: true } })).map((r) => r.productId)
+      : [],
   );
-  // Products already on the wheel may have their odds changed even if they ran out since.
-  const unavailable = products.filter((p) => !existing.has(p.id) && (!p.isActive || p.stock <= 0));
+  const unavailable = found.filter((p) => !existing.has(p.id) && (!p.isActive || p.stock <= 0));
   if (unavailable.length)
     throw new AppError("VALIDATION", WHEEL_MESSAGES.productUnavailable, { products: unavailable.map((p) => p.id) });
-  const weight = new Map(products.map((p) => [p.id, p.weight]));
+  return new Map(found.map((p) => [p.id, p.weight]));
+}
+
+/**
+ * Writes a checked prize list inside the caller's transaction: each listed product is set as
+ * sent (odds_weight missing takes the product's weight, daily_limit and win_every missing mean
+ * none); with `replace`, prizes not listed leave the wheel. The caller regenerates moments.
+ */
+export async function writePrizes(
+  tx: Prisma.TransactionClient,
+  companyId: string,
+  wheelId: string,
+  products: Prizes,
+  weight: Map<string, number>,
+  replace = false,
+) {
+  if (replace)
+    await tx.wheelProduct.deleteMany({
+      where: { companyId, wheelId, productId: { notIn: products.map((p) => p.product_id) } },
+    });
+  for (const p of products) {
+    const rules = {
+      oddsWeight: p.odds_weight ?? weight.get(p.product_id)!,
+      dailyLimit: p.daily_limit ?? null,
+      winEvery: p.win_every ?? null,
+    };
+    await tx.wheelProduct.upsert({
+      where: { wheelId_productId: { wheelId, productId: p.product_id } },
+      create: { companyId, wheelId, productId: p.product_id, ...rules },
+      update: rules,
+    });
+  }
+}
+
+/** Upserts the given products with their odds and prize rules, all or nothing. */
+export async function saveWheelProducts(ctx: SessionCtx, wheelId: string, input: WheelProductsInput) {
+  const wheel = await getWheel(ctx, wheelId);
+  assertCounterSteps(wheel.drawMode, input.products);
+  const weight = await checkPrizes(ctx, wheelId, input.products);
   await tenantTx(ctx, async (tx) => {
-    for (const p of input.products) {
-      const rules = {
-        oddsWeight: p.odds_weight ?? weight.get(p.product_id)!,
-        dailyLimit: p.daily_limit ?? null,
-        winEvery: p.win_every ?? null,
-      };
-      await tx.wheelProduct.upsert({
-        where: { wheelId_productId: { wheelId, productId: p.product_id } },
-        create: { companyId: ctx.companyId, wheelId, productId: p.product_id, ...rules },
-        update: rules,
-      });
-    }
+    await writePrizes(tx, ctx.companyId, wheelId, input.products, weight);
     if (wheel.drawMode === "moments") await replaceMoments(tx, ctx.companyId, wheelId);
   });
   return listWheelProducts(ctx, wheelId);

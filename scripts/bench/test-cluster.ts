@@ -1,7 +1,7 @@
 // npm run test:cluster: two production instances (`next start` of one build) on one Postgres
 // database reached through pgbouncer (transaction mode), behind nginx (round robin), sharing Redis
 // for rate limits. Installs nginx and pgbouncer with apt-get when missing, configures them from
-// scripts/cluster/* in a temp dir, migrates and seeds a fresh database, then proves, printing
+// scripts/bench/cluster/* in a temp dir, migrates and seeds a fresh database, then proves, printing
 // each figure: stock is never oversold across instances, failed logins meet one shared limit, a
 // figure read on one instance right after a write on the other is exact, and kill -9 of one
 // instance mid-load loses nothing while the balancer routes around it; before the kill, the webhook

@@ -166,17 +166,15 @@ test.describe("admin screens as the demo owner", () => {
     await page.getByRole("menuitem", { name: "Copiar link" }).click();
     await expect(page.locator("[data-sonner-toast][data-type=success]")).toBeVisible();
     await expectAccessible(page, "wheels with a success toast");
-    await page.getByRole("button", { name: "Nova roleta" }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await expectAccessible(page, "wheel create modal");
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("link", { name: "Nova roleta" }).click();
+    await expect(page.getByRole("form", { name: "Nova roleta" })).toBeVisible();
+    await expectAccessible(page, "wheel editor page, new wheel");
+    await page.getByRole("link", { name: "Voltar às roletas" }).click();
 
-    await wheelAction(page, "Roleta de Natal", "Produtos");
-    await expect(page.getByRole("dialog").getByRole("button", { name: "Salvar produtos" })).toBeVisible();
-    await expectAccessible(page, "wheel prizes modal");
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await wheelAction(page, "Roleta de Natal", "Editar");
+    await expect(page.getByRole("list", { name: "Prêmios da roleta" })).toBeVisible();
+    await expectAccessible(page, "wheel editor page, saved wheel with prizes");
+    await page.goto("/admin/wheels");
 
     await wheelAction(page, "Roleta de Natal", "Incorporar");
     await expect(page.getByRole("dialog")).toBeVisible();

@@ -41,50 +41,42 @@ test("set up a campaign, win, lose and read its rules", async ({ page }) => {
     weight: 1_000_000,
   });
 
+  // The editor page: rules, the prize with at most one win a day, and the look, saved in one pass.
   await page.goto("/admin/wheels");
-  await page.getByRole("button", { name: "Nova roleta" }).click();
-  const form = page.getByRole("dialog", { name: "Nova roleta" });
+  await page.getByRole("link", { name: "Nova roleta" }).click();
+  const form = page.getByRole("form", { name: "Nova roleta" });
   await form.getByLabel("Nome").fill("Natal Premiado");
   await form.getByLabel("Status").selectOption("active");
-  await expect(form.getByRole("group", { name: "Regras da campanha" })).toBeVisible();
+  await expect(form.getByRole("region", { name: "Regras da campanha" })).toBeVisible();
   await form.getByLabel("Início (horário de Brasília)").fill(wallClock(-1));
   await form.getByLabel("Fim (horário de Brasília)").fill(wallClock(30));
   await expect(form.getByRole("radio", { name: /Sorteio aleatório/ })).toBeChecked();
   await expect(form.getByText(/Portaria SEAE\/ME nº 7\.638\/2022/)).toBeVisible();
   await form.getByLabel("Peso de “sem prêmio”").fill("1");
   await form.getByLabel("Texto de “sem prêmio”").fill("Tente de novo");
+  await form
+    .getByLabel("Adicionar produto (ativos e com estoque)")
+    .selectOption({ label: "Caneca Premiada (estoque 5)" });
+  await form.getByRole("button", { name: "Adicionar", exact: true }).click();
+  await form.getByLabel("Limite/dia de Caneca Premiada").fill("1");
   await form.getByLabel("Certificado de Autorização SPA/MF nº").fill("04.012345/2026");
   await form.getByLabel("Tema sazonal").selectOption({ label: "Natal" });
   await form.getByLabel("Cor da marca").fill("#b91c1c");
-  await expectAccessible(page, "wheel form with campaign rules", "[role=dialog]");
+  await expectAccessible(page, "wheel editor with campaign rules and a prize");
   await expectNoSidewaysScroll(page);
-  await form.getByRole("button", { name: "Salvar" }).click();
+  await form.getByRole("button", { name: "Salvar roleta" }).click();
   await expect(page.getByText("Roleta criada com sucesso!")).toBeVisible();
 
-  // The prize, with at most one win a day.
-  await wheelAction(page, "Natal Premiado", "Produtos");
-  const prizes = page.getByRole("dialog", { name: /Produtos da roleta/ });
-  await prizes
-    .getByLabel("Adicionar produto (ativos e com estoque)")
-    .selectOption({ label: "Caneca Premiada (estoque 5)" });
-  await prizes.getByRole("button", { name: "Adicionar" }).click();
-  await prizes.getByLabel("Limite/dia de Caneca Premiada").fill("1");
-  await expectAccessible(page, "wheel products with a daily limit", "[role=dialog]");
-  await prizes.getByRole("button", { name: "Salvar produtos" }).click();
-  await expect(page.getByText("Produtos salvos com sucesso!")).toBeVisible();
-  await prizes.getByRole("button", { name: "Fechar" }).first().click();
-
   // The live preview follows the no-prize weight as it is typed (not saved).
-  await wheelAction(page, "Natal Premiado", "Editar");
-  const edit = page.getByRole("dialog", { name: "Editar roleta" });
+  const edit = page.getByRole("form", { name: "Editar roleta" });
   await expect(edit.getByLabel("Tema sazonal")).toHaveValue("natal");
+  await expect(edit.getByLabel("Limite/dia de Caneca Premiada")).toHaveValue("1");
   const preview = edit.getByTestId("odds-preview");
   await expect(preview.getByText("Caneca Premiada")).toBeVisible();
   await expect(preview).toContainText("Tente de novo0,00%");
   await edit.getByLabel("Peso de “sem prêmio”").fill("1000000");
   await expect(preview).toContainText("Caneca Premiada50,00%");
   await expect(preview).toContainText("Tente de novo50,00%");
-  await edit.getByRole("button", { name: "Cancelar" }).click();
 
   // A visitor wins the day's only unit; the next one meets the no-prize segment.
   const url = `/w/${company.slug}/natal-premiado`;

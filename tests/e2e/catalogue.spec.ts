@@ -40,28 +40,28 @@ test("create a product with an image, a wheel with odds, activate it, copy its U
   const served = await page.request.get((await img.getAttribute("src"))!);
   expect(served.headers()["content-type"]).toBe("image/png");
 
+  // The editor page: the slug follows the name; the prize takes the product's weight as its odds.
   await page.goto("/admin/wheels");
-  await page.getByRole("button", { name: "Nova roleta" }).click();
-  await page.getByRole("dialog").getByLabel("Nome").fill("Páscoa Doce 2026");
-  await expect(page.getByRole("dialog").getByLabel("Slug (endereço público)")).toHaveValue("pascoa-doce-2026");
-  await page.getByRole("dialog").getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByRole("row", { name: /Páscoa Doce 2026/ })).toContainText("Rascunho");
-
-  await wheelAction(page, "Páscoa Doce 2026", "Produtos");
-  const prizes = page.getByRole("dialog");
-  await prizes
+  await page.getByRole("link", { name: "Nova roleta" }).click();
+  await page.getByLabel("Nome").fill("Páscoa Doce 2026");
+  await expect(page.getByLabel("Slug (endereço público)")).toHaveValue("pascoa-doce-2026");
+  await page
     .getByLabel("Adicionar produto (ativos e com estoque)")
     .selectOption({ label: "Brigadeiro gourmet (estoque 12)" });
-  await prizes.getByRole("button", { name: "Adicionar" }).click();
-  await expect(prizes.getByLabel("Peso", { exact: true })).toHaveValue("3");
-  await prizes.getByLabel("Peso", { exact: true }).fill("5");
-  await prizes.getByRole("button", { name: "Salvar produtos" }).click();
-  await expect(page.getByText("Produtos salvos com sucesso!")).toBeVisible();
-  await prizes.getByRole("button", { name: "Fechar" }).last().click();
+  await page.getByRole("button", { name: "Adicionar", exact: true }).click();
+  await expect(page.getByLabel("Peso de Brigadeiro gourmet")).toHaveValue("3");
+  await page.getByLabel("Peso de Brigadeiro gourmet").fill("5");
+  await page.getByRole("button", { name: "Salvar roleta" }).click();
+  await expect(page.getByText("Roleta criada com sucesso!")).toBeVisible();
+  await page.goto("/admin/wheels");
+  await expect(page.getByRole("row", { name: /Páscoa Doce 2026/ })).toContainText("Rascunho");
 
   await wheelAction(page, "Páscoa Doce 2026", "Editar");
-  await page.getByRole("dialog").getByLabel("Status").selectOption("active");
-  await page.getByRole("dialog").getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByLabel("Peso de Brigadeiro gourmet")).toHaveValue("5");
+  await page.getByLabel("Status").selectOption("active");
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page.getByText("Roleta atualizada com sucesso!")).toBeVisible();
+  await page.goto("/admin/wheels");
   await expect(page.getByRole("row", { name: /Páscoa Doce 2026/ })).toContainText("Ativa");
 
   await wheelAction(page, "Páscoa Doce 2026", "Copiar link");

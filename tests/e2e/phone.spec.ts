@@ -43,15 +43,14 @@ test("a lead shows every column inside the screen, and the filters open on deman
   expect(await overflow(page)).toBeLessThanOrEqual(0);
 });
 
-test("the wheel's prizes modal gives the names room", async ({ page }) => {
+test("the wheel editor's prize rows give the names room", async ({ page }) => {
   await page.goto("/admin/wheels");
   await page.getByRole("button", { name: "Ações de Roleta de Natal" }).click();
-  await page.getByRole("menuitem", { name: "Produtos" }).click();
-  const dialog = page.getByRole("dialog");
-  const row = dialog.locator("li").first();
+  await page.getByRole("menuitem", { name: "Editar" }).click();
+  const row = page.getByRole("list", { name: "Prêmios da roleta" }).locator("li").first();
   await expect(row).toBeVisible();
-  const name = (await row.locator("span").first().boundingBox())!;
-  const weight = (await row.getByLabel("Peso").boundingBox())!;
+  const name = (await row.locator("p").first().boundingBox())!;
+  const weight = (await row.getByLabel(/^Peso de/).boundingBox())!;
   expect(weight.width).toBeLessThan(name.width);
   expect(await overflow(page)).toBeLessThanOrEqual(0);
 });

@@ -9,7 +9,13 @@ export const GET = withSession(
 
 export const POST = withSession(
   {
-    doc: { summary: "Create a wheel", status: 201, errors: [402, 409] },
+    doc: {
+      summary: "Create a wheel",
+      description:
+        "With `products`, the wheel's whole prize list (odds and per-mode fields) is saved with the wheel in one transaction: a counter wheel needs `win_every` on every prize; another company's product is 404.",
+      status: 201,
+      errors: [402, 404, 409],
+    },
     permission: "manage_wheels",
     body: wheelCreateInput,
   },

@@ -1,5 +1,5 @@
 // The pieces of npm run test:cluster around the app: Debian's nginx and pgbouncer (installed with
-// apt-get when missing), configured from scripts/cluster/* in a temp dir and run in the
+// apt-get when missing), configured from scripts/bench/cluster/* in a temp dir and run in the
 // foreground as children of the test, and the app's production instances. Scripts only.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, existsSync } from "node:fs";
@@ -30,7 +30,7 @@ export function ensurePackages(packages: Record<string, string>) {
 
 export const sbin = (cmd: string) => (existsSync(`/usr/sbin/${cmd}`) ? `/usr/sbin/${cmd}` : cmd);
 
-/** Writes a template of scripts/cluster with its {{placeholders}} filled. */
+/** Writes a template of scripts/bench/cluster with its {{placeholders}} filled. */
 export async function render(template: string, to: string, values: Record<string, string | number>) {
   let text = await readFile(path.join(TEMPLATES, template), "utf8");
   text = text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => {

@@ -35,7 +35,7 @@ const COLUMNS: Column<Lead>[] = [
         href={`https://wa.me/${l.whatsapp.replace(/\D/g, "")}`}
         target="_blank"
         rel="noopener noreferrer"
-        className="whitespace-nowrap text-brand-700 underline"
+        className="inline-flex min-h-6 items-center whitespace-nowrap text-brand-700 underline"
       >
         {formatWhatsapp(l.whatsapp)}
       </a>

@@ -35,9 +35,11 @@ function CompanyForm({ company, editable }: { company: CompanyProfile; editable:
 
   const save = form.submit(
     async (values) => {
-      if (values.slug !== company.slug && slugCheck.state !== "available") {
-        form.setError("slug", { message: M.slugInvalid });
-        return notify.error(M.slugInvalid);
+      // Only an answered check stops the save: saved before it answers, the server decides (409).
+      if (values.slug !== company.slug && slugCheck.state === "unavailable") {
+        const message = slugCheck.reason ?? M.slugInvalid;
+        form.setError("slug", { message });
+        return notify.error(message);
       }
       const r = await endpoints.company.update(values);
       form.reset(valuesOf(r.company));

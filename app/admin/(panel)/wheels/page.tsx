@@ -1,12 +1,13 @@
 "use client";
-// Roda de prêmios: search, a paged table (100 to a page), create/edit, prizes and odds, delete,
-// and for active wheels the public URL, its QR code, the public page and the embed snippet, all
-// in each row's 'Ações' menu.
-import { CalendarClock, Code2, Copy, ExternalLink, Gift, MapPin, Pencil, Plus, QrCode, Trash2 } from "lucide-react";
+// Roda de prêmios: search, a paged table (100 to a page), delete, and for active wheels the public
+// URL, its QR code, the public page and the embed snippet, all in each row's 'Ações' menu. Creating
+// and editing a wheel with its prizes happen on the editor page (/admin/wheels/nova, /{id}).
+import { CalendarClock, Code2, Copy, ExternalLink, MapPin, Pencil, Plus, QrCode, Trash2 } from "lucide-react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useAdmin } from "@/components/admin/admin-context";
 import { ActionMenu, type MenuAction } from "@/components/ui/action-menu";
-import { Button } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
 import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { Badge, PageHeader } from "@/components/ui/misc";
@@ -16,8 +17,6 @@ import { SearchInput } from "@/components/ui/search-input";
 import { EmbedModal } from "@/components/wheels/embed-modal";
 import { MomentsModal } from "@/components/wheels/moments-list";
 import { SourcesModal } from "@/components/wheels/sources-modal";
-import { WheelFormModal } from "@/components/wheels/wheel-form-modal";
-import { WheelProductsModal } from "@/components/wheels/wheel-products-modal";
 import { can } from "@/lib/auth/permissions";
 import { shortDate } from "@/lib/dates/format";
 import { endpoints } from "@/lib/swr/writes";
@@ -33,7 +32,7 @@ export default function WheelsPage() {
   const list = useListState();
   const wheels = useWheels({ page: list.page, limit: LIST_PAGE_SIZE, search: list.query });
   const editor = useListEditor<Wheel>();
-  const [managing, setManaging] = useState<Wheel | null>(null);
+  const router = useRouter();
   const [embedUrl, setEmbedUrl] = useState<string | null>(null);
   const [moments, setMoments] = useState<Wheel | null>(null);
   const [sources, setSources] = useState<Wheel | null>(null);
@@ -63,11 +62,10 @@ export default function WheelsPage() {
     const origins: MenuAction[] = [{ label: "Origens", icon: MapPin, onSelect: () => setSources(w) }];
     const writes: MenuAction[] = canWrite
       ? [
-          { label: "Produtos", icon: Gift, onSelect: () => setManaging(w) },
           ...(w.draw_mode === "moments"
             ? [{ label: "Momentos ganhadores", icon: CalendarClock, onSelect: () => setMoments(w) }]
             : []),
-          { label: "Editar", icon: Pencil, onSelect: () => editor.openEdit(w) },
+          { label: "Editar", icon: Pencil, onSelect: () => router.push(`/admin/wheels/${w.id}`) },
           { label: "Excluir", icon: Trash2, danger: true, onSelect: () => editor.askDelete(w) },
         ]
       : [];
@@ -75,7 +73,17 @@ export default function WheelsPage() {
   }
 
   const columns: Column<Wheel>[] = [
-    { header: "Nome", cell: (w) => <span className="font-medium text-gray-900">{w.name}</span> },
+    {
+      header: "Nome",
+      cell: (w) =>
+        canWrite ? (
+          <Link href={`/admin/wheels/${w.id}`} className="font-medium text-gray-900 underline-offset-2 hover:underline">
+            {w.name}
+          </Link>
+        ) : (
+          <span className="font-medium text-gray-900">{w.name}</span>
+        ),
+    },
     { header: "Slug", cell: (w) => <span className="font-mono text-xs break-all text-gray-700">{w.slug}</span> },
     {
       header: "Status",
@@ -93,9 +101,12 @@ export default function WheelsPage() {
         description="Crie roletas, escolha os prêmios e as chances, e compartilhe o link ou o QR Code."
         actions={
           canWrite && (
-            <Button onClick={editor.openNew}>
+            <Link
+              href="/admin/wheels/nova"
+              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
               <Plus className="h-4 w-4" aria-hidden /> Nova roleta
-            </Button>
+            </Link>
           )
         }
       />
@@ -115,8 +126,6 @@ export default function WheelsPage() {
           </div>
         )}
       </QueryState>
-      <WheelFormModal open={editor.formOpen} wheel={editor.editing} onClose={editor.closeForm} />
-      <WheelProductsModal wheel={managing} onClose={() => setManaging(null)} />
       <EmbedModal url={embedUrl} onClose={() => setEmbedUrl(null)} />
       <MomentsModal wheel={moments} onClose={() => setMoments(null)} />
       <SourcesModal wheel={sources} canWrite={canWrite} onClose={() => setSources(null)} />

@@ -12,7 +12,12 @@ export const GET = withSession(
 
 export const PUT = withSession(
   {
-    doc: { summary: "Update a wheel and its campaign rules", errors: [409] },
+    doc: {
+      summary: "Update a wheel and its campaign rules",
+      description:
+        "With `products`, the prize list is replaced (prizes not listed leave the wheel) in the wheel's own transaction, and the draw mode's rules are checked against that list.",
+      errors: [409],
+    },
     permission: "manage_wheels",
     body: wheelUpdateInput,
   },

@@ -132,7 +132,7 @@ export default async function PublicWheelPage({ params, searchParams }: Props) {
       {view.wheel.authorization_number && (
         <span>Certificado de Autorização SPA/MF nº {view.wheel.authorization_number}</span>
       )}
-      <a href={view.wheel.rules_url} className="font-semibold underline">
+      <a href={view.wheel.rules_url} className="inline-flex min-h-6 items-center font-semibold underline">
         Regulamento
       </a>
     </p>
