@@ -1,6 +1,7 @@
 // Wheel and wheel-product inputs (spec section 5), shared by the forms and the API.
 import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields, themeInput } from "./campaign";
 import { optionalSearch, pageQuery, requiredName } from "./common";
+import { embedSettingsInput } from "./embed";
 import { z } from "./z";
 
 export const WHEEL_MESSAGES = {
@@ -32,7 +33,10 @@ export const wheelCreateInput = z.object({
   status: fields.status.optional().default("draft"),
   ...campaignInput.shape,
 });
-export const wheelUpdateInput = z.object(fields).partial().extend(campaignInput.shape);
+export const wheelUpdateInput = z
+  .object(fields)
+  .partial()
+  .extend({ ...campaignInput.shape, ...embedSettingsInput.shape });
 export const wheelForm = z
   .object({ ...fields, ...campaignFormFields, theme: themeInput.optional() })
   .superRefine(checkCampaign);

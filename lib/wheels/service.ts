@@ -10,6 +10,7 @@ import { conflict, notFound } from "@/lib/http/errors";
 import { pagination } from "@/lib/http/pagination";
 import { WHEEL_MESSAGES, type WheelCreateInput, type WheelUpdateInput } from "@/lib/validation/wheels";
 import { wheelDto } from "./dto";
+import { embedColumns } from "./embed-settings";
 import { isOtherWheelsFormerSlug, moveWheelSlug } from "./former-slugs";
 
 const NOT_FOUND = "Roleta não encontrada";
@@ -78,7 +79,7 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
   const w = await prisma.$transaction(async (tx) => {
     const saved = await tx.wheel.update({
       where: { id, companyId: ctx.companyId },
-      data: { name: input.name, slug: input.slug, status: input.status, ...campaign },
+      data: { name: input.name, slug: input.slug, status: input.status, ...campaign, ...embedColumns(input) },
     });
     if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);
     if (momentsAffected(before, saved)) await replaceMoments(tx, ctx.companyId, id);
