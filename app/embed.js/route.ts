@@ -1,0 +1,23 @@
+// The embed loader (docs/embed.md). /embed.js, the address in every shop's snippet, is cached for
+// an hour and then revalidated by its ETag (a 304 costs no body); /embed.<hash>.js, the same bytes
+// under their content hash, is cached for good (for a shop that pins a version, with SRI if it
+// likes: CORS is open so `integrity` works). A hash that is not the current one answers 404.
+import { EMBED_LOADER_CODE, EMBED_LOADER_HASH } from "@/lib/generated/embed-loader";
+
+const ETAG = `"${EMBED_LOADER_HASH}"`;
+
+export function GET(req: Request) {
+  const version = new URL(req.url).searchParams.get("v");
+  if (version !== null && version !== EMBED_LOADER_HASH) return new Response("Not found", { status: 404 });
+  const headers = new Headers({
+    "Content-Type": "text/javascript; charset=utf-8",
+    "Cache-Control": version
+      ? "public, max-age=31536000, immutable"
+      : "public, max-age=3600, stale-while-revalidate=86400",
+    ETag: ETAG,
+    "Access-Control-Allow-Origin": "*",
+    "Cross-Origin-Resource-Policy": "cross-origin",
+  });
+  if (req.headers.get("if-none-match") === ETAG) return new Response(null, { status: 304, headers });
+  return new Response(EMBED_LOADER_CODE, { headers });
+}
