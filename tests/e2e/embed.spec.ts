@@ -234,3 +234,14 @@ test("the old iframe snippet (/w/...?embed=1) lands on the embed page", async ({
   expect(res.status()).toBe(308);
   expect(res.headers().location).toMatch(new RegExp(`/embed/${company}/${wheelSlug}\\?s=abc$`));
 });
+
+test("/embed.js is revalidated; its hashed address is immutable", async ({ request }) => {
+  const stable = await request.get("/embed.js");
+  expect(stable.status()).toBe(200);
+  expect(stable.headers()["cache-control"]).toContain("max-age=3600");
+  const hash = stable.headers().etag.replace(/"/g, "");
+  const pinned = await request.get(`/embed.${hash}.js`);
+  expect(pinned.status()).toBe(200);
+  expect(pinned.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(await pinned.text()).toBe(await stable.text());
+});
