@@ -167,6 +167,10 @@ iframe{display:block;width:100%;height:600px;max-height:calc(100vh - 24px);borde
     const loading = el("p", "l", "Carregando…");
     loading.setAttribute("role", "status");
     dialog.append(loading, frame, closeButton);
+    // A frame that never says it is ready (refused by the wheel's allowed sites, offline) says so.
+    setTimeout(() => {
+      if (loading.isConnected) loading.textContent = "Não foi possível carregar a roleta.";
+    }, 15_000);
     backdrop.append(first, dialog, last);
     r.append(backdrop);
     // Focus stays in the dialog: the sentinels around it send it back in.
@@ -213,7 +217,7 @@ iframe{display:block;width:100%;height:600px;max-height:calc(100vh - 24px);borde
     tab?.remove();
     tab = null;
     const claim = read().claim;
-    if (!claim) return;
+    if (!claim || !claim.startsWith(`${app}/`)) return;
     const a = el("a", "t", "Seu prêmio");
     a.href = claim;
     a.target = "_blank";
