@@ -14,7 +14,7 @@ const WHEEL_NAME = "Roleta da Loja Online";
 let shop: http.Server;
 let stranger: http.Server;
 let strangerOrigin = "";
-const hostOrigin = `http://localhost:${HOST_PORT}`;
+let hostOrigin = "";
 let appOrigin = "";
 let company = "";
 let wheelSlug = "";
@@ -36,14 +36,21 @@ addEventListener("roleta:"+n,e=>window.__events.push({type:n,detail:e.detail}));
 </body></html>`;
 }
 
+/** The shop's server on `port`, or on a free one when that is taken. */
 function serve(port: number): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(shopPage(url.searchParams));
   });
-  return new Promise((resolve) => server.listen(port, "localhost", () => resolve(server)));
+  return new Promise((resolve, reject) => {
+    server.once("error", (err: NodeJS.ErrnoException) =>
+      err.code === "EADDRINUSE" && port ? serve(0).then(resolve, reject) : reject(err),
+    );
+    server.listen(port, "localhost", () => resolve(server));
+  });
 }
+const originOf = (server: http.Server) => `http://localhost:${(server.address() as AddressInfo).port}`;
 
 async function api(request: APIRequestContext, token: string, method: string, path: string, data?: unknown) {
   const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
@@ -60,6 +67,10 @@ test.beforeAll(async ({ request, baseURL }) => {
   expect(signup.status()).toBe(201);
   const { token, company: c } = await signup.json();
   company = c.slug;
+  shop = await serve(HOST_PORT);
+  hostOrigin = originOf(shop);
+  stranger = await serve(0);
+  strangerOrigin = originOf(stranger);
   wheelSlug = `loja-online-${Date.now()}`;
   const product = await api(request, token, "POST", "/api/products", {
     name: "Cupom 10%",
@@ -79,9 +90,6 @@ test.beforeAll(async ({ request, baseURL }) => {
     embed_origins: [hostOrigin],
     coupon_url: "https://loja.example/desconto/{code}",
   });
-  shop = await serve(HOST_PORT);
-  stranger = await serve(0);
-  strangerOrigin = `http://localhost:${(stranger.address() as AddressInfo).port}`;
 });
 
 test.afterAll(async () => {
