@@ -4,6 +4,9 @@
 // likes: CORS is open so `integrity` works). A hash that is not the current one answers 404.
 import { EMBED_LOADER_CODE, EMBED_LOADER_HASH } from "@/lib/generated/embed-loader";
 
+// Answered per request (the query picks the caching), never prerendered.
+export const dynamic = "force-dynamic";
+
 const ETAG = `"${EMBED_LOADER_HASH}"`;
 
 export function GET(req: Request) {
