@@ -9,11 +9,12 @@ import { usePathname } from "next/navigation";
 
 const AppProviders = dynamic(() => import("./app-providers"));
 
-/** Screens rendered without the app providers: nothing under them may toast or read the session. */
-const BARE_PREFIXES = ["/w/", "/embed"];
+/** Screens rendered without the app providers (/w/..., /embed/..., /embed-preview): nothing under
+ *  them may toast or read the session. A regular expression: shorter in the wheel's script than a list. */
+const BARE = /^\/(w\/|embed[/-])/;
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const pathname = usePathname() ?? "";
-  if (BARE_PREFIXES.some((p) => pathname.startsWith(p))) return children;
+  if (BARE.test(pathname)) return children;
   return <AppProviders>{children}</AppProviders>;
 }

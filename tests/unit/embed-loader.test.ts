@@ -24,6 +24,8 @@ describe("embed loader", () => {
     expect(GET(new Request("http://localhost/embed.js", { headers: { "if-none-match": etag } })).status).toBe(304);
     const pinned = GET(new Request(`http://localhost/embed.js?v=${EMBED_LOADER_HASH}`));
     expect(pinned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const byPath = GET(new Request(`http://localhost/embed.${EMBED_LOADER_HASH}.js`));
+    expect(byPath.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(GET(new Request("http://localhost/embed.js?v=000000000000")).status).toBe(404);
   });
 
