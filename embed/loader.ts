@@ -25,7 +25,6 @@ function start(tag: HTMLScriptElement) {
   const tabDisplay = data.display === "tab";
   const days = Number(data.frequencyDays ?? 7);
   const key = `roleta:${company}/${wheel}`;
-  const reduced = w.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
   const read = (): Stored => {
     try {
@@ -148,6 +147,7 @@ iframe{display:block;width:100%;height:600px;max-height:calc(100vh - 24px);borde
     isOpen = true;
     const r = mount();
     previousFocus = d.activeElement;
+    const reduced = w.matchMedia("(prefers-reduced-motion: reduce)").matches;
     const backdrop = el("div", reduced ? "b" : "b a");
     dialog = el("div", "d");
     dialog.setAttribute("role", "dialog");
@@ -225,8 +225,11 @@ iframe{display:block;width:100%;height:600px;max-height:calc(100vh - 24px);borde
     mount().append(a);
   }
 
+  /** Not after a spin; not within the frequency window after a close. */
+  const allowed = (s = read()) => !s.spun && !(s.closed && Date.now() - s.closed < days * 864e5);
+
   function fire() {
-    if (!onPath()) return;
+    if (!onPath() || !allowed()) return;
     if (tabDisplay) showTab();
     else open();
   }
@@ -244,12 +247,9 @@ iframe{display:block;width:100%;height:600px;max-height:calc(100vh - 24px);borde
   (w as unknown as { RoletaPremiada: typeof api }).RoletaPremiada = api;
   if (Array.isArray(queued)) for (const call of queued as Call[]) api.push(call);
 
-  const stored = read();
-  if (stored.spun) {
-    // Never again after a spin; the prize stays one tap away.
-    if (stored.claim) (w.requestIdleCallback ?? setTimeout)(showPrizeTab);
-    return;
-  }
+  // localStorage is read when the trigger fires, not now (its first use in a page can block the main
+  // thread while the browser loads it); after a spin, the prize's tab comes once the page is idle.
+  setTimeout(() => (w.requestIdleCallback ?? setTimeout)(() => read().spun && showPrizeTab()), 2000);
   const [kind, arg = ""] = trigger.split(/:(.*)/s);
   // A click on the shop's own button is the visitor asking: the frequency does not hold it back.
   if (kind === "click")
@@ -260,11 +260,10 @@ iframe{display:block;width:100%;height:600px;max-height:calc(100vh - 24px);borde
       } catch {
         /* not a valid selector */
       }
-      if (!target || !onPath()) return;
+      if (!target || !onPath() || read().spun) return;
       e.preventDefault();
       open();
     });
-  if (stored.closed && Date.now() - stored.closed < days * 864e5) return;
   if (!onPath()) return;
   if (kind === "delay") setTimeout(fire, (Number(arg) || 0) * 1000);
   else if (kind === "scroll") {

@@ -107,10 +107,15 @@ async function lighthouseRun(url: string): Promise<Audit> {
   }
 }
 
-/** Trigger to interactive on a throttled phone: open() until the embed page's "ready" message. */
-async function triggerToInteractive(hostUrl: string): Promise<number[]> {
+/**
+ * On a throttled phone, from open(): until the wheel's form is on screen (server-rendered: a visitor
+ * can type, and what is typed is kept through hydration) and until the embed page's "ready"
+ * message (hydrated: the form works).
+ */
+async function triggerToInteractive(hostUrl: string): Promise<{ visible: number[]; interactive: number[] }> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ["--no-sandbox", "--disable-gpu"] });
   const times: number[] = [];
+  const visible: number[] = [];
   try {
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({
@@ -132,7 +137,7 @@ async function triggerToInteractive(hostUrl: string): Promise<number[]> {
       });
       await page.goto(`${hostUrl}/?snippet=manual`, { waitUntil: "load" });
       await page.waitForFunction(() => "RoletaPremiada" in window);
-      const ms = await page.evaluate(
+      const ready = page.evaluate(
         () =>
           new Promise<number>((resolve) => {
             const t0 = performance.now();
@@ -140,13 +145,16 @@ async function triggerToInteractive(hostUrl: string): Promise<number[]> {
             (window as unknown as { RoletaPremiada: { open(): void } }).RoletaPremiada.open();
           }),
       );
-      times.push(Math.round(ms));
+      const t0 = Date.now();
+      await page.frameLocator('iframe[title="Roleta de prêmios"]').getByLabel("Nome completo").waitFor();
+      visible.push(Date.now() - t0);
+      times.push(Math.round(await ready));
       await context.close();
     }
   } finally {
     await browser.close();
   }
-  return times;
+  return { visible, interactive: times };
 }
 
 export async function benchEmbed(): Promise<BenchResult> {
@@ -180,7 +188,7 @@ export async function benchEmbed(): Promise<BenchResult> {
     const tbtDelta = Math.round(med(withSnippet, "tbt") - med(without, "tbt"));
     const clsDelta = med(withSnippet, "cls") - med(without, "cls");
     const gzip = gzipSync(EMBED_LOADER_CODE, { level: 9 }).length;
-    const times = await triggerToInteractive(hostUrl);
+    const { visible, interactive: times } = await triggerToInteractive(hostUrl);
     const interactive = median(times);
     const lines = [
       `bench:embed  Lighthouse mobile (default config), ${RUNS} runs each without and with the snippet, alternating; medians`,
@@ -188,7 +196,8 @@ export async function benchEmbed(): Promise<BenchResult> {
       `  TBT (ms)      without ${Math.round(med(without, "tbt"))}  with ${Math.round(med(withSnippet, "tbt"))}  delta ${tbtDelta}`,
       `  CLS           without ${med(without, "cls").toFixed(3)}  with ${med(withSnippet, "cls").toFixed(3)}  delta ${clsDelta.toFixed(3)}`,
       `  loader        ${EMBED_LOADER_CODE.length} bytes, ${gzip} bytes gzip -9`,
-      `  trigger -> wheel interactive (phone: 4x CPU, slow 4G, cold cache): median ${interactive} ms (runs: ${times.join(", ")})`,
+      `  trigger -> wheel's form on screen (phone: 4x CPU, slow 4G, cold cache): median ${median(visible)} ms (runs: ${visible.join(", ")})`,
+      `  trigger -> wheel interactive (hydrated; same phone): median ${interactive} ms (runs: ${times.join(", ")})`,
     ];
     for (const l of lines) console.log(l);
     const goals = [
