@@ -21,6 +21,10 @@ const nextConfig: NextConfig = {
   env: { NEXT_PUBLIC_DIRECT_UPLOADS: env().BLOB_READ_WRITE_TOKEN ? "1" : "" },
   // proxy.ts sets the security headers (the CSP carries a per-request nonce); the files its matcher
   // skips get nosniff here. Only those: a header set both here and there would be sent twice.
+  // The embed loader under its content hash (app/embed.js/route.ts serves both addresses).
+  async rewrites() {
+    return [{ source: "/embed.:hash([0-9a-f]{12}).js", destination: "/embed.js?v=:hash" }];
+  },
   async headers() {
     const nosniff = [{ key: "X-Content-Type-Options", value: "nosniff" }];
     return STATIC_PATHS.map((source) => ({ source, headers: nosniff }));

@@ -6,7 +6,7 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret, env } from "@/lib/env";
-import { buildCsp, securityHeaders } from "@/lib/security/headers";
+import { buildCsp, isEmbedPage, securityHeaders } from "@/lib/security/headers";
 import { isClaimPath } from "@/lib/wheels/public-url";
 
 const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/signup"]);
@@ -29,14 +29,32 @@ async function claimRefusal(req: NextRequest): Promise<NextResponse | null> {
   return claimLookupRefusal(req);
 }
 
+/** The iframe snippet of earlier versions (/w/{company}/{wheel}?embed=1): 308 to the embed page. */
+function legacyEmbed(req: NextRequest): NextResponse | null {
+  const { pathname, searchParams } = req.nextUrl;
+  const m = /^\/w\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
+  if (!m || searchParams.get("embed") !== "1") return null;
+  const url = req.nextUrl.clone();
+  url.pathname = `/embed/${m[1]}/${m[2]}`;
+  url.searchParams.delete("embed");
+  return NextResponse.redirect(url, 308);
+}
+
+/** An embed page's frame-ancestors, from its wheel's embed_origins (looked up for those pages only). */
+async function embedAncestors(pathname: string): Promise<string | undefined> {
+  if (!isEmbedPage(pathname)) return undefined;
+  const { embedFrameAncestors } = await import("@/lib/embed/frame-ancestors");
+  return embedFrameAncestors(pathname);
+}
+
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   const { NODE_ENV } = env();
   const production = NODE_ENV === "production";
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const csp = buildCsp(nonce, pathname, NODE_ENV === "development");
+  const csp = buildCsp(nonce, pathname, NODE_ENV === "development", await embedAncestors(pathname));
 
-  let res = (await claimRefusal(req)) ?? (await adminRedirect(req));
+  let res = legacyEmbed(req) ?? (await claimRefusal(req)) ?? (await adminRedirect(req));
   if (!res) {
     const requestHeaders = new Headers(req.headers);
     requestHeaders.set("x-nonce", nonce);

@@ -1,19 +1,20 @@
 "use client";
 // Client-wide providers (app-providers.tsx: the next-auth session and the sonner toaster) for
-// every screen but the public wheel. The wheel is what visitors open on their phones, and it uses
-// neither: there, next-auth's client and sonner would only cost script (next-auth also fetches
-// /api/auth/session on mount). A separate chunk, so the wheel's pages never load it; other pages
-// render it on the server and preload it as before.
+// every screen but the public wheel and its embed (/embed/..., /embed-preview). The wheel is what
+// visitors open on their phones, and it uses neither: there, next-auth's client and sonner would
+// only cost script (next-auth also fetches /api/auth/session on mount). A separate chunk, so the
+// wheel's pages never load it; other pages render it on the server and preload it as before.
 import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 
 const AppProviders = dynamic(() => import("./app-providers"));
 
-/** Screens rendered without the app providers: nothing under them may toast or read the session. */
-const BARE_PREFIXES = ["/w/"];
+/** Screens rendered without the app providers (/w/..., /embed/..., /embed-preview): nothing under
+ *  them may toast or read the session. A regular expression: shorter in the wheel's script than a list. */
+const BARE = /^\/(w\/|embed[/-])/;
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const pathname = usePathname() ?? "";
-  if (BARE_PREFIXES.some((p) => pathname.startsWith(p))) return children;
+  if (BARE.test(pathname)) return children;
   return <AppProviders>{children}</AppProviders>;
 }

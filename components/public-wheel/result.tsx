@@ -54,7 +54,9 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
     // with its content is not announced by all of them).
     title.current?.focus();
     if (won) celebrate().catch(() => undefined); // decoration only: a failed load changes nothing
-  }, [won]);
+    // The embed page's bridge tells the shop's page (components/embed/bridge.tsx).
+    window.dispatchEvent(new CustomEvent("roleta:result", { detail: result }));
+  }, [won, result]);
   const customer = (
     <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-left text-sm">
       <dt className="text-gray-600">Nome</dt>
@@ -117,6 +119,16 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
         Mostre esta tela no balcão para retirar o seu prêmio.
       </p>
       <div className="mt-4 space-y-2">
+        {result.coupon_url && (
+          // The shop's cart: out of the embed's frame, in the shop's own window.
+          <a
+            href={result.coupon_url}
+            target="_top"
+            className={`${linkButton} bg-brand-600 text-white hover:bg-brand-700 focus:ring-brand-600`}
+          >
+            Usar meu cupom
+          </a>
+        )}
         <a
           href={waLink(result.customer.whatsapp, message)}
           target="_blank"

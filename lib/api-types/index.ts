@@ -23,6 +23,8 @@ export interface ProductAnswer {
 }
 
 export interface WheelAnswer {
+  embed_origins: string[];
+  coupon_url: string | null;
   starts_at: string | null;
   ends_at: string | null;
   draw_mode: DrawMode;

@@ -1,17 +1,32 @@
 // Security headers for every response: a nonce-based Content-Security-Policy (no unsafe-eval in
-// production), framing allowed only for public wheel pages (/w/, for the embed), a stricter
+// production), framing by other sites allowed only for the embed (/embed/..., by the wheel's
+// embed_origins) and by this site for the public wheel pages and the embed preview, a stricter
 // referrer policy on the reset and invitation pages (their URLs carry a token), nosniff and HSTS in
 // production.
 import { env } from "@/lib/env";
 
+/** The embed's play page, /embed/{company}/{wheel}: framed by the wheel's embed_origins. */
+export const isEmbedPage = (pathname: string) => pathname.startsWith("/embed/");
+
+/** Pages this site itself may frame: the public wheel's pages and the admin's embed preview. */
 export function isFramable(pathname: string) {
-  return pathname.startsWith("/w/");
+  return pathname.startsWith("/w/") || pathname === "/embed-preview";
+}
+
+/**
+ * The frame-ancestors source list: for an embed page, what proxy.ts looked up for its wheel
+ * ('self' plus its embed_origins, or * when it has none), and 'self' until then; 'self' for the
+ * pages above; 'none' elsewhere.
+ */
+function frameAncestors(pathname: string, embedAncestors?: string) {
+  if (isEmbedPage(pathname)) return embedAncestors ?? "'self'";
+  return isFramable(pathname) ? "'self'" : "'none'";
 }
 
 /** The counter screen reads QR codes: it alone may use the camera and compile the scanner's WebAssembly. */
 export const isScannerPage = (pathname: string) => pathname === "/admin/resgatar";
 
-export function buildCsp(nonce: string, pathname: string, dev: boolean): string {
+export function buildCsp(nonce: string, pathname: string, dev: boolean, embedAncestors?: string): string {
   // Direct image uploads (lib/products/direct-upload.ts) go from the browser to Vercel Blob's API.
   const blobApi = env().BLOB_READ_WRITE_TOKEN ? " https://vercel.com/api/blob" : "";
   const directives = [
@@ -25,7 +40,7 @@ export function buildCsp(nonce: string, pathname: string, dev: boolean): string 
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    `frame-ancestors ${isFramable(pathname) ? "*" : "'none'"}`,
+    `frame-ancestors ${frameAncestors(pathname, embedAncestors)}`,
   ];
   return directives.join("; ");
 }
@@ -39,7 +54,8 @@ export function securityHeaders(pathname: string, production: boolean): Record<s
         : "strict-origin-when-cross-origin",
     "Permissions-Policy": `camera=(${isScannerPage(pathname) ? "self" : ""}), microphone=(), geolocation=()`,
   };
-  if (!isFramable(pathname)) h["X-Frame-Options"] = "DENY";
+  // Browsers that know frame-ancestors ignore this header; the others get the nearest rule.
+  if (!isEmbedPage(pathname)) h["X-Frame-Options"] = isFramable(pathname) ? "SAMEORIGIN" : "DENY";
   if (production) h["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return h;
 }

@@ -1,6 +1,7 @@
 // The spin's answer (docs/api.md "Public play" and "The prize is never lost"), built the same way for
 // a new spin and for a replay of one (same Idempotency-Key), so both carry the same fields.
 import { nextPlayAt } from "@/lib/campaigns/schedule";
+import { couponLink } from "@/lib/validation/embed";
 import { claimPath } from "@/lib/wheels/public-url";
 import type { PublicWheel } from "./public-wheel";
 import type { Outcome } from "./strategy";
@@ -22,6 +23,8 @@ export interface SpinAnswer {
   /** Won spins: the claim page and the end of the code's validity (null: never expires). */
   claim_url?: string;
   redeem_until?: string | null;
+  /** Won spins of a wheel with a coupon link template: the template with the code filled in. */
+  coupon_url?: string;
   /** Lost spins: the wheel's no_prize_label. */
   message?: string;
   next_play_at: string | null;
@@ -42,6 +45,7 @@ export function spinAnswer({ company, wheel }: Pick<PublicWheel, "company" | "wh
       ? {
           claim_url: claimPath(company.slug, wheel.slug, code),
           redeem_until: made.redeemUntil ? made.redeemUntil.toISOString() : null,
+          ...(wheel.couponUrl && { coupon_url: couponLink(wheel.couponUrl, code) }),
         }
       : { message: wheel.noPrizeLabel }),
     next_play_at: next ? next.toISOString() : null,

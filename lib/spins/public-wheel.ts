@@ -28,6 +28,8 @@ export type PublicWheelRow = CampaignColumns & {
   slug: string;
   spinCount: number;
   createdAt: Date;
+  /** The shop's coupon link template (the won answer's coupon_url). */
+  couponUrl: string | null;
 };
 
 export interface PublicWheel {
@@ -43,6 +45,7 @@ export interface PublicWheel {
 /** One row per available prize; the prize columns are null when none is left. */
 interface Row extends CampaignColumns {
   wheelId: string;
+  couponUrl: string | null;
   wheelName: string;
   wheelSlug: string;
   spinCount: number;
@@ -82,6 +85,7 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
              w."startsAt", w."endsAt", w."drawMode"::text AS "drawMode", w."noPrizeWeight", w."noPrizeLabel",
              w."replayAfterDays", w."redeemWithinDays", w."authorizationNumber", w."rulesText",
              w."themeColor", w."themePreset", w."themeLogoUrl",
+             w."couponUrl",
              c.id AS "companyId", c.name AS "companyName", c.slug AS "companySlug", c.phone AS "companyPhone",
              s."planId", s.status::text AS status, s."endsAt" AS "subscriptionEndsAt",
              sp."maxSpinsMonth" AS "planMaxSpins", fp."maxSpinsMonth" AS "freeMaxSpins"
@@ -137,6 +141,7 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
       themeColor: first.themeColor,
       themePreset: first.themePreset,
       themeLogoUrl: first.themeLogoUrl,
+      couponUrl: first.couponUrl,
     },
     maxSpinsMonth,
     prizes: rows

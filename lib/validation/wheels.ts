@@ -2,6 +2,7 @@
 import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields, themeInput } from "./campaign";
 import { optionalSearch, pageQuery, requiredName } from "./common";
 import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
+import { embedSettingsInput } from "./embed";
 import { z } from "./z";
 
 import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
@@ -50,7 +51,7 @@ export const wheelCreateInput = z.object({
 export const wheelUpdateInput = z
   .object(fields)
   .partial()
-  .extend({ ...campaignInput.shape, products: prizeList.optional() });
+  .extend({ ...campaignInput.shape, ...embedSettingsInput.shape, products: prizeList.optional() });
 /** A counter wheel pays out only through win_every: each prize's missing step, per field. */
 export function counterStepErrors(mode: string, products: { win_every?: number | null }[] | undefined) {
   const errors: Record<string, string> = {};

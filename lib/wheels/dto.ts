@@ -2,6 +2,7 @@
 import { campaignDto } from "@/lib/campaigns/dto";
 import type { Product, Wheel, WheelProduct } from "@/lib/generated/prisma/client";
 import { productDto } from "@/lib/products/dto";
+import { embedDto } from "./embed-settings";
 
 export function wheelDto(w: Wheel) {
   return {
@@ -13,6 +14,7 @@ export function wheelDto(w: Wheel) {
     updated_at: w.updatedAt.toISOString(),
     total_spins: w.spinCount,
     ...campaignDto(w),
+    ...embedDto(w),
   };
 }
 

@@ -11,6 +11,7 @@ import { pagination } from "@/lib/http/pagination";
 import { type WheelCreateInput, type WheelUpdateInput } from "@/lib/validation/wheels";
 import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelDto } from "./dto";
+import { embedColumns } from "./embed-settings";
 import { getWheel } from "./get-wheel";
 import { assertCounterSteps, checkPrizes, listWheelProducts, writePrizes } from "./wheel-products";
 import { isOtherWheelsFormerSlug, moveWheelSlug } from "./former-slugs";
@@ -93,7 +94,7 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
   const w = await tenantTx(ctx, async (tx) => {
     const saved = await tx.wheel.update({
       where: { id },
-      data: { name: input.name, slug: input.slug, status: input.status, ...campaign },
+      data: { name: input.name, slug: input.slug, status: input.status, ...campaign, ...embedColumns(input) },
     });
     if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);
     if (prizes && weight) await writePrizes(tx, ctx.companyId, id, prizes, weight, true);

@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import os from "node:os";
 import pg from "pg";
+import { benchEmbed } from "./bench-embed";
 import { benchLeads } from "./bench-leads";
 import { benchLighthouse } from "./bench-lighthouse";
 import { benchSpin } from "./bench-spin";
@@ -34,6 +35,7 @@ const BENCHES: { key: string; script: string; run: () => Promise<BenchResult> }[
   { key: "spin", script: "npm run bench:spin", run: benchSpin },
   { key: "leads", script: "npm run bench:leads", run: benchLeads },
   { key: "lighthouse", script: "npm run bench:lighthouse", run: benchLighthouse },
+  { key: "embed", script: "npm run bench:embed", run: benchEmbed },
 ];
 
 async function postgresVersion() {

@@ -19,10 +19,11 @@ test("pages carry a nonce CSP without unsafe-eval and refuse framing", async ({ 
   expect(again).not.toBe(csp);
 });
 
-test("public wheel pages may be framed; the reset page sends no referrer", async ({ request }) => {
+test("public wheel pages may be framed by this site only; the reset page sends no referrer", async ({ request }) => {
+  // Other sites frame the embed page (/embed/..., by the wheel's embed_origins: tests/e2e/embed.spec.ts).
   const wheel = await request.get("/w/loja-demo/roleta-de-natal");
-  expect(wheel.headers()["content-security-policy"]).toContain("frame-ancestors *");
-  expect(wheel.headers()["x-frame-options"]).toBeUndefined();
+  expect(wheel.headers()["content-security-policy"]).toContain("frame-ancestors 'self'");
+  expect(wheel.headers()["x-frame-options"]).toBe("SAMEORIGIN");
   const reset = await request.get("/reset-password?token=abc");
   expect(reset.headers()["referrer-policy"]).toBe("no-referrer");
   expect((await request.get("/login")).headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
@@ -43,9 +44,11 @@ test("prefetches and RSC requests carry the same headers; static files are nosni
       const h = res.headers();
       const what = `${path} ${JSON.stringify(headers)}`;
       expect(h["content-security-policy"], what).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
-      expect(h["content-security-policy"], what).toContain(framable ? "frame-ancestors *" : "frame-ancestors 'none'");
+      expect(h["content-security-policy"], what).toContain(
+        framable ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
+      );
       expect(h["x-content-type-options"], what).toBe("nosniff");
-      expect(h["x-frame-options"], what).toBe(framable ? undefined : "DENY");
+      expect(h["x-frame-options"], what).toBe(framable ? "SAMEORIGIN" : "DENY");
     }
   }
   // What the proxy's matcher leaves out: the built scripts.

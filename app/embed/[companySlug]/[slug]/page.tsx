@@ -1,0 +1,33 @@
+// The embed's play page (docs/api.md "The online store: the embed (issue 25)"): the public wheel's play
+// flow without the page chrome, inside the iframe the loader (/embed.js) opens on a shop's site.
+// It renders the public wheel page in its chrome-less form and adds the bridge that talks to the
+// loader. Links open outside the frame (<base target="_blank">): the claim and rules pages may not
+// be framed. Who may frame this page is proxy.ts's business (frame-ancestors from embed_origins).
+import type { Metadata } from "next";
+import { EmbedBridge } from "@/components/embed/bridge";
+import { embedParentOrigins } from "@/lib/embed/frame-ancestors";
+import PublicWheelPage, { generateMetadata as wheelMetadata } from "@/app/w/[companySlug]/[slug]/page";
+
+export const dynamic = "force-dynamic";
+
+type Props = {
+  params: Promise<{ companySlug: string; slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  return { ...(await wheelMetadata({ params, searchParams })), robots: { index: false, follow: false } };
+}
+
+export default async function EmbedPage({ params, searchParams }: Props) {
+  const { companySlug, slug } = await params;
+  const search = { ...(await searchParams), embed: "1" };
+  const page = await PublicWheelPage({ params, searchParams: Promise.resolve(search) });
+  return (
+    <>
+      <base target="_blank" />
+      <EmbedBridge origins={await embedParentOrigins(companySlug, slug)} />
+      {page}
+    </>
+  );
+}

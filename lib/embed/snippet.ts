@@ -1,0 +1,69 @@
+// The embed snippet's options (docs/api.md "The online store: the embed (issue 25)"), shared by the
+// admin's wizard (which writes the snippet) and the preview page (which runs it). Browser-safe.
+
+export const DISPLAYS = ["popup", "tab"] as const;
+export type Display = (typeof DISPLAYS)[number];
+
+export interface SnippetOptions {
+  company: string;
+  wheel: string;
+  /** exit · delay:{s} · scroll:{percent} · click:{selector} · manual; empty: the loader's default. */
+  trigger?: string;
+  display?: Display;
+  frequencyDays?: number;
+  paths?: string;
+  source?: string;
+}
+
+const SLUG = /^[a-z0-9-]{1,50}$/;
+const TRIGGER = /^(exit|manual|delay:\d{1,4}|scroll:\d{1,3}|click:[^"<>\n]{1,200})$/;
+
+/** Whether a trigger is one the loader knows. */
+export const isTrigger = (value: string) => TRIGGER.test(value);
+
+const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/** The data-* attributes of the snippet, in a stable order, leaving out defaults. */
+export function snippetAttributes(o: SnippetOptions): [string, string][] {
+  const attrs: [string, string][] = [
+    ["data-company", o.company],
+    ["data-wheel", o.wheel],
+  ];
+  if (o.trigger) attrs.push(["data-trigger", o.trigger]);
+  if (o.display && o.display !== "popup") attrs.push(["data-display", o.display]);
+  if (o.frequencyDays !== undefined && o.frequencyDays !== 7)
+    attrs.push(["data-frequency-days", String(o.frequencyDays)]);
+  if (o.paths?.trim()) attrs.push(["data-paths", o.paths.trim()]);
+  if (o.source?.trim()) attrs.push(["data-source", o.source.trim()]);
+  return attrs;
+}
+
+export function snippet(appUrl: string, o: SnippetOptions): string {
+  const attrs = snippetAttributes(o)
+    .map(([k, v]) => ` ${k}="${escapeAttr(v)}"`)
+    .join("");
+  return `<script async src="${appUrl.replace(/\/$/, "")}/embed.js"${attrs}></script>`;
+}
+
+/** The preview page's options from its query, only values the loader accepts. */
+export function previewOptions(q: Record<string, string | string[] | undefined>): SnippetOptions | null {
+  const one = (k: string) => {
+    const v = q[k];
+    return (Array.isArray(v) ? v[0] : v)?.trim() ?? "";
+  };
+  const company = one("company");
+  const wheel = one("wheel");
+  if (!SLUG.test(company) || !SLUG.test(wheel)) return null;
+  const trigger = one("trigger");
+  const display = one("display");
+  const source = one("source");
+  return {
+    company,
+    wheel,
+    trigger: isTrigger(trigger) ? trigger : "delay:1",
+    display: display === "tab" ? "tab" : "popup",
+    // The preview opens every time it loads.
+    frequencyDays: 0,
+    source: /^[A-Za-z0-9_-]{1,12}$/.test(source) ? source : undefined,
+  };
+}

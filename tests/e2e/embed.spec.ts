@@ -1,0 +1,255 @@
+// The online store embed (docs/api.md "The online store: the embed (issue 25)"; docs/embed.md): a shop's
+// page on another origin (a small server on a second local port, whose origin is in the wheel's
+// embed_origins) loads /embed.js with each trigger. The popup opens once, Esc closes it, after a
+// spin it never opens again (a "Seu prêmio" tab instead), roleta:won carries the code, a page on an
+// origin not in embed_origins cannot frame the wheel, and the modal passes axe.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
+
+const HOST_PORT = Number(process.env.E2E_EMBED_HOST_PORT ?? 3214);
+const WHEEL_NAME = "Roleta da Loja Online";
+
+let shop: http.Server;
+let stranger: http.Server;
+let strangerOrigin = "";
+let hostOrigin = "";
+let appOrigin = "";
+let company = "";
+let wheelSlug = "";
+
+/** A plain shop page: some text, a tall body (for scroll), a button (for click), the snippet. */
+function shopPage(query: URLSearchParams) {
+  const attrs = [...query.entries()]
+    .filter(([k]) => k.startsWith("data-"))
+    .map(([k, v]) => ` ${k}="${v.replace(/"/g, "&quot;")}"`)
+    .join("");
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Loja de teste</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><main><h1>Loja de teste</h1><p>Produtos e ofertas.</p>
+<button id="girar" type="button">Quero girar</button>
+<div style="height:3000px">Conteúdo longo</div><p>Fim da página</p></main>
+<script>window.__events=[];for(const n of ["open","close","ready","won","lost"])
+addEventListener("roleta:"+n,e=>window.__events.push({type:n,detail:e.detail}));</script>
+<script async src="${appOrigin}/embed.js" data-company="${company}" data-wheel="${wheelSlug}"${attrs}></script>
+</body></html>`;
+}
+
+/** The shop's server on `port`, or on a free one when that is taken. */
+function serve(port: number): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(shopPage(url.searchParams));
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", (err: NodeJS.ErrnoException) =>
+      err.code === "EADDRINUSE" && port ? serve(0).then(resolve, reject) : reject(err),
+    );
+    server.listen(port, "localhost", () => resolve(server));
+  });
+}
+const originOf = (server: http.Server) => `http://localhost:${(server.address() as AddressInfo).port}`;
+
+async function api(request: APIRequestContext, token: string, method: string, path: string, data?: unknown) {
+  const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json();
+}
+
+test.beforeAll(async ({ request, baseURL }) => {
+  appOrigin = new URL(baseURL!).origin;
+  const email = `embed-${Date.now()}@teste.com.br`;
+  const signup = await request.post("/api/auth/signup", {
+    data: { companyName: "Loja Online E2E", name: "Dona da Loja", email, password: "senha-e2e-123" },
+  });
+  expect(signup.status()).toBe(201);
+  const { token, company: c } = await signup.json();
+  company = c.slug;
+  shop = await serve(HOST_PORT);
+  hostOrigin = originOf(shop);
+  stranger = await serve(0);
+  strangerOrigin = originOf(stranger);
+  wheelSlug = `loja-online-${Date.now()}`;
+  const product = await api(request, token, "POST", "/api/products", {
+    name: "Cupom 10%",
+    description: "Dez por cento",
+    stock: 50,
+    weight: 1,
+  });
+  const { wheel } = await api(request, token, "POST", "/api/wheels", {
+    name: WHEEL_NAME,
+    slug: wheelSlug,
+    status: "active",
+  });
+  await api(request, token, "POST", `/api/wheels/${wheel.id}/products`, {
+    products: [{ product_id: product.product.id, odds_weight: 1 }],
+  });
+  await api(request, token, "PUT", `/api/wheels/${wheel.id}`, {
+    embed_origins: [hostOrigin],
+    coupon_url: "https://loja.example/desconto/{code}",
+  });
+});
+
+test.afterAll(async () => {
+  await new Promise((r) => shop?.close(r));
+  await new Promise((r) => stranger?.close(r));
+});
+
+const shopUrl = (attrs: Record<string, string>, origin = hostOrigin) =>
+  `${origin}/?${new URLSearchParams(Object.fromEntries(Object.entries(attrs).map(([k, v]) => [`data-${k}`, v])))}`;
+
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Roleta de prêmios" });
+const wheelFrame = (page: Page) => page.frameLocator('iframe[title="Roleta de prêmios"]');
+const events = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { __events: { type: string; detail: Record<string, unknown> }[] }).__events,
+  );
+
+/** Requests the page made to the app's origin. */
+function appRequests(page: Page) {
+  const seen: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().startsWith(appOrigin)) seen.push(new URL(r.url()).pathname);
+  });
+  return seen;
+}
+
+test("manual: nothing but the script before open(); the modal is accessible; Esc closes it", async ({ page }) => {
+  const requests = appRequests(page);
+  await page.goto(shopUrl({ trigger: "manual" }));
+  await page.waitForFunction(
+    () => "RoletaPremiada" in window && "open" in (window as never as { RoletaPremiada: object }).RoletaPremiada,
+  );
+  await page.waitForTimeout(500);
+  expect(requests).toEqual(["/embed.js"]);
+  await expect(dialog(page)).toHaveCount(0);
+  // No element of ours in the page before the trigger.
+  expect(await page.locator("[data-roleta-premiada]").count()).toBe(0);
+
+  await page.evaluate(() => (window as never as { RoletaPremiada: { open(): void } }).RoletaPremiada.open());
+  await expect(dialog(page)).toBeVisible();
+  await expect(dialog(page)).toHaveAttribute("aria-modal", "true");
+  await expect(wheelFrame(page).getByRole("heading", { name: WHEEL_NAME })).toBeVisible();
+  await expect.poll(async () => (await events(page)).map((e) => e.type)).toContain("ready");
+  await expect(page.getByRole("button", { name: "Fechar" })).toBeFocused();
+  // The host page does not scroll under the modal.
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+  await expectAccessible(page, "embed modal");
+
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+  expect((await events(page)).map((e) => e.type)).toEqual(["open", "ready", "close"]);
+});
+
+test("delay: opens by itself once; closed, it does not open again on the next visit", async ({ page }) => {
+  await page.goto(shopUrl({ trigger: "delay:1" }));
+  await expect(dialog(page)).toBeVisible({ timeout: 5_000 });
+  await page.getByRole("button", { name: "Fechar" }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await page.reload();
+  await page.waitForTimeout(2_500);
+  await expect(dialog(page)).toHaveCount(0);
+});
+
+test("scroll: opens past the given share of the page, not before", async ({ page }) => {
+  await page.goto(shopUrl({ trigger: "scroll:50" }));
+  await page.waitForTimeout(500);
+  await page.mouse.wheel(0, 200);
+  await page.waitForTimeout(300);
+  await expect(dialog(page)).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(dialog(page)).toBeVisible();
+  // The backdrop closes it too.
+  await page.mouse.click(5, 5);
+  await expect(dialog(page)).toHaveCount(0);
+});
+
+test("click: the shop's own element opens it", async ({ page }) => {
+  await page.goto(shopUrl({ trigger: "click:#girar" }));
+  await page.waitForTimeout(500);
+  await expect(dialog(page)).toHaveCount(0);
+  await page.getByRole("button", { name: "Quero girar" }).click();
+  await expect(dialog(page)).toBeVisible();
+});
+
+test("exit: the pointer leaving through the top opens it; tab display shows the button first", async ({ page }) => {
+  await page.goto(shopUrl({ trigger: "exit" }));
+  await page.waitForTimeout(500);
+  await page.mouse.move(200, 200);
+  await expect(dialog(page)).toHaveCount(0);
+  // What a browser fires when the pointer leaves the window through its top edge.
+  await page.evaluate(() =>
+    document.dispatchEvent(
+      new MouseEvent("mouseout", { bubbles: true, clientX: 200, clientY: -1, relatedTarget: null }),
+    ),
+  );
+  await expect(dialog(page)).toBeVisible();
+
+  const other = await page.context().newPage();
+  await other.goto(shopUrl({ trigger: "delay:0", display: "tab", "frequency-days": "0" }));
+  await other.getByRole("button", { name: "Gire e ganhe" }).click();
+  await expect(dialog(other)).toBeVisible();
+  await other.close();
+});
+
+test("a spin: roleta:won carries the code; then it never opens again, a 'Seu prêmio' tab instead", async ({ page }) => {
+  await page.goto(shopUrl({ trigger: "delay:0", source: "loja" }));
+  await expect(dialog(page)).toBeVisible();
+  const frame = wheelFrame(page);
+  await frame.getByLabel("Nome completo").fill("Cliente da Loja");
+  await frame.getByLabel("WhatsApp").fill("(11) 98888-7777");
+  await frame.getByRole("checkbox").check();
+  await frame.getByRole("button", { name: "Começar" }).click();
+  await frame.getByRole("button", { name: "GIRAR" }).click();
+  const code = (await frame.getByTestId("redemption-code").textContent({ timeout: 15_000 }))!.trim();
+  await expect(frame.getByRole("link", { name: "Usar meu cupom" })).toHaveAttribute(
+    "href",
+    `https://loja.example/desconto/${code}`,
+  );
+  await expect
+    .poll(async () => (await events(page)).find((e) => e.type === "won")?.detail)
+    .toMatchObject({ code, prize: { name: "Cupom 10%" }, coupon_url: `https://loja.example/desconto/${code}` });
+  const won = (await events(page)).find((e) => e.type === "won")!.detail;
+  expect(String(won.claim_url)).toBe(`${appOrigin}/w/${company}/${wheelSlug}/premio/${code}`);
+  // The visitor's own data stays in the frame.
+  expect(JSON.stringify(won)).not.toContain("98888");
+
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toHaveCount(0);
+  await page.goto(shopUrl({ trigger: "delay:0", "frequency-days": "0" }));
+  await page.waitForTimeout(1_500);
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Seu prêmio" })).toHaveAttribute("href", String(won.claim_url));
+});
+
+test("a site not in embed_origins cannot frame the wheel", async ({ page, request }) => {
+  const res = await request.get(`/embed/${company}/${wheelSlug}`);
+  expect(res.headers()["content-security-policy"]).toContain(`frame-ancestors 'self' ${hostOrigin}`);
+  await page.goto(shopUrl({ trigger: "manual" }, strangerOrigin));
+  await page.waitForFunction(() => "RoletaPremiada" in window);
+  await page.evaluate(() => (window as never as { RoletaPremiada: { open(): void } }).RoletaPremiada.open());
+  await expect(dialog(page)).toBeVisible();
+  await page.waitForTimeout(2_000);
+  await expect(wheelFrame(page).getByRole("heading", { name: WHEEL_NAME })).toHaveCount(0);
+  expect((await events(page)).map((e) => e.type)).not.toContain("ready");
+});
+
+test("the old iframe snippet (/w/...?embed=1) lands on the embed page", async ({ request }) => {
+  const res = await request.get(`/w/${company}/${wheelSlug}?embed=1&s=abc`, { maxRedirects: 0 });
+  expect(res.status()).toBe(308);
+  expect(res.headers().location).toMatch(new RegExp(`/embed/${company}/${wheelSlug}\\?s=abc$`));
+});
+
+test("/embed.js is revalidated; its hashed address is immutable", async ({ request }) => {
+  const stable = await request.get("/embed.js");
+  expect(stable.status()).toBe(200);
+  expect(stable.headers()["cache-control"]).toContain("max-age=3600");
+  const hash = stable.headers().etag.replace(/"/g, "");
+  const pinned = await request.get(`/embed.${hash}.js`);
+  expect(pinned.status()).toBe(200);
+  expect(pinned.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(await pinned.text()).toBe(await stable.text());
+});

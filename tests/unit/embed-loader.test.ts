@@ -1,0 +1,51 @@
+// The embed loader's budget (docs/api.md "The online store: the embed (issue 25)"): at most 6,000 bytes
+// gzipped, measured on the built file (scripts/build-embed.mjs, part of npm run generate); and the
+// snippet and preview options the admin's wizard writes.
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { GET } from "@/app/embed.js/route";
+import { EMBED_LOADER_CODE, EMBED_LOADER_HASH } from "@/lib/generated/embed-loader";
+import { previewOptions, snippet } from "@/lib/embed/snippet";
+
+describe("embed loader", () => {
+  it("is at most 6,000 bytes gzipped, and has no import left", () => {
+    const size = gzipSync(EMBED_LOADER_CODE, { level: 9 }).length;
+    expect(size).toBeLessThanOrEqual(6000);
+    expect(EMBED_LOADER_CODE).not.toMatch(/\brequire\(|\bimport\s*[({"']/);
+  });
+
+  it("/embed.js revalidates by its ETag; the hashed address is immutable; another hash is 404", async () => {
+    const stable = GET(new Request("http://localhost/embed.js"));
+    expect(stable.status).toBe(200);
+    expect(stable.headers.get("cache-control")).toBe("public, max-age=3600, stale-while-revalidate=86400");
+    expect(stable.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(await stable.text()).toBe(EMBED_LOADER_CODE);
+    const etag = stable.headers.get("etag")!;
+    expect(GET(new Request("http://localhost/embed.js", { headers: { "if-none-match": etag } })).status).toBe(304);
+    const pinned = GET(new Request(`http://localhost/embed.js?v=${EMBED_LOADER_HASH}`));
+    expect(pinned.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const byPath = GET(new Request(`http://localhost/embed.${EMBED_LOADER_HASH}.js`));
+    expect(byPath.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(GET(new Request("http://localhost/embed.js?v=000000000000")).status).toBe(404);
+  });
+
+  it("writes the snippet without defaults, escaped; the preview takes only what the loader accepts", () => {
+    expect(
+      snippet("https://app.example/", { company: "loja", wheel: "natal", display: "popup", frequencyDays: 7 }),
+    ).toBe('<script async src="https://app.example/embed.js" data-company="loja" data-wheel="natal"></script>');
+    expect(
+      snippet("https://app.example", {
+        company: "loja",
+        wheel: "natal",
+        trigger: 'click:a[href="#x"]',
+        display: "tab",
+      }),
+    ).toContain('data-trigger="click:a[href=&quot;#x&quot;]" data-display="tab"');
+    expect(previewOptions({ company: "loja", wheel: "natal", trigger: "scroll:40", display: "tab" })).toMatchObject({
+      trigger: "scroll:40",
+      display: "tab",
+    });
+    expect(previewOptions({ company: "loja", wheel: "natal", trigger: "click:<script>" })?.trigger).toBe("delay:1");
+    expect(previewOptions({ company: "Loja Grande", wheel: "natal" })).toBeNull();
+  });
+});
