@@ -20,6 +20,7 @@ export const TENANT_MODELS = new Set([
   "WheelViewDay",
   "SpinDay",
   "Contact",
+  "ProductCode",
 ]);
 
 const WHERE_OPS = new Set([

@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PLAN_LIMIT: 402,
   GONE: 410,
+  NOT_POOL: 400,
+  STOCK_FROM_CODES: 400,
   // Campaign rules of a public wheel (API.md "Campaign rules on a wheel").
   NOT_STARTED: 403,
   ENDED: 410,

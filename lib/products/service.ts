@@ -5,9 +5,11 @@ import { momentsWheelsOf, replaceMomentsOf } from "@/lib/campaigns/moments";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/http/errors";
+import { AppError, notFound } from "@/lib/http/errors";
 import { pagination } from "@/lib/http/pagination";
+import { CODE_MESSAGES } from "@/lib/validation/codes";
 import type { ProductCreateInput, ProductListQuery, ProductUpdateInput } from "@/lib/validation/products";
+import { stockOfCodes } from "./codes";
 import { LOW_STOCK_MAX, productDto } from "./dto";
 
 const NOT_FOUND = "Produto não encontrado";
@@ -48,6 +50,7 @@ function productColumns<T extends ProductUpdateInput>(input: T) {
       stock: T["stock"];
       weight: T["weight"];
       isActive: T["is_active"];
+      codeSource: T["code_source"];
     }
   >{
     name: input.name,
@@ -56,23 +59,37 @@ function productColumns<T extends ProductUpdateInput>(input: T) {
     stock: input.stock,
     weight: input.weight,
     isActive: input.is_active,
+    codeSource: input.code_source,
   };
 }
 
+/** A pool or store product's stock is its available codes: never written (API.md "Unique codes"). */
+const stockFromCodes = () => new AppError("STOCK_FROM_CODES", CODE_MESSAGES.stockFromCodes);
+
 export async function createProduct(ctx: SessionCtx, input: ProductCreateInput) {
+  const codes = input.code_source !== "generated";
+  if (codes && input.stock !== undefined) throw stockFromCodes();
+  const stock = codes ? 0 : (input.stock ?? 1);
   const p = await createWithinPlan(ctx.companyId, "products", (tx) =>
-    tx.product.create({ data: { companyId: ctx.companyId, ...productColumns(input) } }),
+    tx.product.create({ data: { companyId: ctx.companyId, ...productColumns(input), stock } }),
   );
   return { product: productDto(p) };
 }
 
 /** A change of stock or state regenerates the unclaimed moments of the moments wheels offering it. */
 export async function updateProduct(ctx: SessionCtx, id: string, input: ProductUpdateInput) {
-  await getProduct(ctx, id);
+  const before = await getProduct(ctx, id);
+  const source = input.code_source ?? before.codeSource;
+  if (source !== "generated" && input.stock !== undefined) throw stockFromCodes();
   const prisma = await db();
   const p = await prisma.$transaction(async (tx) => {
-    const saved = await tx.product.update({ where: { id, companyId: ctx.companyId }, data: productColumns(input) });
-    if (input.stock !== undefined || input.is_active !== undefined || input.name !== undefined)
+    let saved = await tx.product.update({ where: { id, companyId: ctx.companyId }, data: productColumns(input) });
+    const recount = source !== "generated" && source !== before.codeSource;
+    if (recount) {
+      await stockOfCodes(tx, ctx.companyId, id);
+      saved = await tx.product.findUniqueOrThrow({ where: { id } });
+    }
+    if (recount || input.stock !== undefined || input.is_active !== undefined || input.name !== undefined)
       await replaceMomentsOf(tx, ctx.companyId, await momentsWheelsOf(tx, ctx.companyId, id));
     return saved;
   });
