@@ -4,7 +4,11 @@ import { codeListQuery, codesInput } from "@/lib/validation/codes";
 
 export const GET = withSession(
   {
-    doc: { summary: "A pool product's codes, with their status" },
+    doc: {
+      summary: "A pool product's codes, with their status",
+      description:
+        "`{ codes: [{ code, status, spin_id, assigned_at }], pagination, summary: { total, available, assigned } }`.",
+    },
     permission: "manage_products",
     query: codeListQuery,
   },
@@ -13,7 +17,12 @@ export const GET = withSession(
 
 export const POST = withSession(
   {
-    doc: { summary: "Add codes to a pool product (duplicates reported, not errors)" },
+    doc: {
+      summary: "Add codes to a pool product (duplicates reported, not errors)",
+      description:
+        "1..10,000 codes of 3..64 `A-Z a-z 0-9 _ -`. Answers `{ added, duplicates: [codes not added], summary }`; " +
+        "a product that is not a pool answers 400 `NOT_POOL`. Its stock becomes its available codes.",
+    },
     permission: "manage_products",
     body: codesInput,
   },
@@ -21,6 +30,13 @@ export const POST = withSession(
 );
 
 export const DELETE = withSession(
-  { doc: { summary: "Remove unused codes from a pool product" }, permission: "manage_products", body: codesInput },
+  {
+    doc: {
+      summary: "Remove unused codes from a pool product",
+      description: "Removes the listed codes still available (assigned ones stay). Answers `{ removed, summary }`.",
+    },
+    permission: "manage_products",
+    body: codesInput,
+  },
   ({ ctx, params, body }) => removeCodes(ctx, params.id, body.codes),
 );
