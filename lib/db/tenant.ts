@@ -21,6 +21,7 @@ export const TENANT_MODELS = new Set([
   "SpinDay",
   "Contact",
   "ProductCode",
+  "Store",
 ]);
 
 const WHERE_OPS = new Set([

@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   GONE: 410,
   NOT_POOL: 400,
   STOCK_FROM_CODES: 400,
+  STORE_UNREACHABLE: 400,
+  STORE_AUTH: 400,
   // Campaign rules of a public wheel (API.md "Campaign rules on a wheel").
   NOT_STARTED: 403,
   ENDED: 410,

@@ -48,3 +48,40 @@ ALTER TABLE "ProductCode" ADD CONSTRAINT "ProductCode_productId_fkey" FOREIGN KE
 -- AddForeignKey
 ALTER TABLE "ProductCode" ADD CONSTRAINT "ProductCode_spinId_fkey" FOREIGN KEY ("spinId") REFERENCES "Spin"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
+
+-- Stores (Integrações -> Lojas): a store product's coupons are created in the shop's store; the
+-- credentials are encrypted (lib/security/secrets.ts).
+-- AlterTable
+ALTER TABLE "Product" ADD COLUMN     "storeCoupon" JSONB,
+ADD COLUMN     "storeId" TEXT;
+
+-- AlterTable
+ALTER TABLE "ProductCode" ADD COLUMN     "externalId" VARCHAR(255);
+
+-- CreateTable
+CREATE TABLE "Store" (
+    "id" TEXT NOT NULL,
+    "companyId" TEXT NOT NULL,
+    "platform" VARCHAR(20) NOT NULL,
+    "name" VARCHAR(100) NOT NULL,
+    "storeUrl" VARCHAR(2048) NOT NULL,
+    "credentials" TEXT NOT NULL,
+    "credentialsHint" VARCHAR(8) NOT NULL,
+    "status" VARCHAR(12) NOT NULL DEFAULT 'ok',
+    "lastError" TEXT,
+    "lastCheckedAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "Store_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateIndex
+CREATE INDEX "Store_companyId_createdAt_idx" ON "Store"("companyId", "createdAt");
+
+-- AddForeignKey
+ALTER TABLE "Product" ADD CONSTRAINT "Product_storeId_fkey" FOREIGN KEY ("storeId") REFERENCES "Store"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Store" ADD CONSTRAINT "Store_companyId_fkey" FOREIGN KEY ("companyId") REFERENCES "Company"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
