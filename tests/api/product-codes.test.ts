@@ -7,6 +7,7 @@ import { GET as codesExport } from "@/app/api/products/[id]/codes/export/route";
 import { PUT as productPut } from "@/app/api/products/[id]/route";
 import { POST as productPost } from "@/app/api/products/route";
 import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
+import * as redeemRoute from "@/app/api/spins/redeem/route";
 import { POST as wheelPost } from "@/app/api/wheels/route";
 import { db } from "@/lib/db/client";
 import { parseCodes } from "@/lib/validation/codes";
@@ -105,6 +106,12 @@ describe("pool codes in the spin", () => {
     for (let i = 0; i < 3; i++) got.push(await spinOnce(c.slug, wheel.slug, 100 + i));
     const codes = got.filter((r) => r.status === 201 && r.body.redemption_code).map((r) => r.body.redemption_code);
     expect(codes.sort()).toEqual(["abc-1", "abc_2"]);
+    // Staff look it up and redeem it as uploaded (lower case, - and _ kept).
+    const found = await call(redeemRoute.GET, { token: c.owner.token, url: "/api/x?code=abc_2" });
+    expect(found.status).toBe(200);
+    expect(found.body.spin.redemption_code).toBe("abc_2");
+    const redeemed = await call(redeemRoute.POST, { token: c.owner.token, body: { redemption_code: " abc-1 " } });
+    expect(redeemed.status).toBe(200);
   });
 });
 
