@@ -17,6 +17,10 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   PLAN_LIMIT: 402,
   GONE: 410,
+  NOT_POOL: 400,
+  STOCK_FROM_CODES: 400,
+  STORE_UNREACHABLE: 400,
+  STORE_AUTH: 400,
   // Campaign rules of a public wheel (docs/api.md "Campaigns").
   NOT_STARTED: 403,
   ENDED: 410,

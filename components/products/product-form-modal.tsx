@@ -11,9 +11,18 @@ import type { Product } from "@/lib/swr/use-products";
 import { notify } from "@/lib/ui/toast";
 import { productForm, type ProductFormValues } from "@/lib/validation/products";
 import { PRODUCT_MESSAGES } from "@/lib/copy/products";
+import { CodesPanel } from "./codes-panel";
 import { ImagePicker } from "./image-picker";
 
-const EMPTY: ProductFormValues = { name: "", description: "", image_url: null, stock: 1, weight: 1, is_active: true };
+const EMPTY: ProductFormValues = {
+  name: "",
+  description: "",
+  image_url: null,
+  stock: 1,
+  weight: 1,
+  is_active: true,
+  code_source: "generated",
+};
 
 const valuesOf = (p: Product): ProductFormValues => ({
   name: p.name,
@@ -22,18 +31,22 @@ const valuesOf = (p: Product): ProductFormValues => ({
   stock: p.stock,
   weight: p.weight,
   is_active: p.is_active,
+  code_source: p.code_source === "store" ? "generated" : p.code_source,
 });
 
 function ProductForm({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const limit = usePlanLimit();
-  const { register, submit, control, formState } = useApiForm(productForm, {
+  const { register, submit, control, formState, watch } = useApiForm(productForm, {
     defaultValues: product ? valuesOf(product) : EMPTY,
   });
   const e = formState.errors;
+  // A pool product's stock is its available codes (docs/api.md "Unique codes (issue 26)", STOCK_FROM_CODES): never sent.
+  const pool = watch("code_source") === "pool";
 
   const save = submit(
-    async (values) => {
+    async (form) => {
       limit.clear();
+      const values = form.code_source === "pool" ? { ...form, stock: undefined } : form;
       if (product) await endpoints.products.update(product.id, values);
       else await endpoints.products.create(values);
       notify.success(product ? "Produto atualizado com sucesso!" : "Produto criado com sucesso!");
@@ -64,13 +77,20 @@ function ProductForm({ product, onClose }: { product: Product | null; onClose: (
         {e.description && <p className="mt-1 text-xs text-red-700">{e.description.message}</p>}
       </div>
       <div className="grid grid-cols-2 gap-4">
-        <Field
-          label="Estoque"
-          type="number"
-          min={0}
-          error={e.stock?.message}
-          {...register("stock", { valueAsNumber: true })}
-        />
+        {pool ? (
+          <p className="text-sm text-gray-700">
+            <span className="mb-1 block font-medium">Estoque</span>
+            {product?.code_source === "pool" ? product.stock : 0} (códigos disponíveis)
+          </p>
+        ) : (
+          <Field
+            label="Estoque"
+            type="number"
+            min={0}
+            error={e.stock?.message}
+            {...register("stock", { valueAsNumber: true })}
+          />
+        )}
         <Field
           label="Peso (chance base)"
           type="number"
@@ -78,6 +98,15 @@ function ProductForm({ product, onClose }: { product: Product | null; onClose: (
           error={e.weight?.message}
           {...register("weight", { valueAsNumber: true })}
         />
+      </div>
+      <div>
+        <label htmlFor="product-code-source" className="mb-1 block text-sm font-medium text-gray-700">
+          Códigos de resgate
+        </label>
+        <select id="product-code-source" className={inputClass} {...register("code_source")}>
+          <option value="generated">Gerados pelo sistema</option>
+          <option value="pool">Lista de códigos únicos (enviada pela loja)</option>
+        </select>
       </div>
       <Controller
         control={control}
@@ -105,6 +134,7 @@ export function ProductFormModal({
     <Modal open={open} onClose={onClose} title={product ? "Editar produto" : "Novo produto"} size="lg">
       {/* A fresh form per product: its values start from that product, or empty. */}
       <ProductForm key={product?.id ?? "new"} product={product} onClose={onClose} />
+      {product?.code_source === "pool" && <CodesPanel productId={product.id} />}
     </Modal>
   );
 }

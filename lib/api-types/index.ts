@@ -9,6 +9,7 @@ export type DrawMode = "random" | "moments" | "counter";
 export type SubscriptionStatus = "active" | "trial" | "past_due" | "cancelled" | "expired";
 export type RedemptionStatus = "redeemed" | "expired" | "pending" | "none";
 export type WebhookEvent = "lead.created" | "prize.redeemed";
+export type CodeSource = "generated" | "pool" | "store";
 
 export interface ProductAnswer {
   id: string;
@@ -18,6 +19,7 @@ export interface ProductAnswer {
   stock: number;
   weight: number;
   is_active: boolean;
+  code_source: CodeSource;
   created_at: string;
   updated_at: string;
 }
@@ -235,6 +237,18 @@ export interface Pagination {
 }
 
 /** Each read's answer (GET), by the name of the service function the route calls. */
+export interface StoreAnswer {
+  id: string;
+  platform: "nuvemshop" | "shopify" | "woocommerce";
+  name: string;
+  store_url: string;
+  credentials: { configured: boolean; last4: string };
+  status: string;
+  last_error: string | null;
+  last_checked_at: string | null;
+  created_at: string;
+}
+
 export interface ReadAnswers {
   dashboard: {
     totalProducts: number;
@@ -272,4 +286,5 @@ export interface ReadAnswers {
   listEndpoints: { endpoints: WebhookEndpointAnswer[] };
   listDeliveries: { deliveries: WebhookDeliveryAnswer[] };
   listWheels: { wheels: WheelAnswer[]; pagination: Pagination };
+  listStores: { stores: StoreAnswer[] };
 }

@@ -31,6 +31,8 @@ export const TENANT_MODELS = new Set([
   "WheelViewDay",
   "SpinDay",
   "Contact",
+  "ProductCode",
+  "Store",
 ]);
 
 const WHERE_OPS = new Set([

@@ -10,6 +10,7 @@ export function productDto(p: Product) {
     stock: p.stock,
     weight: p.weight,
     is_active: p.isActive,
+    code_source: p.codeSource,
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };

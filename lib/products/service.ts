@@ -5,12 +5,15 @@ import { createWithinPlan } from "@/lib/billing/plan-limits";
 import { momentsWheelsOf, replaceMomentsOf } from "@/lib/campaigns/moments";
 import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { notFound } from "@/lib/errors";
+import { AppError } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
+import { CODE_MESSAGES } from "@/lib/validation/codes";
 import type { ProductCreateInput, ProductListQuery, ProductUpdateInput } from "@/lib/validation/products";
+import { stockOfCodes } from "./codes";
 import { LOW_STOCK_MAX, productDto } from "./dto";
+import { getProduct } from "./get-product";
 
-const NOT_FOUND = "Produto não encontrado";
+export { getProduct };
 
 export async function listProducts(ctx: SessionCtx, q: ProductListQuery) {
   const t = await tenantDb(ctx);
@@ -31,13 +34,6 @@ export async function listProducts(ctx: SessionCtx, q: ProductListQuery) {
   return { products: rows.map(productDto), pagination: pagination(q.page, q.limit, total) };
 }
 
-export async function getProduct(ctx: SessionCtx, id: string) {
-  const t = await tenantDb(ctx);
-  const p = await t.product.findFirst({ where: { id } });
-  if (!p) throw notFound(NOT_FOUND);
-  return p;
-}
-
 /** API field names to columns; absent fields stay absent (a partial update leaves them alone). */
 function productColumns<T extends ProductUpdateInput>(input: T) {
   return <
@@ -48,6 +44,7 @@ function productColumns<T extends ProductUpdateInput>(input: T) {
       stock: T["stock"];
       weight: T["weight"];
       isActive: T["is_active"];
+      codeSource: T["code_source"];
     }
   >{
     name: input.name,
@@ -56,22 +53,36 @@ function productColumns<T extends ProductUpdateInput>(input: T) {
     stock: input.stock,
     weight: input.weight,
     isActive: input.is_active,
+    codeSource: input.code_source,
   };
 }
 
+/** A pool or store product's stock is its available codes: never written (docs/api.md "Unique codes (issue 26)"). */
+const stockFromCodes = () => new AppError("STOCK_FROM_CODES", CODE_MESSAGES.stockFromCodes);
+
 export async function createProduct(ctx: SessionCtx, input: ProductCreateInput) {
+  const codes = input.code_source !== "generated";
+  if (codes && input.stock !== undefined) throw stockFromCodes();
+  const stock = codes ? 0 : (input.stock ?? 1);
   const p = await createWithinPlan(ctx.companyId, "products", (tx) =>
-    tx.product.create({ data: { companyId: ctx.companyId, ...productColumns(input) } }),
+    tx.product.create({ data: { companyId: ctx.companyId, ...productColumns(input), stock } }),
   );
   return { product: productDto(p) };
 }
 
 /** A change of stock or state regenerates the unclaimed moments of the moments wheels offering it. */
 export async function updateProduct(ctx: SessionCtx, id: string, input: ProductUpdateInput) {
-  await getProduct(ctx, id);
+  const before = await getProduct(ctx, id);
+  const source = input.code_source ?? before.codeSource;
+  if (source !== "generated" && input.stock !== undefined) throw stockFromCodes();
   const p = await tenantTx(ctx, async (tx) => {
-    const saved = await tx.product.update({ where: { id }, data: productColumns(input) });
-    if (input.stock !== undefined || input.is_active !== undefined || input.name !== undefined)
+    let saved = await tx.product.update({ where: { id }, data: productColumns(input) });
+    const recount = source !== "generated" && source !== before.codeSource;
+    if (recount) {
+      await stockOfCodes(tx, ctx.companyId, id);
+      saved = await tx.product.findUniqueOrThrow({ where: { id } });
+    }
+    if (recount || input.stock !== undefined || input.is_active !== undefined || input.name !== undefined)
       await replaceMomentsOf(tx, ctx.companyId, await momentsWheelsOf(tx, ctx.companyId, id));
     return saved;
   });

@@ -4,21 +4,21 @@
 import QRCode from "qrcode";
 import { db } from "@/lib/db/client";
 import { maskWhatsapp } from "./hand-off";
-import { normalizeCode } from "./redemption-code";
+import { codeCandidates } from "./redemption-code";
 import { redemptionStatus } from "./validity";
 import { isUuid } from "@/lib/validation/uuid";
 
 export async function claimView(companySlug: string, wheelRef: string, code: string, now = new Date()) {
-  const redemptionCode = normalizeCode(code);
-  if (!redemptionCode) return null;
+  const candidates = codeCandidates(code);
+  if (!candidates.length) return null;
   const prisma = await db();
   const company = await prisma.company.findUnique({
     where: { slug: companySlug },
     select: { id: true, name: true, phone: true },
   });
   if (!company) return null;
-  const spin = await prisma.spin.findUnique({
-    where: { companyId_redemptionCode: { companyId: company.id, redemptionCode } },
+  const spin = await prisma.spin.findFirst({
+    where: { companyId: company.id, redemptionCode: { in: candidates } },
   });
   if (!spin?.won) return null;
   const wheel = await prisma.wheel.findFirst({
@@ -42,12 +42,12 @@ export async function claimView(companySlug: string, wheelRef: string, code: str
     prize: { name: spin.productName ?? "", image_url: product?.imageUrl ?? null },
     first_name: spin.customerName.trim().split(/\s+/)[0] ?? "",
     whatsapp_masked: maskWhatsapp(spin.whatsapp),
-    code: redemptionCode,
+    code: spin.redemptionCode!,
     created_at: spin.createdAt.toISOString(),
     redeem_until: spin.redeemUntil ? spin.redeemUntil.toISOString() : null,
     redeemed_at: spin.redeemedAt ? spin.redeemedAt.toISOString() : null,
     status: redemptionStatus(spin, now),
-    qr_svg: await QRCode.toString(redemptionCode, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
+    qr_svg: await QRCode.toString(spin.redemptionCode!, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
   };
 }
 

@@ -4,6 +4,7 @@
 // each take a different moment, and a moment is claimed once.
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { takeCode } from "./codes";
 import { afterQuota, countSpin, insertLead, quota, RETURNING, runSpinStatement, withFreshCode } from "./record";
 import { newRedemptionCode } from "./redemption-code";
 import { outcomeOf, type Outcome, type SpinRun } from "./strategy";
@@ -14,25 +15,27 @@ export function drawMoment({ lead, prizes, now }: SpinRun): Promise<Outcome> {
     const spinId = randomUUID();
     const recorded = await runSpinStatement(Prisma.sql`
       WITH ${quota(lead)} moment AS (
-        SELECT m.id, m."productId" FROM "WinningMoment" m
+        SELECT m.id, m."productId", p."codeSource" FROM "WinningMoment" m
         JOIN "Product" p ON p.id = m."productId" AND p."companyId" = m."companyId"
         WHERE m."wheelId" = ${lead.wheelId} AND m."companyId" = ${lead.companyId}
           AND m."claimedAt" IS NULL AND m.at <= ${now} AND p.stock > 0 AND p."isActive" = true
           ${afterQuota(lead)}
         ORDER BY m.at LIMIT 1
         FOR UPDATE OF m SKIP LOCKED
-      ), taken AS (
+      ), ${takeCode(lead, Prisma.sql`(SELECT "productId" FROM moment WHERE "codeSource" <> 'generated')`, spinId, now)},
+      taken AS (
         UPDATE "Product" SET stock = stock - 1, "updatedAt" = now()
         FROM moment WHERE "Product".id = moment."productId" AND "Product".stock > 0
+          AND (moment."codeSource" = 'generated' OR EXISTS (SELECT 1 FROM coded))
         RETURNING "Product".id, "Product".name
       ), claimed AS (
         UPDATE "WinningMoment" SET "claimedAt" = ${now}, "spinId" = ${spinId}
         FROM moment, taken WHERE "WinningMoment".id = moment.id
       ), counted AS (${countSpin(lead)})
       ${insertLead(lead, now, spinId)}, taken.id, taken.name, taken.id IS NOT NULL,
-        CASE WHEN taken.id IS NULL THEN NULL ELSE ${code} END, counted."spinCount"
+        CASE WHEN taken.id IS NULL THEN NULL ELSE COALESCE((SELECT code FROM coded), ${code}) END, counted."spinCount"
       FROM counted LEFT JOIN taken ON true
-      ${RETURNING}`);
+      ${RETURNING}, "redemptionCode" AS code`);
     return outcomeOf(recorded, prizes, code);
   });
 }

@@ -6,6 +6,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import { PUBLIC_MESSAGES } from "@/lib/validation/public";
+import { recordCodeWin, takesCodes } from "./codes";
 import { drawPrize, randomItems } from "./draw";
 import { NO_PRIZE } from "./no-prize";
 import type { Prize } from "./public-wheel";
@@ -32,10 +33,12 @@ export async function drawRandom({ lead, wheel, prizes, now }: SpinRun): Promise
     const prize = prizes.find((p) => p.id === item.id)!;
     const code = newRedemptionCode();
     try {
-      const recorded = prize.dailyLimit
-        ? await recordCappedWin(lead, prize, code, now, today)
-        : await recordWin(lead, prize, code, now);
-      if (recorded) return { prize, code };
+      const recorded = takesCodes(prize)
+        ? await recordCodeWin(lead, prize, now, today)
+        : prize.dailyLimit
+          ? await recordCappedWin(lead, prize, code, now, today)
+          : await recordWin(lead, prize, code, now);
+      if (recorded) return { prize, code: recorded.code ?? code };
     } catch (err) {
       if (isUniqueViolation(err, "redemptionCode")) continue; // a code collision: try another
       throw err;
@@ -53,7 +56,7 @@ function recordWin(lead: Lead, prize: Prize, code: string, at: Date) {
     WITH ${quota(lead)} taken AS (
       UPDATE "Product" SET stock = stock - 1, "updatedAt" = now()
       WHERE id = ${prize.id} AND "companyId" = ${lead.companyId} AND stock > 0 AND "isActive" = true
-        ${afterQuota(lead)}
+        AND "codeSource" = 'generated' ${afterQuota(lead)}
       RETURNING id
     ), counted AS (${countSpin(lead, Prisma.sql`AND EXISTS (SELECT 1 FROM taken)`)})
     ${insertLead(lead, at)}, taken.id, ${prize.name}, true, ${code}, counted."spinCount"
@@ -72,7 +75,7 @@ function recordCappedWin(lead: Lead, prize: Prize, code: string, at: Date, today
     WITH ${quota(lead)} stock AS (
       SELECT id FROM "Product"
       WHERE id = ${prize.id} AND "companyId" = ${lead.companyId} AND stock > 0 AND "isActive" = true
-        ${afterQuota(lead)}
+        AND "codeSource" = 'generated' ${afterQuota(lead)}
       FOR UPDATE
     ), capped AS (
       UPDATE "WheelProduct"

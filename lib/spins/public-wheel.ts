@@ -20,6 +20,8 @@ export interface Prize {
   dailyWinsDay: string | null;
   /** Counter mode: wins on the wheel's spins numbered by a multiple of this. */
   winEvery: number | null;
+  /** Where its codes come from: pool and store products hand out their own (lib/spins/codes.ts). */
+  codeSource: "generated" | "pool" | "store";
 }
 
 export type PublicWheelRow = CampaignColumns & {
@@ -67,6 +69,7 @@ interface Row extends CampaignColumns {
   prizeDailyWins: number | null;
   prizeDailyWinsDay: Date | null;
   prizeWinEvery: number | null;
+  prizeCodeSource: Prize["codeSource"] | null;
 }
 
 /**
@@ -100,11 +103,13 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
     SELECT target.*, prize.id AS "prizeId", prize.name AS "prizeName",
            prize."imageUrl" AS "prizeImageUrl", prize."oddsWeight" AS "prizeWeight",
            prize."dailyLimit" AS "prizeDailyLimit", prize."dailyWins" AS "prizeDailyWins",
-           prize."dailyWinsDay" AS "prizeDailyWinsDay", prize."winEvery" AS "prizeWinEvery"
+           prize."dailyWinsDay" AS "prizeDailyWinsDay", prize."winEvery" AS "prizeWinEvery",
+           prize."codeSource" AS "prizeCodeSource"
     FROM target
     LEFT JOIN LATERAL (
       SELECT p.id, p.name, p."imageUrl", wp."oddsWeight", wp."createdAt",
-             wp."dailyLimit", wp."dailyWins", wp."dailyWinsDay", wp."winEvery"
+             wp."dailyLimit", wp."dailyWins", wp."dailyWinsDay", wp."winEvery",
+             p."codeSource"::text AS "codeSource"
       FROM "WheelProduct" wp
       JOIN "Product" p ON p.id = wp."productId"
       WHERE wp."wheelId" = target."wheelId" AND wp."companyId" = target."companyId"
@@ -155,6 +160,7 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
         dailyWins: r.prizeDailyWins ?? 0,
         dailyWinsDay: r.prizeDailyWinsDay ? r.prizeDailyWinsDay.toISOString().slice(0, 10) : null,
         winEvery: r.prizeWinEvery,
+        codeSource: r.prizeCodeSource ?? "generated",
       })),
   };
 }

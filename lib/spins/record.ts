@@ -48,6 +48,8 @@ export interface Recorded {
   productId: string | null;
   productName: string | null;
   spinNumber: number;
+  /** The code the statement took from the product's pool (lib/spins/codes.ts), when it took one. */
+  code?: string | null;
 }
 
 const COLUMNS = Prisma.raw(

@@ -6,7 +6,7 @@ import { shortDate, shortDateTime } from "@/lib/dates/format";
 import { tenantDb } from "@/lib/db/tenant";
 import { AppError, notFound } from "@/lib/errors";
 import { spinDto } from "./dto";
-import { normalizeCode } from "./redemption-code";
+import { codeCandidates } from "./redemption-code";
 import { UNDO_WINDOW_MS } from "./undo-window";
 
 export const REDEEM_MESSAGES = {
@@ -20,7 +20,7 @@ export const REDEEM_MESSAGES = {
 async function findByCode(ctx: SessionCtx, code: string) {
   const t = await tenantDb(ctx);
   // Lost spins have no code; a code is a won spin's.
-  const spin = await t.spin.findFirst({ where: { redemptionCode: normalizeCode(code) } });
+  const spin = await t.spin.findFirst({ where: { redemptionCode: { in: codeCandidates(code) } } });
   if (!spin) throw notFound(REDEEM_MESSAGES.notFound);
   return spin;
 }

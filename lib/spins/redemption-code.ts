@@ -12,3 +12,6 @@ export function newRedemptionCode(): string {
 }
 
 export const normalizeCode = (s: string) => s.toUpperCase().replace(/[^A-Z0-9]/g, "");
+
+/** What a typed code may be stored as: ours normalised, or a pool/store code exactly (a-z, _ and -). */
+export const codeCandidates = (s: string) => [...new Set([normalizeCode(s), s.trim()])].filter(Boolean);

@@ -27,6 +27,6 @@ export function outcomeOf(recorded: Recorded | null, prizes: Prize[], code: stri
   const known = prizes.find((p) => p.id === recorded.productId);
   return {
     prize: { id: recorded.productId, name: recorded.productName ?? "", image_url: known?.image_url ?? null },
-    code,
+    code: recorded.code ?? code,
   };
 }

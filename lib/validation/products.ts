@@ -1,5 +1,6 @@
 // Product input, shared by the product form and the API.
 import { z } from "./z";
+import { codeSource } from "./codes";
 import { optionalSearch, pageQuery, requiredName } from "./common";
 import { PRODUCT_MESSAGES } from "@/lib/copy/products";
 
@@ -25,20 +26,24 @@ const fields = {
   stock: z.number({ error: m.stock }).int(m.stock).min(0, m.stock).max(1_000_000, "Estoque muito alto"),
   weight: z.number({ error: m.weight }).int(m.weight).min(1, m.weight).max(1_000_000, "Peso muito alto"),
   is_active: z.boolean({ error: "Status inválido" }),
+  /** Store products come with the stores integration; until then generated or pool. */
+  code_source: codeSource.exclude(["store"], { error: "Origem dos códigos inválida" }),
 };
 
 export const productCreateInput = z.object({
   ...fields,
   image_url: fields.image_url.optional().default(null),
-  stock: fields.stock.optional().default(1),
+  // Default 1 for generated codes (service); absent for pool products (docs/api.md "Unique codes (issue 26)", STOCK_FROM_CODES).
+  stock: fields.stock.optional(),
   weight: fields.weight.optional().default(1),
   is_active: fields.is_active.optional().default(true),
+  code_source: fields.code_source.optional().default("generated"),
 });
 
 export const productUpdateInput = z.object(fields).partial();
 
-/** The form always sends every field. */
-export const productForm = z.object(fields);
+/** The form always sends every field (stock only for generated codes). */
+export const productForm = z.object({ ...fields, stock: fields.stock.optional() });
 
 const bool = z.enum(["true", "false"], { error: "Valor inválido" }).transform((v) => v === "true");
 

@@ -39,8 +39,9 @@ export const redeemInput = z.object({
   redemption_code: z
     .string({ error: "Informe o código de resgate" })
     .trim()
-    .min(4, "Informe o código de resgate")
-    .max(32, "Código inválido"),
+    .min(3, "Informe o código de resgate")
+    // Pool and store codes (docs/api.md "Unique codes (issue 26)") are up to 64 characters.
+    .max(64, "Código inválido"),
 });
 
 /** The code typed at the counter to look a prize up (GET /spins/redeem?code=). */

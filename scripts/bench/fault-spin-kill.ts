@@ -3,6 +3,8 @@
 // API answers 503 in pt-BR and recovers without a restart. The kill lands after the first
 // KILL_AFTER_WINS wins are answered, with most of the stock left, so wins are being recorded when it
 // lands; the run fails if the stock was gone by then (the kill would have tested little).
+// The fourth prize is a pool of unique codes (docs/api.md "Unique codes"): after the kill, no code is
+// assigned twice or to a spin that does not exist, and its stock is its available codes.
 // Usage: npm run build && npx tsx scripts/bench/fault-spin-kill.ts
 import net from "node:net";
 import pg from "pg";
@@ -10,7 +12,9 @@ import { migrate } from "@/lib/db/migrate";
 import { poolExecutor } from "@/lib/db/sql-executor";
 import { createDatabase, dropDatabase, freePort, startApp } from "./lib/bench-server";
 
-const STOCKS = [400, 300, 200];
+const STOCKS = [400, 300, 200, 300];
+/** The prize of STOCKS whose units are unique codes (a pool of that many). */
+const POOL = 3;
 const KILL_AFTER_WINS = 150;
 
 async function seed(pool: pg.Pool) {
@@ -28,9 +32,15 @@ async function seed(pool: pg.Pool) {
   );
   for (const [i, stock] of STOCKS.entries()) {
     const p = await pool.query(
-      `INSERT INTO "Product" (id, "companyId", name, description, stock, weight, "isActive", "updatedAt") VALUES (gen_random_uuid(), $1, $2, 'x', $3, 1, true, now()) RETURNING id`,
-      [companyId, `Prêmio ${i + 1}`, stock],
+      `INSERT INTO "Product" (id, "companyId", name, description, stock, weight, "isActive", "updatedAt", "codeSource") VALUES (gen_random_uuid(), $1, $2, 'x', $3, 1, true, now(), $4) RETURNING id`,
+      [companyId, `Prêmio ${i + 1}`, stock, i === POOL ? "pool" : "generated"],
     );
+    if (i === POOL)
+      await pool.query(
+        `INSERT INTO "ProductCode" (id, "companyId", "productId", code)
+         SELECT gen_random_uuid(), $1, $2, 'CUPOM-' || n FROM generate_series(1, $3::int) n`,
+        [companyId, p.rows[0].id, stock],
+      );
     await pool.query(
       `INSERT INTO "WheelProduct" (id, "companyId", "wheelId", "productId", "oddsWeight") VALUES (gen_random_uuid(), $1, $2, $3, 1)`,
       [companyId, wheel.rows[0].id, p.rows[0].id],
@@ -99,6 +109,33 @@ async function invariants(pool: pg.Pool, companyId: string, wheelId: string) {
   );
   if (counts.rows[0].kept !== counts.rows[0].actual)
     problems.push(`wheel spinCount ${counts.rows[0].kept} != ${counts.rows[0].actual} spins`);
+  const codes = await pool.query(
+    `SELECT
+       (SELECT count(*)::int FROM "ProductCode" c LEFT JOIN "Spin" s ON s.id = c."spinId"
+         WHERE c."companyId" = $1 AND c.status = 'assigned'
+           AND (s.id IS NULL OR s."redemptionCode" <> c.code OR s."productId" <> c."productId")) AS orphans,
+       (SELECT count(*)::int FROM "ProductCode" c WHERE c."companyId" = $1 AND c.status = 'available'
+         AND (c."spinId" IS NOT NULL OR EXISTS (SELECT 1 FROM "Spin" s WHERE s."companyId" = $1 AND s."redemptionCode" = c.code))) AS leaked,
+       (SELECT count(*)::int FROM (SELECT c."spinId" FROM "ProductCode" c WHERE c."companyId" = $1 AND c."spinId" IS NOT NULL
+         GROUP BY c."spinId" HAVING count(*) > 1) x) AS doubled,
+       (SELECT count(*)::int FROM "Spin" s JOIN "Product" p ON p.id = s."productId" AND p."codeSource" = 'pool'
+         WHERE s."companyId" = $1 AND NOT EXISTS (SELECT 1 FROM "ProductCode" c WHERE c."spinId" = s.id)) AS codeless,
+       (SELECT count(*)::int FROM "ProductCode" c WHERE c."companyId" = $1 AND c.status = 'assigned') AS assigned,
+       (SELECT count(*)::int FROM "ProductCode" c WHERE c."companyId" = $1 AND c.status = 'available') AS available,
+       (SELECT stock FROM "Product" WHERE "companyId" = $1 AND "codeSource" = 'pool') AS stock`,
+    [companyId],
+  );
+  const k = codes.rows[0];
+  if (k.orphans) problems.push(`${k.orphans} codes assigned to no spin, or to a spin with another code or prize`);
+  if (k.leaked) problems.push(`${k.leaked} available codes already given to a spin`);
+  if (k.doubled) problems.push(`${k.doubled} spins holding more than one code`);
+  if (k.codeless) problems.push(`${k.codeless} pool wins without their code`);
+  if (k.stock !== k.available) problems.push(`pool stock ${k.stock} != ${k.available} available codes`);
+  if (k.assigned + k.available !== STOCKS[POOL])
+    problems.push(`pool codes ${k.assigned + k.available} != ${STOCKS[POOL]}`);
+  console.log(
+    `   pool codes: ${k.assigned} assigned (each to one existing spin, with its code), ${k.available} available = stock ${k.stock}`,
+  );
   return { products: products.rows.map((p) => ({ name: p.name, stock: p.stock, wins: p.wins })), problems };
 }
 
@@ -135,6 +172,8 @@ function relay(target: { host: string; port: number }) {
 async function main() {
   const dbUrl = await createDatabase("fault");
   const pool = new pg.Pool({ connectionString: dbUrl });
+  // The final DROP DATABASE ... WITH (FORCE) ends any connection left open: not an error of the test.
+  pool.on("error", () => {});
   let failed = false;
   try {
     await migrate(poolExecutor(pool));
@@ -195,7 +234,10 @@ async function main() {
     if (inv.problems.length) {
       failed = true;
       console.log("   INVARIANT VIOLATIONS:", inv.problems);
-    } else console.log("   invariants hold: every win took stock exactly once, no stock below 0, no partial lead");
+    } else
+      console.log(
+        "   invariants hold: every win took stock exactly once, no stock below 0, no partial lead, no code assigned twice or to a missing spin",
+      );
     await second.stop();
 
     console.log("2. Postgres unavailable through a relay, then back");

@@ -26,6 +26,7 @@ import type {
   sendTest,
   updateEndpoint,
 } from "@/lib/webhooks/service";
+import type { listStores } from "@/lib/stores/service";
 import type { createWheel, listWheels, updateWheel } from "@/lib/wheels/service";
 import type { saveWheelProducts } from "@/lib/wheels/wheel-products";
 
@@ -109,6 +110,7 @@ const reads = {
   listEndpoints: true,
   listDeliveries: true,
   listWheels: true,
+  listStores: true,
 } satisfies {
   dashboard: Equal<ReadAnswers["dashboard"], Answer<typeof dashboard>>;
   listInvitations: Equal<ReadAnswers["listInvitations"], Answer<typeof listInvitations>>;
@@ -121,11 +123,12 @@ const reads = {
   listEndpoints: Equal<ReadAnswers["listEndpoints"], Answer<typeof listEndpoints>>;
   listDeliveries: Equal<ReadAnswers["listDeliveries"], Answer<typeof listDeliveries>>;
   listWheels: Equal<ReadAnswers["listWheels"], Answer<typeof listWheels>>;
+  listStores: Equal<ReadAnswers["listStores"], Answer<typeof listStores>>;
 };
 
 describe("lib/api-types", () => {
   it("names every write and read answer checked above", () => {
     expect(Object.keys(services)).toHaveLength(30);
-    expect(Object.keys(reads)).toHaveLength(11);
+    expect(Object.keys(reads)).toHaveLength(12);
   });
 });

@@ -7,6 +7,7 @@ import { useAdmin } from "@/components/admin/admin-context";
 import { EndpointCard } from "@/components/integrations/endpoint-card";
 import { EndpointFormModal } from "@/components/integrations/endpoint-form-modal";
 import { SecretOnce } from "@/components/integrations/secret-once";
+import { StoresSection } from "@/components/integrations/stores-section";
 import { Button } from "@/components/ui/button";
 import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { Card, PageHeader } from "@/components/ui/misc";
@@ -72,6 +73,7 @@ export default function IntegrationsPage() {
         }}
       />
       <SecretOnce secret={secret} onClose={() => setSecret(null)} />
+      <StoresSection />
       <DeleteDialog
         target={deleting}
         title="Excluir endpoint"

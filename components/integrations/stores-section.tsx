@@ -1,0 +1,185 @@
+"use client";
+// Integrações -> Lojas (docs/api.md "Stores (issue 26)"): the shop's online stores where store coupons
+// are created, each with its state and last error; connecting one checks the credentials at once.
+// Credentials are write-only: the list shows only that they are set and their last 4 characters.
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { Field, inputClass } from "@/components/ui/field";
+import { Card } from "@/components/ui/misc";
+import { QueryState } from "@/components/ui/query-state";
+import { api, FetchError } from "@/lib/swr/fetcher";
+import { useApi } from "@/lib/swr/use-api";
+import type { ReadAnswers } from "@/lib/api-types";
+import { notify } from "@/lib/ui/toast";
+
+type StoresAnswer = ReadAnswers["listStores"];
+type Platform = "nuvemshop" | "shopify" | "woocommerce";
+
+const PLATFORMS: Record<
+  Platform,
+  { label: string; url: string; fields: { key: string; label: string; secret?: boolean }[]; help: string }
+> = {
+  nuvemshop: {
+    label: "Nuvemshop",
+    url: "Endereço da loja",
+    fields: [
+      { key: "store_id", label: "ID da loja" },
+      { key: "user_id", label: "ID do usuário (user_id)" },
+      { key: "access_token", label: "Access token", secret: true },
+    ],
+    help: "Instale o app Roleta Premiada na sua Nuvemshop (permissão de cupons): o ID da loja e o token aparecem na instalação.",
+  },
+  shopify: {
+    label: "Shopify",
+    url: "Endereço .myshopify.com",
+    fields: [{ key: "access_token", label: "Token da Admin API (shpat_...)", secret: true }],
+    help: "No Shopify: Configurações → Apps → Desenvolver apps → Criar app → escopos write_discounts e read_discounts → Instalar → copie o token da Admin API.",
+  },
+  woocommerce: {
+    label: "WooCommerce",
+    url: "Endereço do site (https)",
+    fields: [
+      { key: "consumer_key", label: "Consumer key (ck_...)" },
+      { key: "consumer_secret", label: "Consumer secret (cs_...)", secret: true },
+    ],
+    help: "No WordPress: WooCommerce → Configurações → Avançado → REST API → Adicionar chave, com permissão Leitura/Escrita.",
+  },
+};
+
+const message = (err: unknown, fallback: string) => (err instanceof FetchError && err.message ? err.message : fallback);
+
+function StoreForm({ onSaved }: { onSaved: () => void }) {
+  const [platform, setPlatform] = useState<Platform>("nuvemshop");
+  const [name, setName] = useState("");
+  const [url, setUrl] = useState("");
+  const [credentials, setCredentials] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const p = PLATFORMS[platform];
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const picked = Object.fromEntries(p.fields.map((f) => [f.key, credentials[f.key] ?? ""]));
+      await api("/integrations/stores", {
+        method: "POST",
+        body: { platform, name, store_url: url, credentials: picked },
+      });
+      notify.success("Loja conectada com sucesso!");
+      setName("");
+      setUrl("");
+      setCredentials({});
+      onSaved();
+    } catch (err) {
+      setError(message(err, "Erro ao conectar a loja"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={save} noValidate className="space-y-3">
+      <div>
+        <label htmlFor="store-platform" className="mb-1 block text-sm font-medium text-gray-700">
+          Plataforma
+        </label>
+        <select
+          id="store-platform"
+          className={inputClass}
+          value={platform}
+          onChange={(e) => setPlatform(e.target.value as Platform)}
+        >
+          {Object.entries(PLATFORMS).map(([key, v]) => (
+            <option key={key} value={key}>
+              {v.label}
+            </option>
+          ))}
+        </select>
+        <p className="mt-1 text-xs text-gray-600">{p.help}</p>
+      </div>
+      <Field label="Nome" value={name} onChange={(e) => setName(e.target.value)} />
+      <Field label={p.url} type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} />
+      {p.fields.map((f) => (
+        <Field
+          key={`${platform}-${f.key}`}
+          label={f.label}
+          type={f.secret ? "password" : "text"}
+          autoComplete="off"
+          value={credentials[f.key] ?? ""}
+          onChange={(e) => setCredentials({ ...credentials, [f.key]: e.target.value })}
+        />
+      ))}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <Button type="submit" loading={busy} disabled={busy}>
+        Conectar loja
+      </Button>
+    </form>
+  );
+}
+
+export function StoresSection() {
+  const query = useApi<StoresAnswer>("/integrations/stores", { errorText: "Erro ao carregar as lojas" });
+
+  async function remove(id: string) {
+    try {
+      await api(`/integrations/stores/${id}`, { method: "DELETE" });
+      notify.success("Loja removida com sucesso");
+      void query.mutate();
+    } catch (err) {
+      notify.error(message(err, "Erro ao remover a loja"));
+    }
+  }
+
+  return (
+    <section aria-labelledby="stores-title" className="mt-8 space-y-4">
+      <div>
+        <h2 id="stores-title" className="text-lg font-semibold text-gray-900">
+          Lojas
+        </h2>
+        <p className="text-sm text-gray-700">
+          Conecte sua loja online para que cada prêmio vire um cupom de uso único criado na própria loja.
+        </p>
+      </div>
+      <QueryState
+        query={query}
+        loading="Carregando lojas..."
+        isEmpty={(d) => d.stores.length === 0}
+        empty="Nenhuma loja conectada."
+      >
+        {(d) => (
+          <ul className="space-y-3">
+            {d.stores.map((s) => (
+              <li key={s.id}>
+                <Card className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                  <div className="min-w-0">
+                    <p className="font-medium text-gray-900">
+                      {s.name} · {PLATFORMS[s.platform].label}
+                    </p>
+                    <p className="text-sm break-all text-gray-700">{s.store_url}</p>
+                    <p className="text-sm text-gray-700">Credenciais configuradas (final {s.credentials.last4})</p>
+                    <p className={s.status === "ok" ? "text-sm text-green-800" : "text-sm text-red-700"}>
+                      {s.status === "ok" ? "Funcionando" : `Com erro: ${s.last_error ?? ""}`}
+                    </p>
+                  </div>
+                  <Button variant="secondary" onClick={() => void remove(s.id)}>
+                    Remover<span className="sr-only"> {s.name}</span>
+                  </Button>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      <Card>
+        <h3 className="mb-3 text-base font-semibold text-gray-900">Conectar uma loja</h3>
+        <StoreForm onSaved={() => void query.mutate()} />
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+// A company's stores (Integrações -> Lojas): credentials checked against the store at once,
+// encrypted at rest (lib/security/secrets, context "store:<id>"), never returned: the API shows only
+// that they are configured and the last 4 characters of the main secret.
+import { randomUUID } from "node:crypto";
+import type { SessionCtx } from "@/lib/auth/session";
+import { tenantDb } from "@/lib/db/tenant";
+import type { Store } from "@/lib/generated/prisma/client";
+import { AppError, notFound } from "@/lib/errors";
+import { decryptSecret, encryptSecret } from "@/lib/security/secrets";
+import { STORE_MESSAGES, type StoreInput } from "@/lib/validation/stores";
+import { StoreError, verifyStore, type Platform, type StoreAccess } from "./platforms";
+
+/** The secret whose last 4 characters the screen shows. */
+const MAIN_SECRET: Record<Platform, string> = {
+  nuvemshop: "access_token",
+  shopify: "access_token",
+  woocommerce: "consumer_key",
+};
+
+export function storeDto(s: Store) {
+  return {
+    id: s.id,
+    platform: s.platform as Platform,
+    name: s.name,
+    store_url: s.storeUrl,
+    credentials: { configured: true, last4: s.credentialsHint },
+    status: s.status,
+    last_error: s.lastError,
+    last_checked_at: s.lastCheckedAt?.toISOString() ?? null,
+    created_at: s.createdAt.toISOString(),
+  };
+}
+
+/** The store's address and decrypted credentials, for the platform calls (server side only). */
+export function storeAccess(s: Store): StoreAccess {
+  return {
+    platform: s.platform as Platform,
+    storeUrl: s.storeUrl,
+    credentials: JSON.parse(decryptSecret(s.credentials, `store:${s.id}`)) as Record<string, string>,
+  };
+}
+
+/** A StoreError as the API's 400 with a message for a person. */
+export function storeRefusal(err: unknown): AppError {
+  if (err instanceof StoreError && err.kind === "auth") return new AppError("STORE_AUTH", STORE_MESSAGES.auth);
+  const detail = err instanceof StoreError ? ` (${err.message})` : "";
+  return new AppError("STORE_UNREACHABLE", `${STORE_MESSAGES.unreachable}${detail}`);
+}
+
+export async function listStores(ctx: SessionCtx) {
+  const t = await tenantDb(ctx);
+  const rows = await t.store.findMany({ orderBy: { createdAt: "asc" } });
+  return { stores: rows.map(storeDto) };
+}
+
+export async function createStore(ctx: SessionCtx, input: StoreInput) {
+  const credentials = input.credentials as Record<string, string>;
+  try {
+    await verifyStore({ platform: input.platform, storeUrl: input.store_url, credentials });
+  } catch (err) {
+    throw storeRefusal(err);
+  }
+  const id = randomUUID();
+  const t = await tenantDb(ctx);
+  const store = await t.store.create({
+    data: {
+      id,
+      companyId: ctx.companyId,
+      platform: input.platform,
+      name: input.name,
+      storeUrl: input.store_url,
+      credentials: encryptSecret(JSON.stringify(credentials), `store:${id}`),
+      credentialsHint: credentials[MAIN_SECRET[input.platform]].slice(-4),
+      lastCheckedAt: new Date(),
+    },
+  });
+  return { store: storeDto(store) };
+}
+
+export async function getStore(ctx: SessionCtx, id: string) {
+  const t = await tenantDb(ctx);
+  const store = await t.store.findFirst({ where: { id } });
+  if (!store) throw notFound(STORE_MESSAGES.notFound);
+  return store;
+}
+
+export async function deleteStore(ctx: SessionCtx, id: string) {
+  await getStore(ctx, id);
+  const t = await tenantDb(ctx);
+  await t.store.deleteMany({ where: { id } });
+  return { message: "Loja removida com sucesso" };
+}

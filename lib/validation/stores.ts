@@ -1,0 +1,56 @@
+// A shop's online store (docs/api.md "Stores (issue 26)"), shared by the Lojas screen and the API.
+import { z } from "./z";
+
+export const STORE_MESSAGES = {
+  platform: "Plataforma inválida",
+  name: "Nome é obrigatório",
+  url: "Endereço da loja inválido",
+  credential: "Preencha as credenciais da loja",
+  shopifyUrl: "Use o endereço .myshopify.com da loja",
+  unreachable: "Não foi possível falar com a loja. Confira o endereço e tente de novo.",
+  auth: "A loja recusou as credenciais. Confira o token e as permissões.",
+  notFound: "Loja não encontrada",
+} as const;
+
+const m = STORE_MESSAGES;
+const secret = z.string({ error: m.credential }).trim().min(1, m.credential).max(500, m.credential);
+const httpsUrl = z
+  .string({ error: m.url })
+  .trim()
+  .max(2048, m.url)
+  .pipe(z.url({ protocol: /^https?$/, error: m.url }))
+  .transform((s) => s.replace(/\/+$/, ""));
+
+const base = { name: z.string({ error: m.name }).trim().min(1, m.name).max(100, m.name), store_url: httpsUrl };
+
+export const storeInput = z.discriminatedUnion(
+  "platform",
+  [
+    z.object({
+      ...base,
+      platform: z.literal("nuvemshop"),
+      credentials: z.object({
+        store_id: z
+          .string()
+          .trim()
+          .regex(/^\d{1,20}$/, m.credential),
+        user_id: secret,
+        access_token: secret,
+      }),
+    }),
+    z.object({
+      ...base,
+      platform: z.literal("shopify"),
+      store_url: httpsUrl.refine((u) => /^https:\/\/[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(u), m.shopifyUrl),
+      credentials: z.object({ access_token: secret }),
+    }),
+    z.object({
+      ...base,
+      platform: z.literal("woocommerce"),
+      credentials: z.object({ consumer_key: secret, consumer_secret: secret }),
+    }),
+  ],
+  { error: m.platform },
+);
+
+export type StoreInput = z.infer<typeof storeInput>;

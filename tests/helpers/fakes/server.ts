@@ -1,0 +1,68 @@
+// The shared part of the store fakes: an HTTP server on a random local port that records every
+// request and can answer 429 with Retry-After first (each platform's documented rate limit).
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface Recorded {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+}
+
+export interface Fake {
+  url: string;
+  requests: Recorded[];
+  /** Coupons the fake holds, by its id. */
+  coupons: Map<string, Record<string, unknown>>;
+  /** The next n requests answer 429 with this Retry-After (seconds). */
+  throttle(n: number, retryAfter?: number): void;
+  close(): Promise<void>;
+}
+
+export type Handler = (
+  req: Recorded,
+  res: { json: (status: number, body: unknown) => void },
+  coupons: Map<string, Record<string, unknown>>,
+) => void;
+
+export async function startFake(handle: Handler): Promise<Fake> {
+  const requests: Recorded[] = [];
+  const coupons = new Map<string, Record<string, unknown>>();
+  let throttled = 0;
+  let retryAfter = 1;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let raw = "";
+    req.on("data", (d) => (raw += d));
+    req.on("end", () => {
+      let body: unknown = raw;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        /* kept as text */
+      }
+      const rec = { method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, body };
+      requests.push(rec);
+      const json = (status: number, out: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { "content-type": "application/json", ...headers });
+        res.end(JSON.stringify(out));
+      };
+      if (throttled > 0) {
+        throttled--;
+        return json(429, { errors: "Too Many Requests" }, { "retry-after": String(retryAfter) });
+      }
+      handle(rec, { json: (s, b) => json(s, b) }, coupons);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    coupons,
+    throttle(n, seconds = 1) {
+      throttled = n;
+      retryAfter = seconds;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,51 @@
+// A local WooCommerce REST API v3 (https://woocommerce.github.io/woocommerce-rest-api-docs/#coupons):
+// `/wp-json/wc/v3/coupons`, HTTP Basic with the consumer key and secret, errors as
+// `{ code, message, data: { status } }`; DELETE needs `force=true` (coupons do not go to the trash).
+import { startFake } from "./server";
+
+export const WOO_KEY = "ck_fake0123456789";
+export const WOO_SECRET = "cs_fake0123456789";
+
+export const startWooCommerce = () =>
+  startFake((req, res, coupons) => {
+    const expected = `Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString("base64")}`;
+    if (req.headers.authorization !== expected)
+      return res.json(401, {
+        code: "woocommerce_rest_cannot_view",
+        message: "Desculpe, você não pode listar recursos.",
+        data: { status: 401 },
+      });
+    const url = new URL(req.path, "http://fake");
+    if (url.pathname === "/wp-json/wc/v3/coupons" && req.method === "GET") return res.json(200, [...coupons.values()]);
+    if (url.pathname === "/wp-json/wc/v3/coupons" && req.method === "POST") {
+      const b = req.body as Record<string, unknown>;
+      if (typeof b?.code !== "string")
+        return res.json(400, {
+          code: "rest_missing_callback_param",
+          message: "Parâmetro(s) ausente(s): code",
+          data: { status: 400 },
+        });
+      const id = String(coupons.size + 500);
+      coupons.set(id, { id: Number(id), ...b, usage_count: 0 });
+      return res.json(201, coupons.get(id));
+    }
+    const del = url.pathname.match(/^\/wp-json\/wc\/v3\/coupons\/(\d+)$/);
+    if (del && req.method === "DELETE") {
+      if (url.searchParams.get("force") !== "true")
+        return res.json(501, {
+          code: "woocommerce_rest_trash_not_supported",
+          message: "Coupons do not support trashing.",
+          data: { status: 501 },
+        });
+      const c = coupons.get(del[1]);
+      if (!c)
+        return res.json(404, {
+          code: "woocommerce_rest_shop_coupon_invalid_id",
+          message: "ID inválido.",
+          data: { status: 404 },
+        });
+      coupons.delete(del[1]);
+      return res.json(200, c);
+    }
+    res.json(404, { code: "rest_no_route", message: "Nenhuma rota foi encontrada.", data: { status: 404 } });
+  });
