@@ -3,6 +3,7 @@
 // moves the stock by the same number in the same transaction (the spin's statement takes one code
 // and one unit together, lib/spins/codes.ts). Codes are locked before the product row everywhere,
 // as the spin does, so these never deadlock with spins.
+import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { momentsWheelsOf, replaceMomentsOf } from "@/lib/campaigns/moments";
 import { csvDateTime, csvResponse, fileStamp } from "@/lib/csv";

@@ -9,6 +9,7 @@
 // the old one in APP_ENCRYPTION_KEY_PREVIOUS (comma-separated for several); values still decrypt,
 // and `needsRotation` tells which to re-encrypt. The optional context (e.g. "store:<id>:token") is
 // authenticated data: a ciphertext copied to another row or field does not decrypt there.
+import "server-only";
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { authSecret } from "@/lib/env";
 

@@ -7,6 +7,7 @@
 // discountCodeBasicCreate / discountCodeFreeShippingCreate / discountCodeDelete (usageLimit),
 // WooCommerce REST v3 coupons (Basic auth over HTTPS with consumer key and secret, usage_limit,
 // DELETE ?force=true).
+import "server-only";
 import { checkHost, BlockedAddressError } from "@/lib/webhooks/ssrf";
 
 export type Platform = "nuvemshop" | "shopify" | "woocommerce";

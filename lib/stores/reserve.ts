@@ -3,6 +3,7 @@
 // a win takes one in the spin's own statement (lib/spins/codes.ts) and never waits for the store.
 // `refillReserve` is the job's run(): it tops the reserve up to its target; `releaseReserve` deletes
 // the unused coupons from the store when the product leaves the wheel or the campaign ends.
+import "server-only";
 import { randomInt } from "node:crypto";
 import { db } from "@/lib/db/client";
 import type { Prisma, Store } from "@/lib/generated/prisma/client";

@@ -1,6 +1,7 @@
 // A company's stores (Integrações -> Lojas): credentials checked against the store at once,
 // encrypted at rest (lib/security/secrets, context "store:<id>"), never returned: the API shows only
 // that they are configured and the last 4 characters of the main secret.
+import "server-only";
 import { randomUUID } from "node:crypto";
 import type { SessionCtx } from "@/lib/auth/session";
 import { tenantDb } from "@/lib/db/tenant";

@@ -1,4 +1,5 @@
 // Wheels of one company: list, create (within the plan), update, delete.
+import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { createWithinPlan } from "@/lib/billing/plan-limits";
 import { replaceMoments } from "@/lib/campaigns/moments";
