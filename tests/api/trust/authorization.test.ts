@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { can } from "@/lib/auth/permissions";
 import { call } from "../../helpers/http";
 import { ACTORS, createTenant, type ActorName, type Tenant } from "./actors";
-import { CHECKED_IN_BROWSER, SCENARIOS, WEBHOOK_SECRET, type Scenario } from "./matrix";
+import { CHECKED_IN_BROWSER, closeFakes, SCENARIOS, WEBHOOK_SECRET, type Scenario } from "./matrix";
 import { loadRoutes } from "./route-files";
 
 const key = (s: { route: string; method: string }) => `${s.method} ${s.route}`;
@@ -37,9 +37,10 @@ beforeAll(async () => {
 const restore = (name: string, value: string | undefined) =>
   value === undefined ? delete process.env[name] : (process.env[name] = value);
 
-afterAll(() => {
+afterAll(async () => {
   restore("PAYMENT_WEBHOOK_SECRET", saved.secret);
   restore("CHECKOUT_URL_PRO", saved.checkout);
+  await closeFakes();
 });
 
 describe("route inventory", () => {
@@ -53,9 +54,9 @@ describe("route inventory", () => {
 
 describe("authorization matrix", () => {
   it("holds the expected number of cells", () => {
-    // 78 route x method rows; 4 actors each; 44 rows also have a cross-company cell.
-    expect(SCENARIOS.length).toBe(78);
-    expect(cells.length).toBe(78 * 4 + 44 * 4);
+    // 85 route x method rows; 4 actors each; 49 rows also have a cross-company cell.
+    expect(SCENARIOS.length).toBe(85);
+    expect(cells.length).toBe(85 * 4 + 49 * 4);
   });
 
   it.each(

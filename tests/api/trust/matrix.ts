@@ -8,6 +8,10 @@ import { newOneTimeToken } from "@/lib/auth/one-time-token";
 import { sign } from "@/lib/billing/kiwify";
 import { newSecret } from "@/lib/webhooks/service";
 import { db } from "@/lib/db/client";
+import { resetEnvCache } from "@/lib/env";
+import { encryptSecret } from "@/lib/security/secrets";
+import { NUVEMSHOP_STORE, NUVEMSHOP_TOKEN, startNuvemshop } from "../../helpers/fakes/nuvemshop";
+import type { Fake } from "../../helpers/fakes/server";
 import { addMember, PASSWORD } from "../../helpers/fixtures";
 import type { CallOptions } from "../../helpers/http";
 import type { ActorName, Tenant } from "./actors";
@@ -177,7 +181,9 @@ const row =
       | "invitation"
       | "webhookEndpoint"
       | "webhookDelivery"
-      | "wheelSource",
+      | "wheelSource"
+      | "productCode"
+      | "store",
     where: object,
   ) =>
   async () => {
@@ -185,6 +191,62 @@ const row =
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one reader for several models
     return (prisma[model] as any).findFirst({ where });
   };
+
+/** A pool product with one available code (docs/api.md "Unique codes (issue 26)"); codes are unique per company. */
+async function poolProduct(t: Tenant) {
+  const prisma = await db();
+  const p = await prisma.product.create({
+    data: {
+      companyId: t.company.companyId,
+      name: `Cupons ${randomUUID().slice(0, 6)}`,
+      description: "Cupom",
+      stock: 1,
+      weight: 1,
+      codeSource: "pool",
+    },
+  });
+  const code = `C-${randomUUID().slice(0, 8)}`;
+  await prisma.productCode.create({ data: { companyId: t.company.companyId, productId: p.id, code } });
+  return Object.assign(p, { code });
+}
+
+async function store(t: Tenant) {
+  const prisma = await db();
+  return prisma.store.create({
+    data: {
+      companyId: t.company.companyId,
+      platform: "nuvemshop",
+      name: "Loja",
+      storeUrl: "https://loja.com.br",
+      credentials: encryptSecret("{}", "store:matrix"),
+      credentialsHint: "1234",
+    },
+  });
+}
+
+/**
+ * The Nuvemshop fake a store is checked against when it is connected (started once, on this
+ * machine: private hosts allowed until closeFakes, which the test file calls after all).
+ */
+let nuvemshop: Promise<Fake> | null = null;
+async function nuvemshopFake() {
+  nuvemshop ??= startNuvemshop().then((fake) => {
+    process.env.NUVEMSHOP_API_URL = fake.url;
+    process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS = "true";
+    resetEnvCache();
+    return fake;
+  });
+  return nuvemshop;
+}
+
+export async function closeFakes() {
+  if (!nuvemshop) return;
+  await (await nuvemshop).close();
+  nuvemshop = null;
+  delete process.env.NUVEMSHOP_API_URL;
+  delete process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS;
+  resetEnvCache();
+}
 
 const png = async () => new Uint8Array(await QRCode.toBuffer("matriz", { type: "png" }));
 function imageForm(bytes: Uint8Array) {
@@ -974,6 +1036,46 @@ export const SCENARIOS: Scenario[] = [
     },
   },
 
+  // ---------- unique codes of a pool product ----------
+  {
+    route: "/api/products/[id]/codes",
+    method: "GET",
+    access: "manage_products",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await poolProduct(target)).id } }),
+  },
+  {
+    route: "/api/products/[id]/codes",
+    method: "POST",
+    access: "manage_products",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const p = await poolProduct(target);
+      return { params: { id: p.id }, body: { codes: ["NOVO-1"] }, snapshot: row("product", { id: p.id }) };
+    },
+  },
+  {
+    route: "/api/products/[id]/codes",
+    method: "DELETE",
+    access: "manage_products",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const p = await poolProduct(target);
+      return { params: { id: p.id }, body: { codes: [p.code] }, snapshot: row("productCode", { productId: p.id }) };
+    },
+  },
+  {
+    route: "/api/products/[id]/codes/export",
+    method: "GET",
+    access: "manage_products",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await poolProduct(target)).id } }),
+  },
+
   // ---------- outgoing webhooks (Integrações) ----------
   {
     route: "/api/integrations/webhooks",
@@ -1012,6 +1114,44 @@ export const SCENARIOS: Scenario[] = [
     build: async ({ target }) => {
       const e = await webhookEndpoint(target);
       return { params: { id: e.id }, snapshot: row("webhookEndpoint", { id: e.id }) };
+    },
+  },
+  // ---------- online stores (Integrações -> Lojas) ----------
+  {
+    route: "/api/integrations/stores",
+    method: "GET",
+    access: "manage_integrations",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/integrations/stores",
+    method: "POST",
+    access: "manage_integrations",
+    ok: 201,
+    other: noCrossTenant,
+    build: async () => {
+      await nuvemshopFake();
+      return {
+        body: {
+          platform: "nuvemshop",
+          name: "Nuvem",
+          store_url: "https://loja.com.br",
+          credentials: { store_id: NUVEMSHOP_STORE, user_id: "77", access_token: NUVEMSHOP_TOKEN },
+        },
+      };
+    },
+  },
+  {
+    route: "/api/integrations/stores/[id]",
+    method: "DELETE",
+    access: "manage_integrations",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const st = await store(target);
+      return { params: { id: st.id }, snapshot: row("store", { id: st.id }) };
     },
   },
   {
