@@ -11,40 +11,67 @@ const WHEEL_ROUNDS = 30;
 const FORM_ROUNDS = 3;
 /** Chromium's CPU slowdown: this machine's cores are far faster than a cheap phone's. */
 const CPU_SLOWDOWN = 6;
-/** The wait for a disabled submit button to turn enabled (hydration under throttling takes seconds). */
-const ENABLED_WITHIN = 20_000;
-
-/** A fresh phone-sized browser with its CPU slowed, one per visitor; close it after. */
-async function slowPhone(browser: Browser) {
-  const context = await browser.newContext(PHONE);
-  const page = await context.newPage();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-  return { context, page };
-}
-
-/** Opens `path` and returns as soon as the server's first bytes arrive, before any script runs. */
-const openEarly = (page: Page, path: string) => page.goto(path, { waitUntil: "commit" });
+/** The wait for a disabled submit button to turn enabled (hydration takes 1-3 s here). */
+const ENABLED_WITHIN = 10_000;
+/** The app's script files: held back like a phone's slow download (see `visitor`). */
+const SCRIPTS = /\/_next\/static\/.+\.js(\?.*)?$/;
+const HOLD_AT_MOST = 15_000;
 
 /**
- * Puts `text` in a field the way visitors do: whole at once on even rounds (autofill, or a
- * keyboard's suggestion: all of it lands before the page hydrates), key by key on odd ones (the
- * page may hydrate between two keys).
+ * A visitor in a fresh phone-sized browser with its CPU slowed. Even on a slowed CPU this machine
+ * downloads and runs the scripts before Playwright's first keystroke lands (its actions wait for
+ * the page's busy main thread), so the scripts are held back the way a phone's slow network does:
+ * on even rounds until the whole form is filled (autofill: all of it lands before hydration), on
+ * odd rounds until the first field is typed (the page hydrates while the rest is typed). Even rounds
+ * fill each field at once, odd rounds type it key by key.
  */
-const enter = (field: Locator, text: string, round: number) =>
-  round % 2 ? field.pressSequentially(text) : field.fill(text);
+async function visitor(page: Page, round: number) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  let gate = Promise.resolve();
+  let release = () => {};
+  let typed = 0;
+  await page.route(SCRIPTS, async (route) => {
+    await gate;
+    await route.continue().catch(() => undefined); // the round may have closed the browser
+  });
+  return {
+    /** Opens `path` and returns as soon as the server's first bytes arrive. */
+    async open(path: string) {
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+        setTimeout(resolve, HOLD_AT_MOST);
+      });
+      typed = 0;
+      await page.goto(path, { waitUntil: "commit" });
+    },
+    async type(field: Locator, text: string) {
+      await (round % 2 ? field.pressSequentially(text) : field.fill(text));
+      if (round % 2 && ++typed === 1) release();
+    },
+    /** Lets the scripts in and presses `button` once the page has made it enabled. */
+    async submit(button: Locator) {
+      release();
+      await button.click({ timeout: ENABLED_WITHIN });
+    },
+  };
+}
+
+type Visitor = Awaited<ReturnType<typeof visitor>>;
 
 const firstLine = (err: unknown) => String(err instanceof Error ? err.message : err).split("\n")[0];
 
-/** Runs `round` `n` times, each in a fresh slow phone; returns the failures (round: reason). */
-async function rounds(browser: Browser, n: number, round: (page: Page, i: number) => Promise<void>) {
+/** Runs `round` `n` times, each in a fresh browser; returns the failures (round: reason). */
+async function rounds(browser: Browser, n: number, round: (page: Page, v: Visitor, i: number) => Promise<void>) {
   const failures: string[] = [];
   for (let i = 0; i < n; i++) {
-    const { context, page } = await slowPhone(browser);
+    const context = await browser.newContext(PHONE);
     try {
-      await round(page, i);
+      const page = await context.newPage();
+      await round(page, await visitor(page, i), i);
     } catch (err) {
       failures.push(`${i + 1}: ${firstLine(err)}`);
+      console.log(`round ${failures.at(-1)}`);
     } finally {
       await context.close();
     }
@@ -56,11 +83,12 @@ async function rounds(browser: Browser, n: number, round: (page: Page, i: number
 test(`the public wheel: ${WHEEL_ROUNDS} of ${WHEEL_ROUNDS} visitors who type before hydration reach the wheel`, async ({
   browser,
 }) => {
-  test.setTimeout(240_000);
+  // About 3 minutes when every visitor gets through; the ceiling lets a failing run report each round.
+  test.setTimeout(480_000);
   // Distinct numbers (the eligibility check refuses one that already played); nobody spins, so
   // the demo wheel's prizes and leads are untouched.
   const stamp = String(Date.now()).slice(-6);
-  const failures = await rounds(browser, WHEEL_ROUNDS, async (page, i) => {
+  const failures = await rounds(browser, WHEEL_ROUNDS, async (page, v, i) => {
     const first = `Visitante${i + 1}`;
     const whatsapp = `(11) 9${stamp.slice(0, 4)}-${stamp.slice(4)}${String(i).padStart(2, "0")}`;
     // The number's check shares the address's spin budget (30 a minute) with the rest of the
@@ -70,11 +98,11 @@ test(`the public wheel: ${WHEEL_ROUNDS} of ${WHEEL_ROUNDS} visitors who type bef
       if (r.url().endsWith("/eligibility") && r.status() === 429) retryAfter = Number(r.headers()["retry-after"] ?? 1);
     });
     for (let attempt = 0; ; attempt++) {
-      await openEarly(page, WHEEL);
-      await enter(page.getByLabel("Nome completo"), `${first} Lenta`, i);
-      await enter(page.getByLabel("WhatsApp"), whatsapp, i);
+      await v.open(WHEEL);
+      await v.type(page.getByLabel("Nome completo"), `${first} Lenta`);
+      await v.type(page.getByLabel("WhatsApp"), whatsapp);
       await page.getByRole("checkbox").check();
-      await page.getByRole("button", { name: "Começar" }).click({ timeout: ENABLED_WITHIN });
+      await v.submit(page.getByRole("button", { name: "Começar" }));
       try {
         await expect(page.getByRole("heading", { name: `Olá, ${first}! Boa sorte!` })).toBeVisible();
         return;
@@ -90,12 +118,12 @@ test(`the public wheel: ${WHEEL_ROUNDS} of ${WHEEL_ROUNDS} visitors who type bef
 
 test(`sign-in: ${FORM_ROUNDS} of ${FORM_ROUNDS} early typists reach the dashboard`, async ({ browser }) => {
   test.setTimeout(120_000);
-  const failures = await rounds(browser, FORM_ROUNDS, async (page, i) => {
+  const failures = await rounds(browser, FORM_ROUNDS, async (page, v) => {
     await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
-    await openEarly(page, "/admin/login");
-    await enter(page.getByLabel("Email"), DEMO.owner.email, i);
-    await enter(page.getByLabel("Senha", { exact: true }), DEMO.owner.password, i);
-    await page.getByRole("button", { name: "Entrar" }).click({ timeout: ENABLED_WITHIN });
+    await v.open("/admin/login");
+    await v.type(page.getByLabel("Email"), DEMO.owner.email);
+    await v.type(page.getByLabel("Senha", { exact: true }), DEMO.owner.password);
+    await v.submit(page.getByRole("button", { name: "Entrar" }));
     await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
   });
   expect(failures).toEqual([]);
@@ -103,15 +131,15 @@ test(`sign-in: ${FORM_ROUNDS} of ${FORM_ROUNDS} early typists reach the dashboar
 
 test(`sign-up: ${FORM_ROUNDS} of ${FORM_ROUNDS} early typists get their company`, async ({ browser }) => {
   test.setTimeout(120_000);
-  const failures = await rounds(browser, FORM_ROUNDS, async (page, i) => {
+  const failures = await rounds(browser, FORM_ROUNDS, async (page, v, i) => {
     await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
-    await openEarly(page, "/admin/signup");
-    await enter(page.getByLabel("Nome da empresa"), `Banca Lenta ${i + 1}`, i);
-    await enter(page.getByLabel("Seu nome"), "Zé Lento", i);
-    await enter(page.getByLabel("Email"), `lento-${Date.now()}-${i}@teste.com.br`, i);
-    await enter(page.getByLabel("Senha", { exact: true }), "senha-lenta-1", i);
-    await enter(page.getByLabel("Confirmar senha", { exact: true }), "senha-lenta-1", i);
-    await page.getByRole("button", { name: "Criar conta" }).click({ timeout: ENABLED_WITHIN });
+    await v.open("/admin/signup");
+    await v.type(page.getByLabel("Nome da empresa"), `Banca Lenta ${i + 1}`);
+    await v.type(page.getByLabel("Seu nome"), "Zé Lento");
+    await v.type(page.getByLabel("Email"), `lento-${Date.now()}-${i}@teste.com.br`);
+    await v.type(page.getByLabel("Senha", { exact: true }), "senha-lenta-1");
+    await v.type(page.getByLabel("Confirmar senha", { exact: true }), "senha-lenta-1");
+    await v.submit(page.getByRole("button", { name: "Criar conta" }));
     await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
   });
   expect(failures).toEqual([]);
@@ -127,19 +155,19 @@ test(`forgot then reset password: ${FORM_ROUNDS} of ${FORM_ROUNDS} early typists
   for (let i = 0; i < FORM_ROUNDS; i++) accounts.push(await signupByApi(await setup.newPage(), "Reset Lento"));
   const newPassword = "senha-nova-lenta-1";
 
-  const failures = await rounds(browser, FORM_ROUNDS, async (page, i) => {
+  const failures = await rounds(browser, FORM_ROUNDS, async (page, v, i) => {
     const { email } = accounts[i];
-    await openEarly(page, "/forgot-password");
-    await enter(page.getByLabel("Email"), email, i);
-    await page.getByRole("button", { name: "Enviar instruções" }).click({ timeout: ENABLED_WITHIN });
+    await v.open("/forgot-password");
+    await v.type(page.getByLabel("Email"), email);
+    await v.submit(page.getByRole("button", { name: "Enviar instruções" }));
     await expect(page.getByRole("heading", { name: "Verifique seu email" })).toBeVisible();
     await expect(page.getByText(email)).toBeVisible();
 
     const link = await linkFromOutbox(email, /(\/reset-password\?token=[A-Za-z0-9_-]+)/);
-    await openEarly(page, link);
-    await enter(page.getByLabel("Nova senha", { exact: true }), newPassword, i);
-    await enter(page.getByLabel("Confirmar nova senha", { exact: true }), newPassword, i);
-    await page.getByRole("button", { name: "Redefinir senha" }).click({ timeout: ENABLED_WITHIN });
+    await v.open(link);
+    await v.type(page.getByLabel("Nova senha", { exact: true }), newPassword);
+    await v.type(page.getByLabel("Confirmar nova senha", { exact: true }), newPassword);
+    await v.submit(page.getByRole("button", { name: "Redefinir senha" }));
     await expect(page.getByRole("heading", { name: "Senha redefinida" })).toBeVisible();
     await signInByApi(await setup.newPage(), { email, password: newPassword });
   });
@@ -162,16 +190,16 @@ test(`invitation register: ${FORM_ROUNDS} of ${FORM_ROUNDS} early typists join t
   }
   await setup.close();
 
-  const failures = await rounds(browser, FORM_ROUNDS, async (page, i) => {
+  const failures = await rounds(browser, FORM_ROUNDS, async (page, v, i) => {
     await page.addInitScript(() => localStorage.setItem("tourCompleted", "true"));
     // Signed out, the form is in the server's HTML: nothing waits for the session's fetch.
     const html = await (await page.request.get(links[i])).text();
     expect(html, "the register form is rendered on the server").toContain(`Crie sua conta para`);
-    await openEarly(page, links[i]);
-    await enter(page.getByLabel("Seu nome"), "Dra. Lenta", i);
-    await enter(page.getByLabel("Senha", { exact: true }), "senha-lenta-1", i);
-    await enter(page.getByLabel("Confirmar senha", { exact: true }), "senha-lenta-1", i);
-    await page.getByRole("button", { name: "Criar conta e aceitar" }).click({ timeout: ENABLED_WITHIN });
+    await v.open(links[i]);
+    await v.type(page.getByLabel("Seu nome"), "Dra. Lenta");
+    await v.type(page.getByLabel("Senha", { exact: true }), "senha-lenta-1");
+    await v.type(page.getByLabel("Confirmar senha", { exact: true }), "senha-lenta-1");
+    await v.submit(page.getByRole("button", { name: "Criar conta e aceitar" }));
     await expect(page).toHaveURL(/\/admin$/, { timeout: 20_000 });
     const me = await (await page.request.get("/api/auth/verify")).json();
     expect(me.user).toMatchObject({ email: emails[i], name: "Dra. Lenta", company_name: "Clínica Lenta" });
