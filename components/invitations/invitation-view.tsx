@@ -117,8 +117,18 @@ function SignInStep({ token, email }: { token: string; email: string }) {
   );
 }
 
-export function InvitationView({ token, preview }: { token: string; preview: Preview | null }) {
-  const { status } = useSession();
+export function InvitationView({
+  token,
+  preview,
+  signedOut,
+}: {
+  token: string;
+  preview: Preview | null;
+  /** The request had no session cookie: no need to wait for the session's fetch to know. */
+  signedOut: boolean;
+}) {
+  const session = useSession();
+  const status = session.status === "loading" && signedOut ? "unauthenticated" : session.status;
   const unavailable = !preview ? M.notFound : preview.state === "pending" ? null : GONE[preview.state];
   if (!preview || unavailable) {
     return (

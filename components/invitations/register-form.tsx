@@ -1,10 +1,11 @@
 "use client";
 // The invited e-mail has no account yet: its holder creates one here, with a password of their
-// own, and lands in the company that invited them.
+// own, and lands in the company that invited them. The page renders it on the server when signed
+// out: no default values, so what was typed before hydration stays (see use-api-form.ts).
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Button } from "@/components/ui/button";
+import { AuthSubmit } from "@/components/auth/auth-card";
 import { Field, PasswordField } from "@/components/ui/field";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { endpoints } from "@/lib/swr/writes";
@@ -15,9 +16,7 @@ import { INVITATION_MESSAGES } from "@/lib/copy/invitations";
 export function RegisterForm({ token, email }: { token: string; email: string }) {
   const router = useRouter();
   const [show, setShow] = useState({ password: false, confirm: false });
-  const { register, submit, formState } = useApiForm(registerFromInvitationForm, {
-    defaultValues: { name: "", password: "", confirmPassword: "" },
-  });
+  const { register, submit, formState } = useApiForm(registerFromInvitationForm);
   const e = formState.errors;
 
   const create = submit(
@@ -53,9 +52,7 @@ export function RegisterForm({ token, email }: { token: string; email: string })
         onToggle={() => setShow((s) => ({ ...s, confirm: !s.confirm }))}
         {...register("confirmPassword")}
       />
-      <Button type="submit" loading={formState.isSubmitting} className="w-full">
-        Criar conta e aceitar
-      </Button>
+      <AuthSubmit busy={formState.isSubmitting}>Criar conta e aceitar</AuthSubmit>
     </form>
   );
 }

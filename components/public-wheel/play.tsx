@@ -3,7 +3,10 @@
 // GIRAR calls spin first, then the wheel turns 4 s to the drawn segment, then the result.
 // A spin whose answer is lost is retried with the same Idempotency-Key ("Conectando..."), and a
 // won prize is remembered on the phone, so coming back offers "Ver meu prêmio".
-import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+// The form's fields are uncontrolled: a slow phone shows the server's HTML seconds before React
+// hydrates it, and what the visitor typed or ticked meanwhile lives only in the DOM. The fields are
+// read from the form at 'Começar', and the consent box's state is taken from the DOM once hydrated.
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { api, FetchError, errorText } from "@/lib/swr/fetcher";
 import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
@@ -11,7 +14,7 @@ import { lastPrizeKey, parseLastPrize } from "@/lib/spins/last-prize";
 import { NO_PRIZE } from "@/lib/spins/no-prize";
 import { newIdempotencyKey, sendSpin } from "@/lib/swr/spin-request";
 // The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
-import { spinFormErrors } from "@/lib/validation/public-rules";
+import { spinFormErrors, type SpinForm } from "@/lib/validation/public-rules";
 import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 import type { Slice } from "./slices";
 import { buildSegments, rotationFor } from "./segments";
@@ -68,6 +71,20 @@ function rememberPrize(storageKey: string, res: SpinAnswer) {
   }
 }
 
+/** What the visitor sent at 'Começar': the wheel greets them with it and the spin carries it. */
+type Entered = SpinForm & { birthdate: string };
+const NOTHING_ENTERED: Entered = { name: "", whatsapp: "", birthdate: "", consent: false };
+
+/** The form's fields as they are in the DOM (typed before or after hydration alike). */
+function readForm(form: HTMLFormElement, consent: HTMLInputElement | null): Entered {
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const v = data.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  return { name: text("name"), whatsapp: text("whatsapp"), birthdate: text("birthdate"), consent: !!consent?.checked };
+}
+
 const SPIN_MS = 4000;
 const input =
   "block w-full rounded-lg border border-gray-300 px-3 py-3 text-base text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -85,7 +102,10 @@ export function Play({
   companyPhone,
 }: Props) {
   const [step, setStep] = useState<"form" | "wheel" | "result">("form");
-  const [form, setForm] = useState({ name: "", whatsapp: "", birthdate: "", consent: false });
+  const [entered, setEntered] = useState<Entered>(NOTHING_ENTERED);
+  /** Mirrors the consent box (for 'Começar'); the box itself is the truth (see the layout effect). */
+  const [consent, setConsent] = useState(false);
+  const consentRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState("");
   const [spinning, setSpinning] = useState(false);
   const [connecting, setConnecting] = useState(false);
@@ -106,8 +126,16 @@ export function Play({
     navigator.sendBeacon?.(`/api${wheelPath}/view`, JSON.stringify({ source }));
   }, [wheelPath, source]);
 
-  async function start(e: React.FormEvent) {
+  // A box ticked before hydration is ticked in the DOM only: 'Começar' follows the DOM once the
+  // form is on screen (after hydration, and when a failed spin brings the form back).
+  useLayoutEffect(() => {
+    if (step === "form") setConsent(!!consentRef.current?.checked);
+  }, [step]);
+
+  async function start(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    const form = readForm(e.currentTarget, consentRef.current);
+    setEntered(form);
     const [first] = Object.values(spinFormErrors(form));
     if (first) {
       setError(first);
@@ -138,10 +166,10 @@ export function Play({
       const res = await sendSpin({
         path: `${wheelPath}/spin`,
         body: {
-          name: form.name,
-          whatsapp: form.whatsapp,
-          birthdate: form.birthdate || undefined,
-          consent: form.consent,
+          name: entered.name,
+          whatsapp: entered.whatsapp,
+          birthdate: entered.birthdate || undefined,
+          consent: entered.consent,
           ...attribution,
         },
         key: spinKey,
@@ -175,7 +203,7 @@ export function Play({
     return (
       <section aria-labelledby="wheel-title" className="text-center">
         <h2 id="wheel-title" className="text-xl font-bold text-gray-900">
-          Olá, {form.name.split(" ")[0]}! Boa sorte!
+          Olá, {entered.name.trim().split(" ")[0]}! Boa sorte!
         </h2>
         <div className="my-6">
           <Suspense fallback={<div className="mx-auto aspect-square w-full max-w-xs" />}>
@@ -223,8 +251,8 @@ export function Play({
           className={input}
           autoComplete="name"
           maxLength={255}
-          value={form.name}
-          onChange={(e) => setForm({ ...form, name: e.target.value })}
+          name="name"
+          defaultValue={entered.name}
         />
       </div>
       <div>
@@ -238,8 +266,8 @@ export function Play({
           inputMode="tel"
           autoComplete="tel"
           placeholder="(11) 98765-4321"
-          value={form.whatsapp}
-          onChange={(e) => setForm({ ...form, whatsapp: e.target.value })}
+          name="whatsapp"
+          defaultValue={entered.whatsapp}
         />
       </div>
       <div>
@@ -252,8 +280,8 @@ export function Play({
           type="date"
           max={maxBirthdate}
           aria-describedby="play-age-hint"
-          value={form.birthdate}
-          onChange={(e) => setForm({ ...form, birthdate: e.target.value })}
+          name="birthdate"
+          defaultValue={entered.birthdate}
         />
         <p id="play-age-hint" className="mt-1 text-xs text-gray-600">
           {M.ageHint}
@@ -263,8 +291,9 @@ export function Play({
         <input
           type="checkbox"
           className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
-          checked={form.consent}
-          onChange={(e) => setForm({ ...form, consent: e.target.checked })}
+          ref={consentRef}
+          defaultChecked={entered.consent}
+          onChange={(e) => setConsent(e.target.checked)}
         />
         <span>
           Concordo que meus dados sejam usados exclusivamente para este sorteio, conforme a LGPD (Lei Geral de Proteção
@@ -273,7 +302,7 @@ export function Play({
       </label>
       <button
         type="submit"
-        disabled={!form.consent || checking}
+        disabled={!consent || checking}
         aria-busy={checking || undefined}
         className="w-full rounded-xl bg-brand-600 py-3 text-lg font-bold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
       >

@@ -7,7 +7,7 @@ import { db } from "@/lib/db/client";
 import { issueToken, SESSION_MAX_AGE } from "./tokens";
 
 // next-auth's names: the __Secure- one when the site is served over https.
-const COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
+export const COOKIE_NAMES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
 
 /** The session cookie the request was authenticated by (next-auth reads the cookie before any Bearer header). */
 export const sessionCookieName = (req: NextRequest) => COOKIE_NAMES.find((n) => req.cookies.has(n)) ?? null;
