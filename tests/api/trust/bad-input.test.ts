@@ -2,12 +2,12 @@
 // malformed JSON, wrong types, huge strings, null bytes and unicode edge cases always get a 4xx with a
 // pt-BR `error`, never a 5xx, a stack trace, SQL text or one of zod's English defaults.
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as webhookRoute } from "@/app/api/webhooks/payments/route";
 import { sign } from "@/lib/billing/kiwify";
 import { call, type CallResult } from "../../helpers/http";
 import { createTenant, type Tenant } from "./actors";
-import { SCENARIOS, WEBHOOK_SECRET, type Built, type Scenario } from "./matrix";
+import { closeFakes, SCENARIOS, WEBHOOK_SECRET, type Built, type Scenario } from "./matrix";
 import { loadRoutes } from "./route-files";
 
 const RUNS = 30;
@@ -84,6 +84,7 @@ beforeAll(async () => {
   process.env.PAYMENT_WEBHOOK_SECRET = WEBHOOK_SECRET;
   A = await createTenant("Empresa Fuzz");
 });
+afterAll(closeFakes);
 
 async function prepare(s: Scenario): Promise<{ built: Built; handler: never }> {
   const handler = (await routes).find((r) => r.method === s.method && r.route === s.route)!.handler as never;

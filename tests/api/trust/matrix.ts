@@ -226,17 +226,15 @@ async function store(t: Tenant) {
 
 /**
  * The Nuvemshop fake a store is checked against when it is connected (started once, on this
- * machine: private hosts allowed until closeFakes, which the test file calls after all).
+ * machine: private hosts allowed until closeFakes, which each test file using it calls after all).
+ * The environment is set on every call: another file in the same worker may have cleared it.
  */
 let nuvemshop: Promise<Fake> | null = null;
 async function nuvemshopFake() {
-  nuvemshop ??= startNuvemshop().then((fake) => {
-    process.env.NUVEMSHOP_API_URL = fake.url;
-    process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS = "true";
-    resetEnvCache();
-    return fake;
-  });
-  return nuvemshop;
+  nuvemshop ??= startNuvemshop();
+  process.env.NUVEMSHOP_API_URL = (await nuvemshop).url;
+  process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS = "true";
+  resetEnvCache();
 }
 
 export async function closeFakes() {
