@@ -48,8 +48,15 @@ export interface AppServer {
 export async function startApp(env: Record<string, string>, port?: number): Promise<AppServer> {
   // BENCH_PORT pins the port on machines where each engineer owns a range.
   const p = port ?? (Number(process.env.BENCH_PORT) || (await freePort()));
+  // Production requires APP_URL (lib/env.ts assertServerEnv): the bench's own address unless given.
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(p)], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production", ...env },
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: "1",
+      NODE_ENV: "production",
+      APP_URL: `http://127.0.0.1:${p}`,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
