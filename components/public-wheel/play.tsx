@@ -6,7 +6,7 @@
 // The form's fields are uncontrolled: a slow phone shows the server's HTML seconds before React
 // hydrates it, and what the visitor typed or ticked meanwhile lives only in the DOM. The fields are
 // read from the form at 'Começar', and the consent box's state is taken from the DOM once hydrated.
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { api, FetchError, errorText } from "@/lib/swr/fetcher";
 import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
@@ -73,17 +73,13 @@ function rememberPrize(storageKey: string, res: SpinAnswer) {
 
 /** What the visitor sent at 'Começar': the wheel greets them with it and the spin carries it. */
 type Entered = SpinForm & { birthdate: string };
-const NOTHING_ENTERED: Entered = { name: "", whatsapp: "", birthdate: "", consent: false };
 
-/** The form's fields as they are in the DOM (typed before or after hydration alike). */
-function readForm(form: HTMLFormElement, consent: HTMLInputElement | null): Entered {
-  const data = new FormData(form);
-  const text = (name: string) => {
-    const v = data.get(name);
-    return typeof v === "string" ? v : "";
-  };
-  return { name: text("name"), whatsapp: text("whatsapp"), birthdate: text("birthdate"), consent: !!consent?.checked };
-}
+/** The form's fields as they are in the DOM (typed or ticked before or after hydration alike). */
+const readForm = (form: HTMLFormElement): Entered => {
+  // The three text inputs are always in the form; the box is there only when ticked.
+  const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
+  return { ...(data as Omit<Entered, "consent">), consent: !!data.consent };
+};
 
 const SPIN_MS = 4000;
 const input =
@@ -102,10 +98,10 @@ export function Play({
   companyPhone,
 }: Props) {
   const [step, setStep] = useState<"form" | "wheel" | "result">("form");
-  const [entered, setEntered] = useState<Entered>(NOTHING_ENTERED);
-  /** Mirrors the consent box (for 'Começar'); the box itself is the truth (see the layout effect). */
+  // Nothing entered yet: the fields start empty (undefined defaults), and nothing reads it before 'Começar'.
+  const [entered, setEntered] = useState({} as Entered);
+  /** Mirrors the consent box (for 'Começar'); the box itself is the truth (see its ref). */
   const [consent, setConsent] = useState(false);
-  const consentRef = useRef<HTMLInputElement>(null);
   const [error, setError] = useState("");
   const [spinning, setSpinning] = useState(false);
   const [connecting, setConnecting] = useState(false);
@@ -126,15 +122,9 @@ export function Play({
     navigator.sendBeacon?.(`/api${wheelPath}/view`, JSON.stringify({ source }));
   }, [wheelPath, source]);
 
-  // A box ticked before hydration is ticked in the DOM only: 'Começar' follows the DOM once the
-  // form is on screen (after hydration, and when a failed spin brings the form back).
-  useLayoutEffect(() => {
-    if (step === "form") setConsent(!!consentRef.current?.checked);
-  }, [step]);
-
   async function start(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = readForm(e.currentTarget, consentRef.current);
+    const form = readForm(e.currentTarget);
     setEntered(form);
     const [first] = Object.values(spinFormErrors(form));
     if (first) {
@@ -291,7 +281,10 @@ export function Play({
         <input
           type="checkbox"
           className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
-          ref={consentRef}
+          name="consent"
+          // A box ticked before hydration is ticked in the DOM only: 'Começar' follows the DOM once
+          // the box is on screen (after hydration, and when a failed spin brings the form back).
+          ref={(box) => void (box && setConsent(box.checked))}
           defaultChecked={entered.consent}
           onChange={(e) => setConsent(e.target.checked)}
         />
