@@ -137,7 +137,7 @@ export function StoresSection() {
   }
 
   return (
-    <section aria-labelledby="stores-title" className="mt-8 space-y-4">
+    <section aria-labelledby="stores-title" className="space-y-4">
       <div>
         <h2 id="stores-title" className="text-lg font-semibold text-gray-900">
           Lojas
