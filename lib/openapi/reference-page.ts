@@ -60,7 +60,7 @@ const A11Y_PATCH = `(() => {
       // Icon buttons whose only text is hidden from the accessibility tree.
       const name = b.matches("[role=search]") ? "Buscar na documentação"
         : b.matches(".scalar-code-copy") ? "Copiar"
-        : b.matches(".client-libraries__select") ? "Mais linguagens" : null;
+        : b.matches(".client-libraries__select") && !b.innerText.trim() ? "Mais linguagens" : null;
       if (name && !b.hasAttribute("aria-label")) set(b, "aria-label", name);
       const text = (b.textContent || "").trim();
       const label = b.getAttribute("aria-label");
