@@ -20,8 +20,8 @@ function start(tag: HTMLScriptElement) {
   const wheel = data.wheel ?? "";
   if (!company || !wheel) return;
   const app = new URL(tag.src).origin;
-  const touch = w.matchMedia("(pointer: coarse)").matches;
-  const trigger = (data.trigger ?? (touch ? "delay:8" : "exit")).trim();
+  // The media query is evaluated only for the default trigger (a snippet with data-trigger skips it).
+  const trigger = (data.trigger ?? (w.matchMedia("(pointer: coarse)").matches ? "delay:8" : "exit")).trim();
   const tabDisplay = data.display === "tab";
   const days = Number(data.frequencyDays ?? 7);
   const key = `roleta:${company}/${wheel}`;
@@ -229,7 +229,11 @@ iframe{display:block;width:100%;height:600px;max-height:calc(100vh - 24px);borde
   const allowed = (s = read()) => !s.spun && !(s.closed && Date.now() - s.closed < days * 864e5);
 
   function fire() {
-    if (!onPath() || !allowed()) return;
+    if (!onPath()) return;
+    const s = read();
+    // After a spin, the trigger brings the prize's tab instead of the wheel.
+    if (s.spun) return tab || showPrizeTab();
+    if (!allowed(s)) return;
     if (tabDisplay) showTab();
     else open();
   }
@@ -247,9 +251,10 @@ iframe{display:block;width:100%;height:600px;max-height:calc(100vh - 24px);borde
   (w as unknown as { RoletaPremiada: typeof api }).RoletaPremiada = api;
   if (Array.isArray(queued)) for (const call of queued as Call[]) api.push(call);
 
-  // localStorage is read when the trigger fires, not now (its first use in a page can block the main
-  // thread while the browser loads it); after a spin, the prize's tab comes once the page is idle.
-  setTimeout(() => (w.requestIdleCallback ?? setTimeout)(() => read().spun && showPrizeTab()), 2000);
+  // Nothing else runs before the trigger: localStorage is first read when it fires (its first use in
+  // a page is a synchronous load of the site's storage, 5-30 ms measured on the main thread, which an
+  // idle-time read 2 s after load still spent on every page view; docs/performance.md "The embed on
+  // a shop's page").
   const [kind, arg = ""] = trigger.split(/:(.*)/s);
   // A click on the shop's own button is the visitor asking: the frequency does not hold it back.
   if (kind === "click")

@@ -40,22 +40,33 @@ export function SubscriptionSummary({ company }: { company: CompanyProfile }) {
   );
 }
 
+/** The system info (docs/decisions.md "Admin in a shop owner's words"): identifiers an owner never
+ *  edits, folded under "Detalhes técnicos" below what they do edit; the payment platform's subscriber
+ *  email only when there is one. */
 export function SystemInfo({ company }: { company: CompanyProfile }) {
+  const buyer = company.subscription?.buyer_email;
   return (
     <Card>
-      <h2 className="font-semibold text-gray-900">Informações do sistema</h2>
-      <dl className="mt-3 space-y-2 text-sm">
-        <div>
-          <dt className="text-gray-600">ID da empresa</dt>
-          <dd className="font-mono text-xs break-all text-gray-900">{company.id}</dd>
-        </div>
-        <Row label="Criada em">{longDate(company.created_at)}</Row>
-        <Row label="Última atualização">{longDate(company.updated_at)}</Row>
-        <div>
-          <dt className="text-gray-600">Email do assinante (Kiwify)</dt>
-          <dd className="break-all text-gray-900">{company.subscription?.buyer_email ?? "N/A"}</dd>
-        </div>
-      </dl>
+      <details className="group">
+        <summary className="-m-1 flex min-h-11 cursor-pointer items-center rounded p-1 font-semibold text-gray-900 focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none">
+          Detalhes técnicos
+        </summary>
+        <p className="mt-1 text-sm text-gray-700">Informações do sistema, úteis ao falar com o suporte.</p>
+        <dl className="mt-3 space-y-2 text-sm">
+          <div>
+            <dt className="text-gray-600">ID da empresa</dt>
+            <dd className="font-mono text-xs break-all text-gray-900">{company.id}</dd>
+          </div>
+          <Row label="Criada em">{longDate(company.created_at)}</Row>
+          <Row label="Última atualização">{longDate(company.updated_at)}</Row>
+          {buyer && (
+            <div>
+              <dt className="text-gray-600">Email do assinante (Kiwify)</dt>
+              <dd className="break-all text-gray-900">{buyer}</dd>
+            </div>
+          )}
+        </dl>
+      </details>
     </Card>
   );
 }

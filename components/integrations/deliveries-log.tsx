@@ -1,9 +1,11 @@
 "use client";
-// The last 50 deliveries of one endpoint, refreshed while open, each with "Reenviar" (except the
-// messages about a person erased under the LGPD, which are never sent again).
+// The last 50 deliveries of one endpoint, refreshed while open, each with its state in plain words
+// (delivery-state.ts: "Entregue às 14:03", "Falhou, nova tentativa às 14:05") and "Reenviar" (except
+// the messages about a person erased under the LGPD, which are never sent again).
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/misc";
+import { deliveryState } from "./delivery-state";
 import { QueryState } from "@/components/ui/query-state";
 import { shortDateTime } from "@/lib/dates/format";
 import { errorText } from "@/lib/swr/fetcher";
@@ -12,16 +14,16 @@ import { useWebhookDeliveries, type WebhookDeliveryRow } from "@/lib/swr/use-web
 import { notify } from "@/lib/ui/toast";
 import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
 
-const STATUS = {
-  pending: { label: "Pendente", color: "yellow" },
-  delivered: { label: "Entregue", color: "green" },
-  failed: { label: "Falhou", color: "red" },
-  cancelled: { label: "Cancelada", color: "gray" },
-} as const;
+/** The events in words; the technical name stays beside it for whoever set the endpoint up. */
+const EVENT_NAMES: Record<string, string> = {
+  "lead.created": "Novo lead",
+  "prize.redeemed": "Prêmio entregue",
+  "webhook.test": "Teste",
+};
 
 function Row({ endpointId, delivery }: { endpointId: string; delivery: WebhookDeliveryRow }) {
   const [busy, setBusy] = useState(false);
-  const status = STATUS[delivery.status as keyof typeof STATUS] ?? { label: delivery.status, color: "gray" as const };
+  const state = deliveryState(delivery);
   async function resend() {
     setBusy(true);
     try {
@@ -37,23 +39,20 @@ function Row({ endpointId, delivery }: { endpointId: string; delivery: WebhookDe
     <li className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="webhook-delivery">
       <div className="min-w-0 text-sm">
         <p className="flex flex-wrap items-center gap-2">
-          <code className="font-mono text-xs text-gray-900">{delivery.event}</code>
-          <Badge color={status.color}>{status.label}</Badge>
+          <span className="font-medium text-gray-900">{EVENT_NAMES[delivery.event] ?? delivery.event}</span>
+          <Badge color={state.tone}>{state.label}</Badge>
           {delivery.erased_at && <Badge>Apagada (LGPD)</Badge>}
-          {delivery.response_status !== null && (
-            <span className="text-xs text-gray-700">HTTP {delivery.response_status}</span>
-          )}
         </p>
+        {state.reason && <p className="text-xs text-red-800">{state.reason}</p>}
         <p className="text-xs text-gray-700">
-          {shortDateTime(delivery.created_at)} · {delivery.attempts}{" "}
-          {delivery.attempts === 1 ? "tentativa" : "tentativas"}
-          {delivery.next_attempt_at && ` · próxima ${shortDateTime(delivery.next_attempt_at)}`}
+          Criada em {shortDateTime(delivery.created_at)} · {delivery.attempts}{" "}
+          {delivery.attempts === 1 ? "tentativa" : "tentativas"} · <code className="font-mono">{delivery.event}</code>
         </p>
-        {delivery.last_error && <p className="text-xs text-red-800">{delivery.last_error}</p>}
-        {!delivery.last_error && delivery.last_response && (
-          <p className="truncate font-mono text-xs text-gray-700" title={delivery.last_response}>
-            Resposta: {delivery.last_response}
-          </p>
+        {delivery.last_response && (
+          <details className="text-xs text-gray-700">
+            <summary className="cursor-pointer">Resposta recebida</summary>
+            <pre className="mt-1 font-mono break-all whitespace-pre-wrap">{delivery.last_response}</pre>
+          </details>
         )}
       </div>
       {!delivery.erased_at && (

@@ -14,7 +14,7 @@ export function RedemptionCell({ lead }: { lead: Lead }) {
     default:
       return (
         <span className="whitespace-nowrap">
-          Pendente{lead.redeem_until ? ` (até ${shortDate(lead.redeem_until)})` : ""}
+          Aguardando retirada{lead.redeem_until ? ` (até ${shortDate(lead.redeem_until)})` : ""}
         </span>
       );
   }

@@ -19,6 +19,12 @@ export function Counter() {
   const [scanning, setScanning] = useState(false);
   const errors = form.formState.errors;
 
+  // Opening the camera starts a new search: the last one's "não encontrado" no longer applies.
+  function toggleCamera() {
+    if (!scanning) form.clearErrors();
+    setScanning((s) => !s);
+  }
+
   function scanned(code: string) {
     setScanning(false);
     form.setValue("code", code.toUpperCase());
@@ -40,7 +46,7 @@ export function Counter() {
           <Button type="submit" className="py-3" loading={form.formState.isSubmitting}>
             Buscar
           </Button>
-          <Button variant="secondary" className="py-3" onClick={() => setScanning((s) => !s)} aria-expanded={scanning}>
+          <Button variant="secondary" className="py-3" onClick={toggleCamera} aria-expanded={scanning}>
             <Camera className="h-4 w-4" aria-hidden /> Ler QR code
           </Button>
         </div>

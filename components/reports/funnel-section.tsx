@@ -16,7 +16,9 @@ const num = (n: number) => n.toLocaleString("pt-BR");
 function Steps({ f }: { f: FunnelAnswer["funnel"] }) {
   const steps = [
     ["Visualizações", num(f.views), null],
-    ["Giros", num(f.spins), `${pct(f.spin_rate)} das visualizações`],
+    // With no view counted (views older than the beacon, or the wheel opened from an embed or an app
+    // that blocks it) a rate against views would read "0,00%" beside real spins.
+    ["Giros", num(f.spins), f.views > 0 ? `${pct(f.spin_rate)} das visualizações` : "— sem visualizações contadas"],
     ["Prêmios", num(f.wins), `${pct(f.win_rate)} dos giros`],
     ["Resgatados", num(f.redeemed), `${pct(f.redeem_rate)} dos prêmios`],
   ] as const;

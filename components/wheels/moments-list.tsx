@@ -25,8 +25,14 @@ function MomentsTable({ moments }: { moments: MomentDto[] }) {
       <p className="text-sm text-gray-800" data-testid="moments-summary">
         {moments.length} momentos · {used} utilizados · {moments.length - used} a utilizar
       </p>
-      {/* A list, not a table: it fits a phone's width without scrolling sideways. */}
-      <ul className="divide-y rounded-lg border" aria-label="Momentos ganhadores">
+      {/* A list, not a table: it fits a phone's width without scrolling sideways. It scrolls on its
+          own and takes the focus (tabIndex), so a keyboard reaches and scrolls every moment. */}
+      <ul
+        className="max-h-[min(24rem,50vh)] divide-y overflow-y-auto rounded-lg border focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        aria-label="Momentos ganhadores"
+        tabIndex={0}
+        data-testid="moments-list"
+      >
         {shown.map((m) => (
           <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
             <span>

@@ -183,6 +183,7 @@ export interface WebhookDeliveryAnswer {
   response_status: number | null;
   next_attempt_at: string | null;
   created_at: string;
+  updated_at: string;
   erased_at: string | null;
   last_error: string | null;
   last_response: string | null;

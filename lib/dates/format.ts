@@ -17,6 +17,8 @@ const FULL_TIME = new Intl.DateTimeFormat("pt-BR", {
   minute: "numeric",
   second: "numeric",
 });
+const TIME = new Intl.DateTimeFormat("pt-BR", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" });
+const DAY_MONTH = new Intl.DateTimeFormat("pt-BR", { timeZone: TIME_ZONE, day: "2-digit", month: "2-digit" });
 const DAY = new Intl.DateTimeFormat("en-CA", {
   timeZone: TIME_ZONE,
   year: "numeric",
@@ -70,6 +72,12 @@ export function fullDateTime(d: Instant): string {
 
 /** The São Paulo calendar day of an instant, as YYYY-MM-DD (a date input's value). */
 export const dayOf = (d: Instant) => DAY.format(at(d));
+
+/** 'às 14:03' on the day of `now`, else 'em 25/11 às 14:03' (status lines such as the webhooks log). */
+export function atTime(d: Instant, now: Instant = new Date()): string {
+  const time = `às ${TIME.format(at(d))}`;
+  return dayOf(d) === dayOf(now) ? time : `em ${DAY_MONTH.format(at(d))} ${time}`;
+}
 
 /** 'YYYY-MM-DD' as 'dd/mm/aaaa', or 'dd/mm' without the year. */
 export const dayLabel = (day: string, withYear = true) =>

@@ -27,7 +27,9 @@ export const LEADS_CSV_HEADER = [
 export function leadRow(s: LeadExportRow): unknown[] {
   return [
     s.customerName,
-    formatWhatsapp(s.whatsapp).replace(/^\+/, ""), // no leading "+": spreadsheets would read a formula
+    // As the screens show it, "+55 (11) 98765-4321"; lib/csv puts its usual "'" before the "+" so a
+    // spreadsheet keeps it as text instead of computing it.
+    formatWhatsapp(s.whatsapp),
     s.customerBirthdate ? s.customerBirthdate.toISOString().slice(0, 10).split("-").reverse().join("/") : "",
     s.wheelName,
     s.productName ?? "",

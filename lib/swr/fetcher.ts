@@ -1,6 +1,10 @@
 // The admin client's fetch wrapper: /api base, 10 s timeout, JSON, and one error shape.
 // Errors become FetchError with the server's pt-BR text and per-field messages.
 export const API_TIMEOUT_MS = 10_000;
+/** Reads that aggregate a whole period (reports, the funnel) get longer: under load they answered in
+ *  10-15 s and the screen said "Erro de conexão" with the answer on its way (docs/decisions.md
+ *  "Admin in a shop owner's words"). */
+export const REPORT_TIMEOUT_MS = 30_000;
 
 export class FetchError extends Error {
   constructor(
@@ -17,7 +21,7 @@ export class FetchError extends Error {
 /** Query-string values; empty ones (undefined, null, "") are left out. */
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
-type Options = Omit<RequestInit, "body"> & { body?: unknown; query?: Query };
+type Options = Omit<RequestInit, "body"> & { body?: unknown; query?: Query; timeoutMs?: number };
 
 function withQuery(path: string, query?: Query) {
   if (!query) return path;
@@ -28,7 +32,7 @@ function withQuery(path: string, query?: Query) {
 }
 
 export async function api<T = unknown>(path: string, opts: Options = {}): Promise<T> {
-  const { body, query, headers, ...rest } = opts;
+  const { body, query, headers, timeoutMs = API_TIMEOUT_MS, ...rest } = opts;
   const isForm = typeof FormData !== "undefined" && body instanceof FormData;
   // Cookie-session writes must be JSON (lib/http/csrf.ts), even those with no body.
   const isJson = !isForm && (body !== undefined || (rest.method ?? "GET").toUpperCase() !== "GET");
@@ -37,12 +41,15 @@ export async function api<T = unknown>(path: string, opts: Options = {}): Promis
     res = await fetch(withQuery(`/api${path}`, query), {
       ...rest,
       credentials: "same-origin",
-      signal: rest.signal ?? AbortSignal.timeout(API_TIMEOUT_MS),
+      signal: rest.signal ?? AbortSignal.timeout(timeoutMs),
       headers: { ...(isJson ? { "content-type": "application/json" } : {}), ...headers },
       body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
     });
   } catch (err) {
-    throw new FetchError("Erro de conexão", 0, "NETWORK", undefined, err instanceof Error ? err.message : String(err));
+    // Same text for both (spec: 'Erro de conexão'); the code tells a timeout from a lost connection.
+    const timedOut = err instanceof Error && err.name === "TimeoutError";
+    const detail = err instanceof Error ? err.message : String(err);
+    throw new FetchError("Erro de conexão", 0, timedOut ? "TIMEOUT" : "NETWORK", undefined, detail);
   }
   const text = await res.text();
   let data: unknown = undefined;

@@ -10,8 +10,6 @@ import { api, errorText, type Query } from "@/lib/swr/fetcher";
 
 type Key = readonly [path: string, query: Query];
 
-const fetcher = ([path, query]: Key) => api(path, { query });
-
 export interface ApiQuery<T> extends SWRResponse<T, unknown> {
   /** The text to show for the current error: the server's, else the screen's fallback. */
   errorMessage: string | null;
@@ -21,13 +19,18 @@ export interface UseApiOptions<T> extends SWRConfiguration<T, unknown> {
   query?: Query;
   /** The screen's fallback error text, used when the server sent none. */
   errorText: string;
+  /** The client timeout of this read (default API_TIMEOUT_MS, lib/swr/fetcher.ts). */
+  timeoutMs?: number;
 }
 
 /** GETs `/api${path}` (null: not yet, e.g. waiting for a choice) and keeps it fresh. */
-export function useApi<T>(path: string | null, { query = {}, errorText: fallback, ...config }: UseApiOptions<T>) {
+export function useApi<T>(
+  path: string | null,
+  { query = {}, errorText: fallback, timeoutMs, ...config }: UseApiOptions<T>,
+) {
   const swr = useSWR<T, unknown, Key | null>(
     path === null ? null : [path, query],
-    fetcher as (k: Key) => Promise<T>,
+    ([p, q]: Key) => api<T>(p, { query: q, timeoutMs }),
     config,
   );
   return Object.assign(swr, { errorMessage: swr.error ? errorText(swr.error, fallback) : null }) as ApiQuery<T>;

@@ -8,5 +8,5 @@ import type { Query } from "@/lib/swr/fetcher";
 export type LeadsAnswer = ReadAnswers["listLeads"];
 export type Lead = LeadsAnswer["spins"][number];
 
-export const useLeads = (query: Query, errorText = "Erro ao carregar leads") =>
-  useApi<LeadsAnswer>("/wheels/spins/all", { query, errorText });
+export const useLeads = (query: Query, errorText = "Erro ao carregar leads", timeoutMs?: number) =>
+  useApi<LeadsAnswer>("/wheels/spins/all", { query, errorText, timeoutMs });

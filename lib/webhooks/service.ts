@@ -48,6 +48,8 @@ const deliveryDto = (d: WebhookDelivery, last?: LastAttempt) => ({
   response_status: d.responseStatus,
   next_attempt_at: d.status === "pending" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
   created_at: d.createdAt.toISOString(),
+  /** Its latest change: when it was delivered, failed for good, or last tried. */
+  updated_at: d.updatedAt.toISOString(),
   /** Set when its person was erased (LGPD): the body was scrubbed and it cannot be resent. */
   erased_at: d.erasedAt?.toISOString() ?? null,
   last_error: last?.error ?? null,

@@ -15,12 +15,11 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { chromium } from "@playwright/test";
 import { EMBED_LOADER_CODE } from "../../lib/generated/embed-loader";
 import { isMain, verdict, type BenchResult } from "./lib/bench-report";
 import { ensureBuild, median, startBenchApp } from "./lib/bench-server";
+import { CHROME_PATH, runLighthouse } from "./lib/lighthouse";
 
 const RUNS = Number(process.env.BENCH_EMBED_RUNS ?? 5);
 // The snippet's trigger in the Lighthouse runs: the cost before the trigger is the same for every
@@ -28,16 +27,6 @@ const RUNS = Number(process.env.BENCH_EMBED_RUNS ?? 5);
 // fire within one and measure the open wheel). BENCH_EMBED_TRIGGER=default uses the default.
 const LH_TRIGGER = process.env.BENCH_EMBED_TRIGGER ?? "exit";
 const PORT = Number(process.env.BENCH_PORT ?? 3204);
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 // The demo company's active wheel (lib/demo/seed.ts); it has no embed_origins, so any site frames it.
 const COMPANY = "loja-demo";
 const WHEEL = "roleta-de-natal";
@@ -90,25 +79,12 @@ interface Audit {
 }
 
 async function lighthouseRun(url: string): Promise<Audit> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance"],
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    return {
-      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      tbt: lhr.audits["total-blocking-time"].numericValue ?? 0,
-      cls: lhr.audits["cumulative-layout-shift"].numericValue ?? 0,
-    };
-  } finally {
-    await chrome.kill();
-  }
+  const lhr = await runLighthouse(url, ["performance"]);
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    tbt: lhr.audits["total-blocking-time"].numericValue ?? 0,
+    cls: lhr.audits["cumulative-layout-shift"].numericValue ?? 0,
+  };
 }
 
 /**

@@ -3,8 +3,6 @@
 // Goals: performance >= 95, accessibility >= 95, best practices 100, SEO 100.
 // Usage: npm run bench:lighthouse   (BENCH_LH_RUNS runs per page, median score kept, default 5;
 //        CHROME_PATH overrides /usr/bin/chromium; builds into .next-bench first if there is no build)
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { isMain, printer, verdict, type BenchResult, type GoalResult } from "./lib/bench-report";
 import {
   createDatabase,
@@ -15,18 +13,9 @@ import {
   startBenchApp,
   type AppServer,
 } from "./lib/bench-server";
+import { CHROME_PATH, runLighthouse } from "./lib/lighthouse";
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
-const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 // The demo company the app seeds with SEED_DEMO=true (lib/demo/seed.ts).
 const WHEEL_PAGE = "/w/loja-demo/roleta-de-natal";
 
@@ -64,36 +53,25 @@ function detailItems(details: unknown): string {
 async function audit(url: string): Promise<PageScores> {
   const runs: PageScores[] = [];
   for (let i = 0; i < RUNS; i++) {
-    // A fresh browser per run: no cache or service worker carried over.
-    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-    try {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: CATEGORIES.map((c) => c.id),
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      const scores: Record<string, number> = {};
-      const failing: Record<string, string[]> = {};
-      for (const c of CATEGORIES) {
-        const cat = lhr.categories[c.id];
-        scores[c.id] = Math.round((cat.score ?? 0) * 100);
-        failing[c.id] = cat.auditRefs
-          .filter((ref) => ref.weight > 0)
-          .map((ref) => lhr.audits[ref.id])
-          .filter((a) => a.score !== null && a.score < 1)
-          .map(
-            (a) =>
-              `${a.id} (${Math.round((a.score ?? 0) * 100)})${c.id === "performance" ? ` ${a.displayValue ?? ""}` : detailItems(a.details)}`,
-          );
-      }
-      runs.push({ scores, failing });
-    } finally {
-      await chrome.kill();
+    const lhr = await runLighthouse(
+      url,
+      CATEGORIES.map((c) => c.id),
+    );
+    const scores: Record<string, number> = {};
+    const failing: Record<string, string[]> = {};
+    for (const c of CATEGORIES) {
+      const cat = lhr.categories[c.id];
+      scores[c.id] = Math.round((cat.score ?? 0) * 100);
+      failing[c.id] = cat.auditRefs
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a.score !== null && a.score < 1)
+        .map(
+          (a) =>
+            `${a.id} (${Math.round((a.score ?? 0) * 100)})${c.id === "performance" ? ` ${a.displayValue ?? ""}` : detailItems(a.details)}`,
+        );
     }
+    runs.push({ scores, failing });
   }
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c.id, median(runs.map((r) => r.scores[c.id]))]));
   return { scores, performanceRuns: runs.map((r) => r.scores.performance), failing: runs[runs.length - 1].failing };

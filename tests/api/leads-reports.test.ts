@@ -218,7 +218,7 @@ describe("CSV export", () => {
     expect(rows.map((r) => r[0]).slice(1)).toEqual(['Dora, "a" São', '\'=HYPERLINK("x")', "Bruno Lima", "Ana Souza"]);
     expect(rows[4]).toEqual([
       "Ana Souza",
-      "55 (11) 90000-0001",
+      "'+55 (11) 90000-0001",
       "",
       "Roleta Um",
       "Caneca",
@@ -247,7 +247,7 @@ describe("CSV export", () => {
     expect(res.text.charCodeAt(0)).toBe(0xfeff);
     const [header, line] = res.text.slice(1).split("\r\n");
     expect(header.startsWith("Nome;WhatsApp;Data de nascimento;Roleta;")).toBe(true);
-    expect(line.startsWith('"Joao;=1+1";55 (11) 98765-4321;')).toBe(true);
+    expect(line.startsWith('"Joao;=1+1";\'+55 (11) 98765-4321;')).toBe(true);
     // Read the way Excel with a Brazilian locale reads it: every cell whole, none a formula.
     const rows: string[][] = parse(res.text.slice(1), { delimiter: ";" });
     expect(rows[0]).toHaveLength(15);

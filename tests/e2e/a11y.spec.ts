@@ -88,6 +88,25 @@ test.describe("public screens", () => {
     await heading(page, "Roleta não encontrada");
     await expectAccessible(page, "unknown wheel");
   });
+
+  // Scalar's prebuilt reference, with our patch (lib/openapi/reference-page.ts): scrolled through, so
+  // every lazily rendered operation and its code examples are checked, on a desktop and on a phone.
+  for (const [where, viewport] of [
+    ["desktop", { width: 1366, height: 900 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
+    test(`API reference (/docs/api) on a ${where}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto("/docs/api");
+      await expect(page.locator(".client-libraries-list").first()).toBeVisible({ timeout: 30_000 });
+      for (let y = 0; y < 4; y++) {
+        await page.mouse.wheel(0, 2500);
+        await page.waitForTimeout(300);
+      }
+      await expect(page.locator("ul.endpoints").first()).toBeAttached();
+      await expectAccessible(page, `API reference, ${where}`);
+    });
+  }
 });
 
 /** The three play steps of the demo company's active wheel, each checked once settled. */

@@ -4,22 +4,9 @@
 // Every new screen passes axe and never scrolls sideways.
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
-import { expectNoSidewaysScroll, fromThisSite, signInByApi, signupByApi, skipTour, wheelAction } from "./helpers";
+import { apiPost, expectNoSidewaysScroll, signInByApi, signupByApi, skipTour, wallClock, wheelAction } from "./helpers";
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-/** An authenticated JSON call of the admin API, from this site (as the browser would send it). */
-async function apiPost(page: Page, path: string, data: unknown) {
-  const res = await page.request.post(path, { data, headers: fromThisSite() });
-  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return res.json();
-}
-
-/** A São Paulo wall-clock time `days` from now, as a datetime-local input takes it. */
-function wallClock(days: number) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return d.toLocaleString("sv-SE", { timeZone: "America/Sao_Paulo" }).slice(0, 16).replace(" ", "T");
-}
 
 async function play(page: Page, url: string, whatsapp: string) {
   await page.goto(url);
@@ -118,7 +105,7 @@ test("the moments list of a moments wheel, with its CSV download", async ({ page
   const { email, password } = await signupByApi(page, "Loja Momentos");
   await skipTour(page);
   await signInByApi(page, { email, password });
-  const { product } = await apiPost(page, "/api/products", { name: "Boné", description: "Boné bordado", stock: 4 });
+  const { product } = await apiPost(page, "/api/products", { name: "Boné", description: "Boné bordado", stock: 30 });
   const { wheel } = await apiPost(page, "/api/wheels", {
     name: "Momentos de Natal",
     slug: "momentos-de-natal",
@@ -132,8 +119,14 @@ test("the moments list of a moments wheel, with its CSV download", async ({ page
   await page.goto("/admin/wheels");
   await wheelAction(page, "Momentos de Natal", "Momentos ganhadores");
   const dialog = page.getByRole("dialog", { name: /Momentos ganhadores/ });
-  await expect(dialog.getByTestId("moments-summary")).toHaveText("4 momentos · 0 utilizados · 4 a utilizar");
-  await expect(dialog.getByRole("listitem")).toHaveCount(4);
+  await expect(dialog.getByTestId("moments-summary")).toHaveText("30 momentos · 0 utilizados · 30 a utilizar");
+  await expect(dialog.getByRole("listitem")).toHaveCount(30);
+  // The list scrolls on its own; the keyboard reaches it (axe's scrollable-region-focusable) and scrolls it.
+  const list = dialog.getByTestId("moments-list");
+  await expect.poll(() => list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await list.focus();
+  await page.keyboard.press("End");
+  await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
   await expectAccessible(page, "moments list", "[role=dialog]");
   await expectNoSidewaysScroll(page);
   const download = page.waitForEvent("download");

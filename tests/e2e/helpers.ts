@@ -60,6 +60,20 @@ export async function skipTour(page: Page) {
  */
 export const fromThisSite = () => ({ origin: new URL(test.info().project.use.baseURL!).origin });
 
+/** An authenticated JSON POST of the admin API, from this site (as the browser would send it); fails
+ *  the test with the server's answer when it is not 2xx. */
+export async function apiPost(page: Page, path: string, data: unknown) {
+  const res = await page.request.post(path, { data, headers: fromThisSite() });
+  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
+  return res.json();
+}
+
+/** A São Paulo wall-clock time `days` from now, as a datetime-local input takes it. */
+export function wallClock(days: number) {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return d.toLocaleString("sv-SE", { timeZone: "America/Sao_Paulo" }).slice(0, 16).replace(" ", "T");
+}
+
 const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? ".data/e2e", "outbox");
 
 /** The first match of `pattern` in the latest email the app wrote to `email` (waits for it). */

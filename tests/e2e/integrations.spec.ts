@@ -24,7 +24,17 @@ test("owner adds an endpoint, tests it, resends it and turns it off", async ({ p
 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByText("Nenhum endpoint cadastrado.", { exact: false })).toBeVisible();
-  await expectAccessible(page, "integrações vazia");
+  // In a shop owner's words: what it does, a guide for Zapier/Make/n8n, the developer details folded.
+  const section = page.getByRole("region", { name: /Webhooks/ });
+  await expect(section.getByText("Não conectado")).toBeVisible();
+  await expect(section.getByText(/avisa na hora o sistema que você escolher/)).toBeVisible();
+  await expect(section.getByText("webhook-signature")).toBeHidden();
+  await section.getByText("Como conectar ao Zapier, Make ou n8n").click();
+  await expect(section.getByText(/Catch Hook/)).toBeVisible();
+  await section.getByText("Detalhes para desenvolvedores").click();
+  await expect(section.getByText("webhook-signature")).toBeVisible();
+  await expect(section.getByText(/"type": "lead\.created"/)).toBeVisible();
+  await expectAccessible(page, "integrações vazia, guia e detalhes abertos");
 
   await page.getByRole("button", { name: "Adicionar endpoint" }).click();
   const form = page.getByRole("dialog", { name: "Adicionar endpoint" });
@@ -58,9 +68,12 @@ test("owner adds an endpoint, tests it, resends it and turns it off", async ({ p
   expect(receiver.received[0]).toMatchObject({ verified: true, payload: { type: "webhook.test" } });
   const log = card.getByTestId("webhook-delivery");
   await expect(log).toHaveCount(1);
-  await expect(log.getByText("Entregue")).toBeVisible({ timeout: 15_000 });
-  await expect(log.getByText("HTTP 200")).toBeVisible();
-  await expect(log.getByText("Resposta: ok")).toBeVisible();
+  // The state in plain Portuguese, never "Pendente · HTTP 200".
+  await expect(log.getByText(/^Entregue (às|em \d\d\/\d\d às) \d\d:\d\d$/)).toBeVisible({ timeout: 15_000 });
+  await expect(log.getByText(/HTTP|Pendente/)).toHaveCount(0);
+  await log.getByText("Resposta recebida").click();
+  await expect(log.getByText("ok", { exact: true })).toBeVisible();
+  await expect(section.getByText("Conectado", { exact: true })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page, "integrações com entregas");
 

@@ -15,7 +15,7 @@ test("filter leads by result and download them as CSV", async ({ page }) => {
 
   await page.getByLabel("Resultado").selectOption("won");
   await expect(total).toHaveText(String(withPrize));
-  await expect(page.getByTestId("stat-Taxa de conversão")).toHaveText("100,00%");
+  await expect(page.getByTestId("stat-Taxa de sucesso")).toHaveText("100,00%");
   expect(withPrize).toBeLessThan(all);
   const rows = page.getByRole("table", { name: "Lista de leads" }).locator("tbody tr");
   await expect(rows).toHaveCount(Math.min(withPrize, 10));

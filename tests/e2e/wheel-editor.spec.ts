@@ -4,21 +4,9 @@
 // from sign-up to the published link, takes under 2 minutes. Axe on the page.
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
-import { expectNoSidewaysScroll, fromThisSite, PHONE, signInByApi, signupByApi, skipTour } from "./helpers";
+import { apiPost, expectNoSidewaysScroll, PHONE, signInByApi, signupByApi, skipTour, wallClock } from "./helpers";
 
 test.beforeEach(async ({ page }) => skipTour(page));
-
-async function apiPost(page: Page, path: string, data: unknown) {
-  const res = await page.request.post(path, { data, headers: fromThisSite() });
-  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBeTruthy();
-  return res.json();
-}
-
-/** A São Paulo wall-clock time `days` from now, as a datetime-local input takes it. */
-function wallClock(days: number) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return d.toLocaleString("sv-SE", { timeZone: "America/Sao_Paulo" }).slice(0, 16).replace(" ", "T");
-}
 
 /** Adds a product to the prize list by its option's text, e.g. "Caneca (estoque 2)". */
 async function addPrize(page: Page, label: string) {

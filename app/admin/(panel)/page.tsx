@@ -1,11 +1,22 @@
 "use client";
 // Dashboard: welcome, Pro banner and limits (Free only), counters, quick actions, system status, recent leads.
-import { AlertTriangle, BarChart3, CheckCircle2, Disc3, Package, Plus, Sparkles, UserSquare2 } from "lucide-react";
+import {
+  AlertTriangle,
+  BarChart3,
+  CheckCircle2,
+  Disc3,
+  Gift,
+  Package,
+  Plus,
+  Sparkles,
+  UserSquare2,
+} from "lucide-react";
 import Link from "next/link";
 import { useAdmin } from "@/components/admin/admin-context";
 import { Card } from "@/components/ui/misc";
 import { shortDateTime } from "@/lib/dates/format";
 import { QueryState } from "@/components/ui/query-state";
+import { can } from "@/lib/auth/permissions";
 import { useDashboard, type DashboardAnswer } from "@/lib/swr/use-dashboard";
 import { plural } from "@/lib/ui/plural";
 
@@ -19,6 +30,14 @@ export default function DashboardPage() {
 function Dashboard({ d }: { d: DashboardAnswer }) {
   const { user } = useAdmin();
   const free = d.planName === "Free";
+  // Only what this role can do: a member hands prizes over and reads, never creates (issue 24).
+  const quickActions = [
+    { href: "/admin/products", label: "Novo produto", icon: Plus, show: can(user.role, "manage_products") },
+    { href: "/admin/wheels/nova", label: "Nova roleta", icon: Plus, show: can(user.role, "manage_wheels") },
+    { href: "/admin/resgatar", label: "Resgatar prêmio", icon: Gift, show: can(user.role, "redeem_prizes") },
+    { href: "/admin/leads", label: "Ver leads", icon: UserSquare2, show: can(user.role, "view_spins") },
+    { href: "/admin/reports", label: "Ver relatórios", icon: BarChart3, show: can(user.role, "view_dashboard") },
+  ].filter((a) => a.show);
   const stats = [
     {
       href: "/admin/products",
@@ -127,30 +146,15 @@ function Dashboard({ d }: { d: DashboardAnswer }) {
         <Card>
           <h2 className="font-semibold text-gray-900">Ações rápidas</h2>
           <div className="mt-3 grid gap-2">
-            <Link
-              href="/admin/products"
-              className="flex items-center gap-2 rounded-lg border p-2 text-sm hover:bg-gray-50"
-            >
-              <Plus className="h-4 w-4" aria-hidden /> Novo produto
-            </Link>
-            <Link
-              href="/admin/wheels"
-              className="flex items-center gap-2 rounded-lg border p-2 text-sm hover:bg-gray-50"
-            >
-              <Plus className="h-4 w-4" aria-hidden /> Nova roleta
-            </Link>
-            <Link
-              href="/admin/leads"
-              className="flex items-center gap-2 rounded-lg border p-2 text-sm hover:bg-gray-50"
-            >
-              <UserSquare2 className="h-4 w-4" aria-hidden /> Ver leads
-            </Link>
-            <Link
-              href="/admin/reports"
-              className="flex items-center gap-2 rounded-lg border p-2 text-sm hover:bg-gray-50"
-            >
-              <BarChart3 className="h-4 w-4" aria-hidden /> Ver relatórios
-            </Link>
+            {quickActions.map(({ href, label, icon: Icon }) => (
+              <Link
+                key={href}
+                href={href}
+                className="flex min-h-11 items-center gap-2 rounded-lg border p-2 text-sm hover:bg-gray-50"
+              >
+                <Icon className="h-4 w-4" aria-hidden /> {label}
+              </Link>
+            ))}
           </div>
         </Card>
         <Card>

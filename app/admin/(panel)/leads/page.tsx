@@ -74,7 +74,7 @@ export default function LeadsPage() {
     { label: "Total de leads", value: s.total_leads.toLocaleString("pt-BR") },
     { label: "Leads únicos", value: s.unique_leads.toLocaleString("pt-BR") },
     { label: "Com prêmio", value: s.leads_with_prizes.toLocaleString("pt-BR") },
-    { label: "Taxa de conversão", value: percent(s.conversion_rate) },
+    { label: "Taxa de sucesso", value: percent(s.conversion_rate) },
   ];
 
   return (

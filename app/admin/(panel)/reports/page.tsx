@@ -12,6 +12,7 @@ import { Card, EmptyState, PageHeader } from "@/components/ui/misc";
 import { ListFooter } from "@/components/ui/pager";
 import { QueryState } from "@/components/ui/query-state";
 import { dayLabel, shortDateTime } from "@/lib/dates/format";
+import { REPORT_TIMEOUT_MS } from "@/lib/swr/fetcher";
 import { useLeads } from "@/lib/swr/use-leads";
 import { useReport, type ReportAnswer } from "@/lib/swr/use-report";
 import { notify } from "@/lib/ui/toast";
@@ -90,7 +91,7 @@ export default function ReportsPage() {
   const [page, setPage] = useState(1);
   const q = filterQuery({ wheel_id: filters.wheel_id, start_date: filters.start_date, end_date: filters.end_date });
   const report = useReport(q);
-  const history = useLeads({ ...q, page, limit: HISTORY_PAGE_SIZE }, "Erro ao carregar relatórios");
+  const history = useLeads({ ...q, page, limit: HISTORY_PAGE_SIZE }, "Erro ao carregar relatórios", REPORT_TIMEOUT_MS);
 
   function changeFilters(f: Filters) {
     setFilters(f);
