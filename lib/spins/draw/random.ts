@@ -2,7 +2,6 @@
 // daily limit, plus the "no prize" segment. A prize that ran out or reached its limit meanwhile is
 // dropped and the draw made again among the rest.
 import { dayOf } from "@/lib/dates/format";
-import { isUniqueViolation } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import { PUBLIC_MESSAGES } from "@/lib/validation/public";
@@ -10,8 +9,17 @@ import { recordCodeWin, takesCodes } from "./product-codes";
 import { drawPrize, randomItems } from "./weighted";
 import { NO_PRIZE } from "./no-prize";
 import type { Prize } from "@/lib/spins/public-wheel";
-import { afterQuota, countSpin, insertLead, quota, recordLost, RETURNING, runSpinStatement, type Lead } from "./record";
-import { newRedemptionCode } from "./redemption-code";
+import {
+  afterQuota,
+  countSpin,
+  insertLead,
+  quota,
+  recordLost,
+  RETURNING,
+  runSpinStatement,
+  withFreshCode,
+  type Lead,
+} from "./record";
 import type { Outcome, SpinRun } from "./strategy";
 
 export const soldOut = () => new AppError("GONE", PUBLIC_MESSAGES.soldOutText);
@@ -31,18 +39,15 @@ export async function drawRandom({ lead, wheel, prizes, now }: SpinRun): Promise
       return { prize: null, code: null };
     }
     const prize = prizes.find((p) => p.id === item.id)!;
-    const code = newRedemptionCode();
-    try {
+    const won = await withFreshCode(async (code) => {
       const recorded = takesCodes(prize)
         ? await recordCodeWin(lead, prize, now, today)
         : prize.dailyLimit
           ? await recordCappedWin(lead, prize, code, now, today)
           : await recordWin(lead, prize, code, now);
-      if (recorded) return { prize, code: recorded.code ?? code };
-    } catch (err) {
-      if (isUniqueViolation(err, "redemptionCode")) continue; // a code collision: try another
-      throw err;
-    }
+      return recorded && { prize, code: recorded.code ?? code };
+    });
+    if (won) return won;
     // Lost the race for the last unit, or for the day's last win: draw again among the rest.
     items = items.filter((i) => i.id !== prize.id);
     capped ||= prize.dailyLimit !== null;
