@@ -6,12 +6,10 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { takeCode } from "./product-codes";
 import { countSpin, insertLead, quota, RETURNING, runSpinStatement, withFreshCode } from "./record";
-import { newRedemptionCode } from "./redemption-code";
 import { outcomeOf, type Outcome, type SpinRun } from "./strategy";
 
 export function drawCounter({ lead, prizes, now }: SpinRun): Promise<Outcome> {
-  return withFreshCode(async () => {
-    const code = newRedemptionCode();
+  return withFreshCode(async (code) => {
     const spinId = randomUUID();
     // The prize row is locked (FOR UPDATE) as it is chosen, so its stock is read as of now, not
     // as of the statement's start: a prize that ran out meanwhile gives way to the next one.

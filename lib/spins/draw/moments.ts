@@ -6,12 +6,10 @@ import { randomUUID } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { takeCode } from "./product-codes";
 import { afterQuota, countSpin, insertLead, quota, RETURNING, runSpinStatement, withFreshCode } from "./record";
-import { newRedemptionCode } from "./redemption-code";
 import { outcomeOf, type Outcome, type SpinRun } from "./strategy";
 
 export function drawMoment({ lead, prizes, now }: SpinRun): Promise<Outcome> {
-  return withFreshCode(async () => {
-    const code = newRedemptionCode();
+  return withFreshCode(async (code) => {
     const spinId = randomUUID();
     const recorded = await runSpinStatement(Prisma.sql`
       WITH ${quota(lead)} moment AS (

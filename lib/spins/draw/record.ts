@@ -15,6 +15,7 @@ import { hotQuery } from "@/lib/db/driver-query";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { prepared } from "@/lib/db/prepared";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { newRedemptionCode } from "./redemption-code";
 
 /** Version of the consent text shown on the form; stored with every lead as proof. */
 export const CONSENT_VERSION = "2026-11-v1";
@@ -109,11 +110,15 @@ export function recordLost(lead: Lead, at: Date) {
     ${RETURNING}`);
 }
 
-/** Runs a spin statement again with a new redemption code when the drawn one collided. */
-export async function withFreshCode<T>(attempt: () => Promise<T>, tries = 5): Promise<T> {
+/**
+ * Runs a winning spin's statement with a new redemption code, and again with another while the
+ * drawn one collides with a code of the company (the unique index refused the whole statement):
+ * the one collision retry of every draw mode. At 32^8 codes a second try is already rare.
+ */
+export async function withFreshCode<T>(attempt: (code: string) => Promise<T>, tries = 5): Promise<T> {
   for (let i = 1; ; i++) {
     try {
-      return await attempt();
+      return await attempt(newRedemptionCode());
     } catch (err) {
       if (i >= tries || !isUniqueViolation(err, "redemptionCode")) throw err;
     }
