@@ -11,6 +11,14 @@ export type RedemptionStatus = "redeemed" | "expired" | "pending" | "none";
 export type WebhookEvent = "lead.created" | "prize.redeemed";
 export type CodeSource = "generated" | "pool" | "store";
 
+export interface StoreCouponAnswer {
+  store_id: string;
+  type: "percentage" | "fixed" | "free_shipping";
+  value: number;
+  valid_days: number;
+  min_order: number | null;
+}
+
 export interface ProductAnswer {
   id: string;
   name: string;
@@ -20,6 +28,7 @@ export interface ProductAnswer {
   weight: number;
   is_active: boolean;
   code_source: CodeSource;
+  store_coupon: StoreCouponAnswer | null;
   created_at: string;
   updated_at: string;
 }
@@ -248,6 +257,8 @@ export interface StoreAnswer {
   last_error: string | null;
   last_checked_at: string | null;
   created_at: string;
+  /** Its store products' reserve: coupons ready in the store, and whether a refill is under way. */
+  reserve: { products: number; available: number; refilling: boolean };
 }
 
 export interface ReadAnswers {

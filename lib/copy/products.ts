@@ -9,4 +9,12 @@ export const PRODUCT_MESSAGES = {
   imageType: "Por favor, selecione uma imagem válida",
   imageSize: "Imagem muito grande. Tamanho máximo: 5MB",
   imageUrl: "Endereço de imagem inválido",
+  storeCoupon: "Escolha a loja e o cupom deste prêmio",
+  store: "Escolha uma loja conectada",
+  couponType: "Tipo de cupom inválido",
+  percentage: "A porcentagem deve ser de 1 a 100",
+  fixed: "O valor do desconto deve ser maior que 0",
+  validDays: "A validade deve ser de 1 a 365 dias",
+  minOrder: "Pedido mínimo inválido",
+  storeNotFound: "Loja não encontrada",
 } as const;

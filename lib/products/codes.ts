@@ -7,8 +7,7 @@ import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { momentsWheelsOf, replaceMomentsOf } from "@/lib/campaigns/moments";
 import { csvDateTime, csvResponse, fileStamp } from "@/lib/csv";
-import { db } from "@/lib/db/client";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import { Prisma, type Product } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
@@ -47,8 +46,7 @@ async function moveStock(tx: Tx, companyId: string, productId: string, delta: nu
 export async function addCodes(ctx: SessionCtx, productId: string, codes: string[]) {
   await poolProduct(ctx, productId);
   const unique = [...new Set(codes)];
-  const prisma = await db();
-  const added = await prisma.$transaction(async (tx) => {
+  const added = await tenantTx(ctx, async (tx) => {
     const rows = await tx.$queryRaw<{ code: string }[]>`
       INSERT INTO "ProductCode" (id, "companyId", "productId", code)
       SELECT gen_random_uuid()::text, ${ctx.companyId}, ${productId}, x
@@ -71,8 +69,7 @@ export async function addCodes(ctx: SessionCtx, productId: string, codes: string
 /** Removes the listed codes that are still available; assigned ones stay (they were given out). */
 export async function removeCodes(ctx: SessionCtx, productId: string, codes: string[]) {
   await poolProduct(ctx, productId);
-  const prisma = await db();
-  const removed = await prisma.$transaction(async (tx) => {
+  const removed = await tenantTx(ctx, async (tx) => {
     const rows = await tx.$queryRaw<{ code: string }[]>`
       DELETE FROM "ProductCode"
       WHERE "companyId" = ${ctx.companyId} AND "productId" = ${productId} AND status = 'available'

@@ -1,5 +1,19 @@
 // The product as the API shows it (docs/api.md "Conventions").
 import type { Product } from "@/lib/generated/prisma/client";
+import type { StoreCouponAnswer } from "@/lib/api-types";
+
+/** A store product's coupon (docs/api.md "Unique codes (issue 26)"); null for the others. */
+function storeCouponDto(p: Product): StoreCouponAnswer | null {
+  if (p.codeSource !== "store" || !p.storeId || !p.storeCoupon) return null;
+  const c = p.storeCoupon as Omit<StoreCouponAnswer, "store_id">;
+  return {
+    store_id: p.storeId,
+    type: c.type,
+    value: c.value,
+    valid_days: c.valid_days,
+    min_order: c.min_order ?? null,
+  };
+}
 
 export function productDto(p: Product) {
   return {
@@ -11,6 +25,7 @@ export function productDto(p: Product) {
     weight: p.weight,
     is_active: p.isActive,
     code_source: p.codeSource,
+    store_coupon: storeCouponDto(p),
     created_at: p.createdAt.toISOString(),
     updated_at: p.updatedAt.toISOString(),
   };

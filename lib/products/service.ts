@@ -5,10 +5,17 @@ import { createWithinPlan } from "@/lib/billing/plan-limits";
 import { momentsWheelsOf, replaceMomentsOf } from "@/lib/campaigns/moments";
 import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { AppError } from "@/lib/errors";
+import { AppError, notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
 import { CODE_MESSAGES } from "@/lib/validation/codes";
-import type { ProductCreateInput, ProductListQuery, ProductUpdateInput } from "@/lib/validation/products";
+import type {
+  ProductCreateInput,
+  ProductListQuery,
+  ProductUpdateInput,
+  StoreCouponInput,
+} from "@/lib/validation/products";
+import { PRODUCT_MESSAGES } from "@/lib/copy/products";
+import { enqueueReserveCheck } from "@/lib/stores/jobs";
 import { stockOfCodes } from "./codes";
 import { LOW_STOCK_MAX, productDto } from "./dto";
 import { getProduct } from "./get-product";
@@ -33,6 +40,22 @@ export async function listProducts(ctx: SessionCtx, q: ProductListQuery) {
   ]);
   return { products: rows.map(productDto), pagination: pagination(q.page, q.limit, total) };
 }
+
+/**
+ * A store product's coupon as columns: its store must be one of the company's (404 otherwise, so
+ * another company's store ids are never told apart from missing ones). Undefined: left alone.
+ */
+async function storeColumns(ctx: SessionCtx, coupon: StoreCouponInput | null | undefined) {
+  if (!coupon) return {};
+  const t = await tenantDb(ctx);
+  if (!(await t.store.findFirst({ where: { id: coupon.store_id }, select: { id: true } })))
+    throw notFound(PRODUCT_MESSAGES.storeNotFound);
+  const { store_id, ...rest } = coupon;
+  return { storeId: store_id, storeCoupon: rest };
+}
+
+const storeCouponMissing = () =>
+  new AppError("VALIDATION", PRODUCT_MESSAGES.storeCoupon, { fields: { store_coupon: PRODUCT_MESSAGES.storeCoupon } });
 
 /** API field names to columns; absent fields stay absent (a partial update leaves them alone). */
 function productColumns<T extends ProductUpdateInput>(input: T) {
@@ -63,9 +86,11 @@ const stockFromCodes = () => new AppError("STOCK_FROM_CODES", CODE_MESSAGES.stoc
 export async function createProduct(ctx: SessionCtx, input: ProductCreateInput) {
   const codes = input.code_source !== "generated";
   if (codes && input.stock !== undefined) throw stockFromCodes();
+  if (input.code_source === "store" && !input.store_coupon) throw storeCouponMissing();
+  const store = input.code_source === "store" ? await storeColumns(ctx, input.store_coupon) : {};
   const stock = codes ? 0 : (input.stock ?? 1);
   const p = await createWithinPlan(ctx.companyId, "products", (tx) =>
-    tx.product.create({ data: { companyId: ctx.companyId, ...productColumns(input), stock } }),
+    tx.product.create({ data: { companyId: ctx.companyId, ...productColumns(input), ...store, stock } }),
   );
   return { product: productDto(p) };
 }
@@ -75,8 +100,13 @@ export async function updateProduct(ctx: SessionCtx, id: string, input: ProductU
   const before = await getProduct(ctx, id);
   const source = input.code_source ?? before.codeSource;
   if (source !== "generated" && input.stock !== undefined) throw stockFromCodes();
+  if (source === "store" && !input.store_coupon && !before.storeCoupon) throw storeCouponMissing();
+  const store = source === "store" ? await storeColumns(ctx, input.store_coupon) : {};
   const p = await tenantTx(ctx, async (tx) => {
-    let saved = await tx.product.update({ where: { id }, data: productColumns(input) });
+    let saved = await tx.product.update({ where: { id }, data: { ...productColumns(input), ...store } });
+    // A store product (now or before) may need its reserve filled or released: the run decides
+    // from the product's state then (lib/stores/jobs.ts).
+    if (source === "store" || before.codeSource === "store") await enqueueReserveCheck(tx, ctx.companyId, id);
     const recount = source !== "generated" && source !== before.codeSource;
     if (recount) {
       await stockOfCodes(tx, ctx.companyId, id);

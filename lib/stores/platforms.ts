@@ -8,7 +8,7 @@
 // WooCommerce REST v3 coupons (Basic auth over HTTPS with consumer key and secret, usage_limit,
 // DELETE ?force=true).
 import "server-only";
-import { checkHost, BlockedAddressError } from "@/lib/webhooks/ssrf";
+import { checkHost, BlockedAddressError } from "@/lib/net/ssrf";
 
 export type Platform = "nuvemshop" | "shopify" | "woocommerce";
 

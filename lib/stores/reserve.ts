@@ -5,8 +5,8 @@
 // the unused coupons from the store when the product leaves the wheel or the campaign ends.
 import "server-only";
 import { randomInt } from "node:crypto";
-import { db } from "@/lib/db/client";
-import type { Prisma, Store } from "@/lib/generated/prisma/client";
+import { tenantDb, tenantTx, type TenantScope } from "@/lib/db/tenant";
+import type { Store } from "@/lib/generated/prisma/client";
 import { dayOf } from "@/lib/dates/format";
 import { createCoupon, deleteCoupon, StoreError, type CouponSpec } from "./platforms";
 import { storeAccess } from "./service";
@@ -35,9 +35,9 @@ const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const newCouponCode = () =>
   `ROLETA-${Array.from({ length: 10 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("")}`;
 
-async function markStore(storeId: string, error: string | null) {
-  const prisma = await db();
-  await prisma.store.update({
+async function markStore(scope: TenantScope, storeId: string, error: string | null) {
+  const t = await tenantDb(scope);
+  await t.store.updateMany({
     where: { id: storeId },
     data: { status: error ? "error" : "ok", lastError: error, lastCheckedAt: new Date() },
   });
@@ -52,15 +52,15 @@ export interface RefillResult {
 }
 
 /** Creates coupons until the product has `target` available codes; each is added as it is created. */
-export async function refillReserve(productId: string, now = new Date()): Promise<RefillResult> {
-  const prisma = await db();
-  const product = await prisma.product.findUnique({ where: { id: productId }, include: { store: true } });
+export async function refillReserve(scope: TenantScope, productId: string, now = new Date()): Promise<RefillResult> {
+  const t = await tenantDb(scope);
+  const product = await t.product.findFirst({ where: { id: productId }, include: { store: true } });
   if (!product || product.codeSource !== "store" || !product.store || !product.storeCoupon || !product.isActive)
     return { created: 0, target: 0 };
   const since = new Date(now.getTime() - WINDOW_DAYS * 86_400_000);
   const [wins, available] = await Promise.all([
-    prisma.spin.count({ where: { companyId: product.companyId, productId, won: true, createdAt: { gte: since } } }),
-    prisma.productCode.count({ where: { productId, status: "available" } }),
+    t.spin.count({ where: { productId, won: true, createdAt: { gte: since } } }),
+    t.productCode.count({ where: { productId, status: "available" } }),
   ]);
   const target = reserveTarget(wins);
   const coupon = product.storeCoupon as unknown as StoreCoupon;
@@ -78,25 +78,25 @@ export async function refillReserve(productId: string, now = new Date()): Promis
         endsAt,
         minOrder: coupon.min_order ?? null,
       });
-      await addStoreCode(product.companyId, productId, code, externalId);
+      await addStoreCode(scope, productId, code, externalId);
       created++;
     } catch (err) {
       if (!(err instanceof StoreError)) throw err;
       if (err.kind === "rate_limited") return { created, target, retryAfterMs: err.retryAfterMs };
-      await markStore(product.store.id, err.message);
+      await markStore(scope, product.store.id, err.message);
       return { created, target, error: err.message };
     }
   }
-  if (product.store.status !== "ok") await markStore(product.store.id, null);
+  if (product.store.status !== "ok") await markStore(scope, product.store.id, null);
   return { created, target };
 }
 
 /** One created coupon becomes an available code, and a unit of stock, together. */
-async function addStoreCode(companyId: string, productId: string, code: string, externalId: string) {
-  const prisma = await db();
-  await prisma.$transaction(async (tx: Prisma.TransactionClient) => {
-    await tx.productCode.create({ data: { companyId, productId, code, externalId } });
-    await tx.$executeRaw`UPDATE "Product" SET stock = stock + 1, "updatedAt" = now() WHERE id = ${productId}`;
+async function addStoreCode(scope: TenantScope, productId: string, code: string, externalId: string) {
+  await tenantTx(scope, async (tx) => {
+    await tx.productCode.create({ data: { companyId: scope.companyId, productId, code, externalId } });
+    await tx.$executeRaw`UPDATE "Product" SET stock = stock + 1, "updatedAt" = now()
+      WHERE id = ${productId} AND "companyId" = ${scope.companyId}`;
   });
 }
 
@@ -104,17 +104,22 @@ async function addStoreCode(companyId: string, productId: string, code: string, 
  * Takes the product's unused coupons out of the reserve (so no spin can win them any more) and
  * deletes them from the store. A coupon the store fails to delete is reported on the store.
  */
-export async function releaseReserve(productId: string): Promise<{ deleted: number; failed: number }> {
-  const prisma = await db();
-  const product = await prisma.product.findUnique({ where: { id: productId }, include: { store: true } });
+export async function releaseReserve(
+  scope: TenantScope,
+  productId: string,
+): Promise<{ deleted: number; failed: number; error?: string }> {
+  const t = await tenantDb(scope);
+  const product = await t.product.findFirst({ where: { id: productId }, include: { store: true } });
   if (!product?.store) return { deleted: 0, failed: 0 };
   const store: Store = product.store;
-  const taken = await prisma.$transaction(async (tx: Prisma.TransactionClient) => {
+  const { companyId } = scope;
+  const taken = await tenantTx(scope, async (tx) => {
     const rows = await tx.$queryRaw<{ externalId: string | null }[]>`
-      DELETE FROM "ProductCode" WHERE "productId" = ${productId} AND status = 'available' AND "externalId" IS NOT NULL
+      DELETE FROM "ProductCode"
+      WHERE "companyId" = ${companyId} AND "productId" = ${productId} AND status = 'available' AND "externalId" IS NOT NULL
       RETURNING "externalId"`;
     await tx.$executeRaw`UPDATE "Product" SET stock = GREATEST(stock - ${rows.length}, 0), "updatedAt" = now()
-      WHERE id = ${productId}`;
+      WHERE id = ${productId} AND "companyId" = ${companyId}`;
     return rows;
   });
   const access = storeAccess(store);
@@ -129,6 +134,6 @@ export async function releaseReserve(productId: string): Promise<{ deleted: numb
       lastError = err.message;
     }
   }
-  if (lastError) await markStore(store.id, `cupons não excluídos: ${lastError}`);
-  return { deleted, failed: taken.length - deleted };
+  if (lastError) await markStore(scope, store.id, `cupons não excluídos: ${lastError}`);
+  return { deleted, failed: taken.length - deleted, ...(lastError ? { error: lastError } : {}) };
 }

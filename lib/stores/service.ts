@@ -4,6 +4,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { SessionCtx } from "@/lib/auth/session";
+import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import type { Store } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
@@ -18,7 +19,15 @@ const MAIN_SECRET: Record<Platform, string> = {
   woocommerce: "consumer_key",
 };
 
-export function storeDto(s: Store) {
+export interface StoreReserve {
+  products: number;
+  available: number;
+  refilling: boolean;
+}
+
+const NO_RESERVE: StoreReserve = { products: 0, available: 0, refilling: false };
+
+export function storeDto(s: Store, reserve: StoreReserve = NO_RESERVE) {
   return {
     id: s.id,
     platform: s.platform as Platform,
@@ -29,6 +38,7 @@ export function storeDto(s: Store) {
     last_error: s.lastError,
     last_checked_at: s.lastCheckedAt?.toISOString() ?? null,
     created_at: s.createdAt.toISOString(),
+    reserve,
   };
 }
 
@@ -48,10 +58,27 @@ export function storeRefusal(err: unknown): AppError {
   return new AppError("STORE_UNREACHABLE", `${STORE_MESSAGES.unreachable}${detail}`);
 }
 
+/** Each store's reserve: its store products, their coupons ready, a refill waiting or running. */
+async function reserves(companyId: string): Promise<Map<string, StoreReserve>> {
+  const prisma = await db();
+  const rows = await prisma.$queryRaw<{ storeId: string; products: number; available: number; refilling: boolean }[]>`
+    SELECT p."storeId", count(*)::int AS products, coalesce(sum(p.stock), 0)::int AS available,
+           bool_or(EXISTS (SELECT 1 FROM "WebhookDelivery" j
+                           WHERE j."companyId" = ${companyId} AND j.kind = 'store.refill' AND j.status = 'pending'
+                             AND j."dedupeKey" = 'product:' || p.id)) AS refilling
+    FROM "Product" p
+    WHERE p."companyId" = ${companyId} AND p."codeSource" = 'store' AND p."storeId" IS NOT NULL
+    GROUP BY p."storeId"`;
+  return new Map(rows.map(({ storeId, ...r }) => [storeId, r]));
+}
+
 export async function listStores(ctx: SessionCtx) {
   const t = await tenantDb(ctx);
-  const rows = await t.store.findMany({ orderBy: { createdAt: "asc" } });
-  return { stores: rows.map(storeDto) };
+  const [rows, byStore] = await Promise.all([
+    t.store.findMany({ orderBy: { createdAt: "asc" } }),
+    reserves(ctx.companyId),
+  ]);
+  return { stores: rows.map((s) => storeDto(s, byStore.get(s.id))) };
 }
 
 export async function createStore(ctx: SessionCtx, input: StoreInput) {

@@ -6,7 +6,7 @@ import http from "node:http";
 import https from "node:https";
 import { Webhook } from "standardwebhooks";
 import { env } from "@/lib/env";
-import { checkHost, guardedLookup } from "./ssrf";
+import { checkHost, guardedLookup } from "@/lib/net/ssrf";
 
 /** The default of WEBHOOK_TIMEOUT_MS (lib/env.ts): one attempt's whole exchange. */
 export const DELIVERY_TIMEOUT_MS = 10_000;

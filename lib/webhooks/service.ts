@@ -17,7 +17,7 @@ import {
 } from "@/lib/validation/webhooks";
 import { WEBHOOK_MESSAGES as M } from "@/lib/copy/webhooks";
 import { testMessageBody } from "./events";
-import { assertDeliverableUrl } from "./ssrf";
+import { assertDeliverableUrl } from "@/lib/net/ssrf";
 
 export const DELIVERIES_SHOWN = 50;
 

@@ -8,6 +8,7 @@ import { AppError, notFound } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { counterStepErrors, type WheelProductsInput } from "@/lib/validation/wheels";
 import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
+import { enqueueReserveCheck } from "@/lib/stores/jobs";
 import { wheelProductDto } from "./dto";
 import { getWheel } from "./get-wheel";
 
@@ -47,7 +48,10 @@ export async function checkPrizes(ctx: SessionCtx, wheelId: string | null, produ
       ? (await t.wheelProduct.findMany({ where: { wheelId }, select: { productId: true } })).map((r) => r.productId)
       : [],
   );
-  const unavailable = found.filter((p) => !existing.has(p.id) && (!p.isActive || p.stock <= 0));
+  // A store product's reserve is filled once it is on a wheel (lib/stores/jobs.ts): it may join empty.
+  const unavailable = found.filter(
+    (p) => !existing.has(p.id) && (!p.isActive || (p.stock <= 0 && p.codeSource !== "store")),
+  );
   if (unavailable.length)
     throw new AppError("VALIDATION", WHEEL_MESSAGES.productUnavailable, { products: unavailable.map((p) => p.id) });
   return new Map(found.map((p) => [p.id, p.weight]));
@@ -66,6 +70,11 @@ export async function writePrizes(
   weight: Map<string, number>,
   replace = false,
 ) {
+  const before = replace
+    ? (await tx.wheelProduct.findMany({ where: { companyId, wheelId }, select: { productId: true } })).map(
+        (r) => r.productId,
+      )
+    : [];
   if (replace)
     await tx.wheelProduct.deleteMany({
       where: { companyId, wheelId, productId: { notIn: products.map((p) => p.product_id) } },
@@ -82,6 +91,16 @@ export async function writePrizes(
       update: rules,
     });
   }
+  await checkReserves(tx, companyId, [...before, ...products.map((p) => p.product_id)]);
+}
+
+/** Store products that joined or left a wheel: their reserve is filled or released (a job). */
+async function checkReserves(tx: Prisma.TransactionClient, companyId: string, productIds: string[]) {
+  const stores = await tx.product.findMany({
+    where: { companyId, id: { in: [...new Set(productIds)] }, codeSource: "store" },
+    select: { id: true },
+  });
+  for (const p of stores) await enqueueReserveCheck(tx, companyId, p.id);
 }
 
 /** Upserts the given products with their odds and prize rules, all or nothing. */
@@ -101,6 +120,7 @@ export async function removeWheelProduct(ctx: SessionCtx, wheelId: string, produ
   const removed = await tenantTx(ctx, async (tx) => {
     const r = await tx.wheelProduct.deleteMany({ where: { wheelId, productId } });
     if (r.count && wheel.drawMode === "moments") await replaceMoments(tx, ctx.companyId, wheelId);
+    if (r.count) await checkReserves(tx, ctx.companyId, [productId]);
     return r;
   });
   if (!removed.count) throw notFound("Produto não está nesta roleta");

@@ -1,5 +1,5 @@
 // Keeps a worker polling the one queue (webhook messages and jobs, lib/worker/worker.ts) in this
-// process: the Node server (instrumentation.ts) and `npm run worker` run it; serverless hosts call
+// process (and sweeps every 30 s for jobs nothing else queues, lib/worker/sweep.ts): the Node server (instrumentation.ts) and `npm run worker` run it; serverless hosts call
 // the cron route instead. One loop per process. Up to CAPACITY messages are in flight at once, each recorded as soon as it is answered, so an
 // endpoint that takes its full 10 s holds one slot, not the others' deliveries. One company holds
 // at most PER_COMPANY of them and companies take turns (lib/webhooks/claim.ts), so another
@@ -8,6 +8,7 @@ import "server-only";
 import { env } from "@/lib/env";
 import { claimDue } from "@/lib/webhooks/worker";
 import { runClaimed } from "./worker";
+import { sweep, SWEEP_INTERVAL_MS } from "./sweep";
 
 const CAPACITY = 10;
 const KEY = Symbol.for("roleta.webhookLoop");
@@ -61,12 +62,23 @@ export function startWorkerLoop({ intervalMs = env().WEBHOOK_WORKER_INTERVAL_MS 
     schedule(wait);
   }
 
+  // The periodic sweep queues jobs that no request queues (lib/worker/sweep.ts); a sweep's jobs
+  // are claimed by the next tick.
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const runSweep = () => {
+    sweeping = sweep().then((n) => n && !claiming && !stopped && schedule(0));
+  };
+  const sweeper = setInterval(runSweep, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  runSweep();
+
   tick();
   g[KEY] = {
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await Promise.allSettled([...inFlight]);
+      clearInterval(sweeper);
+      await Promise.allSettled([...inFlight, sweeping]);
       g[KEY] = undefined;
     },
   };

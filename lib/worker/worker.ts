@@ -6,6 +6,7 @@ import "server-only";
 import type { Claimed } from "@/lib/webhooks/claim";
 import { claimDue, deliverOne } from "@/lib/webhooks/worker";
 import { runJob } from "./run";
+import { sweep } from "./sweep";
 
 export interface RunSummary {
   claimed: number;
@@ -28,8 +29,9 @@ export async function runOnce({ limit = 10, now = () => new Date() } = {}): Prom
   return { claimed: rows.length, delivered, failed: rows.length - delivered };
 }
 
-/** Passes until the queue has nothing due (or the time budget ends): the cron route's run. */
+/** A sweep, then passes until the queue has nothing due (or the time budget ends): the cron route's run. */
 export async function drain({ budgetMs = 50_000, limit = 10 } = {}): Promise<RunSummary> {
+  await sweep();
   const total: RunSummary = { claimed: 0, delivered: 0, failed: 0 };
   const until = Date.now() + budgetMs;
   while (Date.now() < until) {

@@ -70,7 +70,7 @@ describe("store reserve", () => {
       credentials: { access_token: SHOPIFY_TOKEN },
     });
     const before = shop.coupons.size;
-    expect(await refillReserve(product.id)).toMatchObject({ created: 10, target: 10 });
+    expect(await refillReserve(c, product.id)).toMatchObject({ created: 10, target: 10 });
     expect(shop.coupons.size - before).toBe(10);
     for (const d of [...shop.coupons.values()].slice(-10)) expect(d).toMatchObject({ usageLimit: 1 });
     const prisma = await db();
@@ -86,7 +86,7 @@ describe("store reserve", () => {
     const won = await prisma.productCode.findFirstOrThrow({ where: { code: win.body.redemption_code } });
     expect(shop.coupons.has(won.externalId!)).toBe(true);
 
-    expect(await releaseReserve(product.id)).toEqual({ deleted: 9, failed: 0 });
+    expect(await releaseReserve(c, product.id)).toEqual({ deleted: 9, failed: 0 });
     expect(shop.coupons.has(won.externalId!)).toBe(true); // the winner's coupon stays
     expect(await prisma.productCode.count({ where: { productId: product.id, status: "available" } })).toBe(0);
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(0);
@@ -103,8 +103,8 @@ describe("store reserve", () => {
       credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
     });
     woo.throttle(1, 5);
-    expect(await refillReserve(product.id)).toMatchObject({ created: 0, retryAfterMs: 5000 });
-    expect(await refillReserve(product.id)).toMatchObject({ created: 10 });
+    expect(await refillReserve(c, product.id)).toMatchObject({ created: 0, retryAfterMs: 5000 });
+    expect(await refillReserve(c, product.id)).toMatchObject({ created: 10 });
     const created = [...woo.coupons.values()].slice(-10);
     for (const coupon of created) expect(coupon).toMatchObject({ usage_limit: 1, discount_type: "percent" });
 
@@ -122,7 +122,7 @@ describe("store reserve", () => {
     });
     await prisma.spin.deleteMany({ where: { companyId: c.companyId } });
     await prisma.productCode.deleteMany({ where: { productId: product.id } });
-    const failed = await refillReserve(product.id);
+    const failed = await refillReserve(c, product.id);
     expect(failed.created).toBe(0);
     expect(failed.error).toContain("credenciais recusadas");
     expect(await prisma.store.findUniqueOrThrow({ where: { id: store.id } })).toMatchObject({

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_ATTEMPTS, retryDelay } from "@/lib/webhooks/backoff";
 import { signedHeaders } from "@/lib/webhooks/deliver";
 import { newSecret } from "@/lib/webhooks/service";
-import { isPublicAddress } from "@/lib/webhooks/ssrf";
+import { isPublicAddress } from "@/lib/net/ssrf";
 
 describe("isPublicAddress", () => {
   it.each(["8.8.8.8", "200.160.2.3", "2001:4860:4860::8888", "2804:14c::1"])("lets %s through", (ip) =>

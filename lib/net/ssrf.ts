@@ -1,4 +1,4 @@
-// The SSRF guard: a webhook URL must reach the public internet, never this server, its network or
+// The SSRF guard (webhooks and store addresses): a webhook URL must reach the public internet, never this server, its network or
 // a cloud metadata address. Names are resolved and every address checked, when the endpoint is
 // saved and again at each delivery; the delivery connects only to an address this guard approved
 // (guardedLookup), so a name that changes its answer between the check and the connection (DNS

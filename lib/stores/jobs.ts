@@ -1,0 +1,101 @@
+// A store product's reserve as jobs of the one queue (docs/decisions.md "Online store round: the
+// reserve as jobs"): `store.refill` tops the reserve up (lib/stores/reserve.ts refillReserve; a 429
+// comes back at the store's Retry-After), `store.release` deletes the unused coupons from the store
+// (releaseReserve). Both decide from the product's state when they run, so queueing one too many is
+// harmless: a product is "in use" while it is active, a store product, and on a wheel whose campaign
+// has not ended; only then is its reserve filled, and otherwise it is released.
+import "server-only";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { enqueueJob, type JobClient } from "@/lib/jobs/enqueue";
+import { defineJobKind } from "@/lib/jobs/types";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { refillReserve, releaseReserve, reserveTarget } from "./reserve";
+
+export const STORE_REFILL = "store.refill";
+export const STORE_RELEASE = "store.release";
+
+const payload = z.object({ product_id: z.string().min(1).max(64) });
+
+/** The in-use condition on a product row `p` (see the header). */
+const IN_USE = (now: Date) => Prisma.sql`
+  p."isActive" AND p."codeSource" = 'store' AND p."storeId" IS NOT NULL AND p."storeCoupon" IS NOT NULL
+  AND EXISTS (SELECT 1 FROM "WheelProduct" wp JOIN "Wheel" w ON w.id = wp."wheelId"
+              WHERE wp."productId" = p.id AND (w."endsAt" IS NULL OR w."endsAt" > ${now}))`;
+
+export async function inUse(client: JobClient, companyId: string, productId: string, now = new Date()) {
+  const rows = await client.$queryRaw<{ n: number }[]>(Prisma.sql`
+    SELECT count(*)::int AS n FROM "Product" p
+    WHERE p.id = ${productId} AND p."companyId" = ${companyId} AND ${IN_USE(now)}`);
+  return rows[0].n > 0;
+}
+
+const job = (kind: string, companyId: string, productId: string, runAt?: Date) => ({
+  companyId,
+  kind,
+  payload: { product_id: productId },
+  dedupeKey: `product:${productId}`,
+  runAt,
+});
+
+/** Queues the refill or the release the product's state calls for, in the caller's transaction. */
+export async function enqueueReserveCheck(client: JobClient, companyId: string, productId: string) {
+  const kind = (await inUse(client, companyId, productId)) ? STORE_REFILL : STORE_RELEASE;
+  return enqueueJob(client, job(kind, companyId, productId));
+}
+
+export const storeRefill = defineJobKind({
+  kind: STORE_REFILL,
+  payload,
+  async run({ companyId, payload: { product_id } }) {
+    const prisma = await db();
+    if (!(await inUse(prisma, companyId, product_id))) return { status: "done" };
+    const r = await refillReserve({ companyId }, product_id);
+    if (r.retryAfterMs !== undefined)
+      return { status: "retry", error: "A loja pediu para esperar (429)", at: new Date(Date.now() + r.retryAfterMs) };
+    // The store is marked in error (Integrações shows it); the backoff tries again.
+    if (r.error) return { status: "retry", error: r.error };
+    return { status: "done" };
+  },
+});
+
+export const storeRelease = defineJobKind({
+  kind: STORE_RELEASE,
+  payload,
+  async run({ companyId, payload: { product_id } }) {
+    const prisma = await db();
+    // Back on a wheel meanwhile: its reserve is in use again.
+    if (await inUse(prisma, companyId, product_id)) return { status: "done" };
+    const r = await releaseReserve({ companyId }, product_id);
+    // The coupons are out of the reserve already; those the store failed to delete expire there.
+    if (r.error) return { status: "failed", error: `${r.failed} cupons não excluídos: ${r.error}` };
+    return { status: "done" };
+  },
+});
+
+/**
+ * The worker's periodic sweep (lib/worker/sweep.ts): a refill for every store product in use whose
+ * reserve is under half its target (after wins; one waiting refill per product), and a release for
+ * every product holding unused store coupons that is no longer in use (its campaign ended, it left
+ * its wheels, was deactivated or changed source). Returns how many jobs it queued.
+ */
+export async function sweepStoreReserves(now = new Date()): Promise<number> {
+  const prisma = await db();
+  const since = new Date(now.getTime() - 7 * 86_400_000);
+  const refills = await prisma.$queryRaw<{ id: string; companyId: string; stock: number; wins: number }[]>(Prisma.sql`
+    SELECT p.id, p."companyId", p.stock,
+           (SELECT count(*)::int FROM "Spin" s
+            WHERE s."companyId" = p."companyId" AND s."productId" = p.id AND s.won AND s."createdAt" >= ${since}) AS wins
+    FROM "Product" p WHERE ${IN_USE(now)}`);
+  const releases = await prisma.$queryRaw<{ id: string; companyId: string }[]>(Prisma.sql`
+    SELECT p.id, p."companyId" FROM "Product" p
+    WHERE EXISTS (SELECT 1 FROM "ProductCode" c
+                  WHERE c."productId" = p.id AND c.status = 'available' AND c."externalId" IS NOT NULL)
+      AND NOT (${IN_USE(now)})`);
+  let queued = 0;
+  for (const p of refills)
+    if (p.stock * 2 < reserveTarget(p.wins) && (await enqueueJob(prisma, job(STORE_REFILL, p.companyId, p.id))))
+      queued++;
+  for (const p of releases) if (await enqueueJob(prisma, job(STORE_RELEASE, p.companyId, p.id))) queued++;
+  return queued;
+}
