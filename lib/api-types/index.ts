@@ -25,6 +25,7 @@ export interface ProductAnswer {
 }
 
 export interface WheelAnswer {
+  verify_contact: "none" | "whatsapp";
   embed_origins: string[];
   coupon_url: string | null;
   starts_at: string | null;
@@ -227,6 +228,8 @@ export interface WriteAnswers {
   redeliver: { delivery: WebhookDeliveryAnswer; message: "Reenvio agendado." };
   findPerson: { whatsapp: string; spins: SpinAnswer[] };
   erasePerson: { erased: number; message: string };
+  saveWhatsappSettings: WhatsappSettingsAnswer;
+  sendWhatsappTest: { message: "Mensagem de teste enviada"; message_id: string };
 }
 
 export interface Pagination {
@@ -247,6 +250,24 @@ export interface StoreAnswer {
   last_error: string | null;
   last_checked_at: string | null;
   created_at: string;
+}
+
+/** Integrações -> WhatsApp (docs/api.md "WhatsApp (issue 27)"). */
+export interface WhatsappSettingsAnswer {
+  configured: boolean;
+  connected: boolean;
+  enabled: boolean;
+  phone_number_id: string | null;
+  business_phone: string | null;
+  access_token: { configured: boolean; last4: string | null };
+  app_secret: { configured: boolean; last4: string | null };
+  verify_token: string | null;
+  prize_template: string | null;
+  code_template: string | null;
+  webhook_url: string | null;
+  last_webhook_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
 }
 
 export interface ReadAnswers {
@@ -287,4 +308,5 @@ export interface ReadAnswers {
   listDeliveries: { deliveries: WebhookDeliveryAnswer[] };
   listWheels: { wheels: WheelAnswer[]; pagination: Pagination };
   listStores: { stores: StoreAnswer[] };
+  getWhatsappSettings: WhatsappSettingsAnswer;
 }

@@ -2,7 +2,7 @@
 import type { SessionCtx } from "@/lib/auth/session";
 import { csvDateTime as dateTime, csvResponse, fileStamp } from "@/lib/csv";
 import { REDEMPTION_LABELS, redemptionStatus } from "@/lib/spins/validity";
-import { formatWhatsapp } from "@/lib/spins/whatsapp";
+import { formatPhone } from "@/lib/phone";
 import type { SpinFilters } from "@/lib/validation/leads";
 import { spinBatches, type LeadExportRow } from "./service";
 
@@ -27,7 +27,7 @@ export const LEADS_CSV_HEADER = [
 export function leadRow(s: LeadExportRow): unknown[] {
   return [
     s.customerName,
-    formatWhatsapp(s.whatsapp).replace(/^\+/, ""), // no leading "+": spreadsheets would read a formula
+    formatPhone(s.whatsapp).replace(/^\+/, ""), // no leading "+": spreadsheets would read a formula
     s.customerBirthdate ? s.customerBirthdate.toISOString().slice(0, 10).split("-").reverse().join("/") : "",
     s.wheelName,
     s.productName ?? "",

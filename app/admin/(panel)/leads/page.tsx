@@ -13,7 +13,7 @@ import { ListFooter } from "@/components/ui/pager";
 import { QueryState } from "@/components/ui/query-state";
 import { can } from "@/lib/auth/permissions";
 import { shortDateTime } from "@/lib/dates/format";
-import { formatWhatsapp } from "@/lib/spins/whatsapp";
+import { formatPhone } from "@/lib/phone";
 import { useLeads, type Lead } from "@/lib/swr/use-leads";
 import { notify } from "@/lib/ui/toast";
 import { useDebounced } from "@/lib/ui/use-debounced";
@@ -37,7 +37,7 @@ const COLUMNS: Column<Lead>[] = [
         rel="noopener noreferrer"
         className="inline-flex min-h-6 items-center whitespace-nowrap text-brand-700 underline"
       >
-        {formatWhatsapp(l.whatsapp)}
+        {formatPhone(l.whatsapp)}
       </a>
     ),
   },
