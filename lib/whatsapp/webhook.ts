@@ -48,7 +48,9 @@ export const STATUS_RANK: Record<string, number> = { queued: 0, sent: 1, failed:
 
 async function accountByKey(key: string): Promise<WhatsappAccount> {
   const prisma = await db();
-  const account = key.length <= 64 ? await prisma.whatsappAccount.findUnique({ where: { webhookKey: key } }) : null;
+  const account = /^[\w-]{1,64}$/.test(key)
+    ? await prisma.whatsappAccount.findUnique({ where: { webhookKey: key } })
+    : null;
   if (!account) throw notFound("Webhook não encontrado");
   return account;
 }
@@ -59,12 +61,16 @@ const equal = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** GET: Meta's subscription check. The challenge, or null (403) when the mode or token is wrong. */
+/**
+ * GET: Meta's subscription check. The challenge, or null (403) when the mode or token is wrong.
+ * Meta's challenge is a number: nothing else is echoed (this answer is text we did not write).
+ */
 export async function verifySubscription(key: string, query: URLSearchParams): Promise<string | null> {
   const account = await accountByKey(key);
   const token = query.get("hub.verify_token") ?? "";
+  const challenge = query.get("hub.challenge") ?? "";
   if (query.get("hub.mode") !== "subscribe" || !equal(token, account.verifyToken)) return null;
-  return query.get("hub.challenge") ?? "";
+  return /^\d{1,64}$/.test(challenge) ? challenge : null;
 }
 
 /** Whether the header is `sha256=` + the hex HMAC-SHA256 of the raw body with the app secret. */

@@ -60,7 +60,7 @@ const keyOf = (webhookUrl: string) => webhookUrl.split("/").pop() as string;
 /** Meta's signed POST to the company's webhook. */
 function deliver(key: string, body: unknown, signature?: string | null) {
   const raw = JSON.stringify(body);
-  return call(hookPost, {
+  return call(hookPost as never, {
     method: "POST",
     params: { key },
     rawBody: raw,
@@ -179,11 +179,11 @@ describe("Meta's webhook", () => {
     const key = keyOf((await connect(c)).webhook_url);
     const url = (token: string) =>
       `/api/webhooks/whatsapp/${key}?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=1158201444`;
-    const ok = await call(hookGet, { url: url("verifica-token-123"), params: { key } });
+    const ok = await call(hookGet as never, { url: url("verifica-token-123"), params: { key } });
     expect(ok.status).toBe(200);
     expect(ok.text).toBe("1158201444");
-    expect((await call(hookGet, { url: url("errado"), params: { key } })).status).toBe(403);
-    expect((await call(hookGet, { url: url("verifica-token-123"), params: { key: "nao-existe" } })).status).toBe(404);
+    expect((await call(hookGet as never, { url: url("errado"), params: { key } })).status).toBe(403);
+    expect((await call(hookGet as never, { url: url("verifica-token-123"), params: { key: "nao-existe" } })).status).toBe(404);
   });
 
   it("POST needs the signature of the raw body with the app secret", async () => {
@@ -196,7 +196,7 @@ describe("Meta's webhook", () => {
     expect((await deliver(key, body, "sha256=abc")).status).toBe(401);
     // The signature covers the exact bytes: the same JSON spaced differently does not pass.
     const raw = JSON.stringify(body, null, 2);
-    const tampered = await call(hookPost, {
+    const tampered = await call(hookPost as never, {
       method: "POST",
       params: { key },
       rawBody: raw,
