@@ -70,7 +70,13 @@ export function counterStepErrors(mode: string, products: { win_every?: number |
 }
 
 export const wheelForm = z
-  .object({ ...fields, ...campaignFormFields, theme: themeInput.optional(), products: prizeList.optional() })
+  .object({
+    ...fields,
+    ...campaignFormFields,
+    ...verifyContactInput.shape,
+    theme: themeInput.optional(),
+    products: prizeList.optional(),
+  })
   .superRefine((v, ctx) => {
     checkCampaign(v, ctx);
     for (const [path, message] of Object.entries(counterStepErrors(v.draw_mode, v.products)))
