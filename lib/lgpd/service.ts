@@ -53,6 +53,10 @@ export async function erasePerson(ctx: SessionCtx, whatsapp: string) {
       RETURNING id`;
     const ids = spins.map((s) => s.id);
     await eraseMessagesAbout(tx, ctx.companyId, ids, now);
+    // The number's WhatsApp proofs and its last message to the shop (docs/api.md "WhatsApp (issue 27)").
+    const number = normalizePhone(whatsapp);
+    await tx.whatsappVerification.deleteMany({ where: { companyId: ctx.companyId, whatsapp: number } });
+    await tx.whatsappWindow.deleteMany({ where: { companyId: ctx.companyId, whatsapp: number } });
     return spins.length;
   });
   await audit({ action: "lgpd.erase", companyId: ctx.companyId, userId: ctx.userId, detail: { count } });
