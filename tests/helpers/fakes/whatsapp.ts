@@ -10,6 +10,9 @@ export const WA_APP_SECRET = "fake-app-secret-abcdef0123456789";
 export const WA_PHONE_NUMBER_ID = "109876543210987";
 export const WA_BUSINESS_PHONE = "+5511955554444";
 
+/** Where the e2e server's WHATSAPP_GRAPH_URL points (scripts/e2e-server.mjs): its own port + 7. */
+export const e2eGraphPort = (e2ePort = Number(process.env.E2E_PORT ?? 3100)) => e2ePort + 7;
+
 export interface SentMessage {
   id: string;
   to: string;
@@ -27,7 +30,7 @@ export interface WhatsappFake extends Fake {
 
 const wamid = () => `wamid.${randomBytes(12).toString("base64url")}`;
 
-export async function startWhatsappFake(token = WA_TOKEN): Promise<WhatsappFake> {
+export async function startWhatsappFake(token = WA_TOKEN, port = 0): Promise<WhatsappFake> {
   const sent: SentMessage[] = [];
   let failing = 0;
   let failStatus = 500;
@@ -49,7 +52,7 @@ export async function startWhatsappFake(token = WA_TOKEN): Promise<WhatsappFake>
     const msg = { ...(b as unknown as SentMessage), id: wamid() };
     sent.push(msg);
     res.json(200, { messaging_product: "whatsapp", contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id: msg.id }] });
-  });
+  }, port);
   return {
     ...fake,
     sent,
