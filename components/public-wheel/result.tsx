@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { TIME_ZONE } from "@/lib/dates/zone";
 import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 import type { SpinAnswer } from "@/lib/spins/answer";
-import { prizeMessage, validityText, waLink } from "@/lib/spins/hand-off";
+import { prizeMessage, validityText, waLink } from "@/lib/redemption/hand-off";
 import { formatPhone } from "@/lib/phone";
 import { celebrate } from "./confetti";
 
