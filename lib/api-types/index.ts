@@ -164,6 +164,8 @@ export interface SpinAnswer {
   utm_campaign: string | null;
   redeem_until: string | null;
   redemption_status: RedemptionStatus;
+  whatsapp_verified: boolean;
+  message_status: "queued" | "sent" | "delivered" | "read" | "failed" | null;
 }
 
 export interface WebhookEndpointAnswer {

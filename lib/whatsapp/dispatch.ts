@@ -1,26 +1,25 @@
-// WhatsApp's sends leave the visitor's path here: nothing a visitor waits for calls Meta.
+// WhatsApp's sends leave the visitor's path here: a job in the one outbox (lib/whatsapp/jobs.ts),
+// in the caller's transaction when given one. Nothing a visitor waits for calls Meta.
 import "server-only";
-import { outsideRequest } from "@/lib/async/outside-request";
-import { sendCode, sendPrize, type SendResult } from "./send";
+import { db } from "@/lib/db/client";
+import { enqueueJob, type JobClient } from "@/lib/jobs/enqueue";
+import { WHATSAPP_CODE, WHATSAPP_PRIZE } from "./jobs";
 
-export type WhatsappJob = "code" | "prize";
-
-const RETRY_MS = [1000, 5000, 30_000];
-
-async function runDetached(run: () => Promise<SendResult>) {
-  for (let i = 0; ; i++) {
-    const result = await run().catch((err: Error): SendResult => ({ status: "retry", error: err.message }));
-    if (result.status !== "retry" || i >= RETRY_MS.length) return;
-    await new Promise((r) => setTimeout(r, RETRY_MS[i]));
-  }
+export async function queueCode(companyId: string, verificationId: string, client?: JobClient) {
+  await enqueueJob(client ?? (await db()), {
+    companyId,
+    kind: WHATSAPP_CODE,
+    payload: { verification_id: verificationId },
+    dedupeKey: `code:${verificationId}`,
+  });
 }
 
-/** Queues one send for the company (the payload names the verification or the spin). */
-export async function queueWhatsapp(
-  kind: WhatsappJob,
-  _companyId: string,
-  payload: { verification_id?: string; spin_id?: string },
-) {
-  const run = kind === "code" ? () => sendCode(payload.verification_id ?? "") : () => sendPrize(payload.spin_id ?? "");
-  outsideRequest(() => void runDetached(run));
+export async function queuePrize(companyId: string, spinId: string, client?: JobClient) {
+  await enqueueJob(client ?? (await db()), {
+    companyId,
+    kind: WHATSAPP_PRIZE,
+    payload: { spin_id: spinId },
+    dedupeKey: `prize:${spinId}`,
+    spinId,
+  });
 }

@@ -18,7 +18,7 @@ import { decryptSecret, encryptSecret } from "@/lib/security/secrets";
 
 import { isUuid } from "@/lib/validation/uuid";
 import { connectedAccount } from "./account";
-import { queueWhatsapp } from "./dispatch";
+import { queueCode } from "./dispatch";
 import { newCode, newNonce } from "./nonce";
 
 export const VERIFICATION_MINUTES = 10;
@@ -94,7 +94,7 @@ export async function startVerification(
       if (!isUniqueViolation(err) || i >= 3) throw err;
     }
   }
-  if (input.method === "code") await queueWhatsapp("code", wheel.companyId, { verification_id: row.id });
+  if (input.method === "code") await queueCode(wheel.companyId, row.id);
   return {
     verification_id: row.id,
     status: "pending" as const,

@@ -2,8 +2,9 @@
 // queue", "Adding a kind"). The worker runs a claimed job with the kind of its row.
 import "server-only";
 import type { JobKind } from "@/lib/jobs/types";
+import { whatsappCodeJob, whatsappPrizeJob } from "@/lib/whatsapp/jobs";
 
-const KINDS: JobKind<unknown>[] = [];
+const KINDS: JobKind<unknown>[] = [whatsappCodeJob as JobKind<unknown>, whatsappPrizeJob as JobKind<unknown>];
 
 const registry = new Map<string, JobKind<unknown>>(KINDS.map((k) => [k.kind, k]));
 

@@ -9,12 +9,16 @@ import { POST as verificationPost } from "@/app/api/public/[companySlug]/wheels/
 import { GET as settingsGet, PUT as settingsPut } from "@/app/api/integrations/whatsapp/route";
 import { POST as testPost } from "@/app/api/integrations/whatsapp/test/route";
 import { GET as hookGet, POST as hookPost } from "@/app/api/webhooks/whatsapp/[key]/route";
+import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
+import { GET as leadsGet } from "@/app/api/wheels/spins/all/route";
 import { db } from "@/lib/db/client";
+import { runOnce } from "@/lib/worker/worker";
 import { decryptSecret } from "@/lib/security/secrets";
 import { campaignWheel, newPhone, updateWheel } from "../helpers/campaign";
 import {
   inboundText,
   sign,
+  statusUpdate,
   startWhatsappFake,
   WA_APP_SECRET,
   WA_BUSINESS_PHONE,
@@ -26,6 +30,11 @@ import { addMember, createCompany, type TestCompany } from "../helpers/fixtures"
 import { call, randomIp } from "../helpers/http";
 
 let fake: WhatsappFake;
+
+/** Runs the outbox until nothing is due (the worker does this in the server). */
+async function work(now = () => new Date()) {
+  for (let i = 0; i < 20; i++) if (!(await runOnce({ limit: 50, now })).claimed) return;
+}
 
 beforeAll(async () => {
   fake = await startWhatsappFake();
@@ -267,7 +276,8 @@ describe("verification by the visitor's message", () => {
 
 describe("verification by code", () => {
   const sentCode = async (to: string) => {
-    await expect.poll(() => fake.sent.filter((m) => m.to === to).length, { timeout: 5000 }).toBeGreaterThan(0);
+    await work();
+    expect(fake.sent.filter((m) => m.to === to).length).toBeGreaterThan(0);
     const msg = fake.sent.filter((m) => m.to === to).at(-1);
     expect(msg?.template?.name).toBe("codigo_verificacao");
     return msg?.template?.components[0].parameters?.[0].text as string;
@@ -321,5 +331,114 @@ describe("verification by code", () => {
     for (let i = 0; i < 6; i++) statuses.push((await start(c, wheel.slug, "(51) 99777-8888", "message")).status);
     expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
     expect(statuses[5]).toBe(429);
+  });
+});
+
+describe("the spin on a wheel that asks for proof, and the prize in the chat", () => {
+  const spin = (c: TestCompany, wheel: string, whatsapp: string, verificationId?: string) =>
+    call(spinRoute, {
+      params: { companySlug: c.slug, wheel },
+      body: { name: "Maria Zap", whatsapp, consent: true, verification_id: verificationId },
+    });
+
+  async function verified(c: TestCompany, key: string, wheel: string, typed: string, waId: string) {
+    const res = await start(c, wheel, typed);
+    await deliver(key, inboundText(waId, `Código: ${nonceOf(res.body.wa_link)}`));
+    return res.body.verification_id as string;
+  }
+
+  it("refuses a spin without a verified verification of this number (403), allows it with one", async () => {
+    const c = await createCompany("Zap Giro");
+    const key = keyOf((await connect(c)).webhook_url);
+    const wheel = await verifyingWheel(c);
+    const without = await spin(c, wheel.slug, "(11) 96000-0001");
+    expect(without.status).toBe(403);
+    expect(without.body.code).toBe("CONTACT_NOT_VERIFIED");
+    // Pending (not yet verified) is refused too.
+    const pending = await start(c, wheel.slug, "(11) 96000-0001");
+    expect((await spin(c, wheel.slug, "(11) 96000-0001", pending.body.verification_id)).status).toBe(403);
+    // Another number's verified proof does not open this one.
+    const other = await verified(c, key, wheel.slug, "(11) 96000-0002", "5511960000002");
+    expect((await spin(c, wheel.slug, "(11) 96000-0001", other)).status).toBe(403);
+    // Another company's verified proof neither.
+    const b = await createCompany("Zap Giro B");
+    const keyB = keyOf((await connect(b)).webhook_url);
+    const wheelB = await verifyingWheel(b);
+    const foreign = await verified(b, keyB, wheelB.slug, "(11) 96000-0001", "5511960000001");
+    expect((await spin(c, wheel.slug, "(11) 96000-0001", foreign)).status).toBe(403);
+    // Its own, proven from the wa_id without the ninth digit: the spin goes through.
+    const own = await verified(c, key, wheel.slug, "(11) 96000-0001", "551160000001");
+    const ok = await spin(c, wheel.slug, "(11) 96000-0001", own);
+    expect(ok.status, ok.text).toBe(201);
+    expect(ok.body.result).toBe("won");
+  });
+
+  it("a verified win sends the prize in the chat through the outbox; statuses move it forward, once", async () => {
+    const c = await createCompany("Zap Prêmio");
+    const key = keyOf((await connect(c)).webhook_url);
+    const wheel = await verifyingWheel(c);
+    const id = await verified(c, key, wheel.slug, "(21) 97000-1111", "5521970001111");
+    await work(); // the earlier tests' jobs, so the failure below is this one's
+    const res = await spin(c, wheel.slug, "(21) 97000-1111", id);
+    expect(res.status, res.text).toBe(201);
+    const prisma = await db();
+    const row = await prisma.spin.findFirstOrThrow({ where: { companyId: c.companyId } });
+    expect(row).toMatchObject({ whatsappVerified: true, messageStatus: "queued" });
+    // The answer did not wait for Meta: nothing sent until the worker runs.
+    expect(fake.sent.filter((m) => m.to === "5521970001111")).toHaveLength(0);
+    // Meta fails once: the job is retried after its backoff.
+    fake.failNext(1);
+    await work();
+    expect(fake.sent.filter((m) => m.to === "5521970001111")).toHaveLength(0);
+    const later = new Date(Date.now() + 10 * 60_000);
+    await work(() => later);
+    const sent = fake.sent.filter((m) => m.to === "5521970001111");
+    expect(sent).toHaveLength(1);
+    expect(sent[0].type).toBe("text");
+    expect(sent[0].text?.body).toContain(res.body.prize.name);
+    expect(sent[0].text?.body).toContain(res.body.redemption_code);
+    expect(sent[0].text?.body).toContain(res.body.claim_url);
+    // Another run sends nothing more.
+    await work(() => new Date(Date.now() + 60 * 60_000));
+    expect(fake.sent.filter((m) => m.to === "5521970001111")).toHaveLength(1);
+
+    const lead = () => prisma.spin.findFirstOrThrow({ where: { companyId: c.companyId } });
+    expect((await lead()).messageId).toBe(sent[0].id);
+    await deliver(key, statusUpdate(sent[0].id, "delivered", "5521970001111"));
+    await deliver(key, statusUpdate(sent[0].id, "sent", "5521970001111")); // late: ignored
+    expect((await lead()).messageStatus).toBe("delivered");
+    await deliver(key, statusUpdate(sent[0].id, "read", "5521970001111"));
+    await deliver(key, statusUpdate(sent[0].id, "read", "5521970001111"));
+    expect((await lead()).messageStatus).toBe("read");
+    const leads = await call(leadsGet, { token: c.owner.token });
+    expect(leads.body.spins[0]).toMatchObject({ whatsapp_verified: true, message_status: "read" });
+  });
+
+  it("outside the 24-hour window the prize goes as the utility template", async () => {
+    const c = await createCompany("Zap Modelo");
+    const key = keyOf((await connect(c)).webhook_url);
+    const wheel = await verifyingWheel(c);
+    const id = await verified(c, key, wheel.slug, "(31) 97000-2222", "5531970002222");
+    const prisma = await db();
+    await prisma.whatsappWindow.updateMany({
+      where: { companyId: c.companyId },
+      data: { lastInboundAt: new Date(Date.now() - 25 * 3600_000) },
+    });
+    expect((await spin(c, wheel.slug, "(31) 97000-2222", id)).status).toBe(201);
+    await work();
+    const sent = fake.sent.filter((m) => m.to === "5531970002222");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ type: "template", template: { name: "premio_ganho" } });
+    expect(sent[0].template?.components[0].parameters?.map((p) => p.text)[0]).toBe("Maria");
+  });
+
+  it("without WhatsApp connected, nothing is asked and nothing is sent", async () => {
+    const c = await createCompany("Zap Nenhum");
+    const { wheel } = await campaignWheel(c, {}, [{ stock: 5 }]);
+    const res = await spin(c, wheel.slug, "(41) 97000-3333");
+    expect(res.status).toBe(201);
+    const prisma = await db();
+    const row = await prisma.spin.findFirstOrThrow({ where: { companyId: c.companyId } });
+    expect(row).toMatchObject({ whatsappVerified: false, messageStatus: null });
   });
 });
