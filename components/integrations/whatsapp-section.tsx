@@ -90,7 +90,12 @@ function SettingsForm({ saved, onSaved }: { saved: WhatsappSettingsAnswer; onSav
 
   return (
     <form onSubmit={save} noValidate className="space-y-3">
-      <Field label="Phone number ID" inputMode="numeric" value={form.phone_number_id} onChange={set("phone_number_id")} />
+      <Field
+        label="Phone number ID"
+        inputMode="numeric"
+        value={form.phone_number_id}
+        onChange={set("phone_number_id")}
+      />
       <Field
         label="Número de WhatsApp da loja"
         type="tel"

@@ -44,3 +44,12 @@ export function prizeChatText(p: {
     .filter(Boolean)
     .join("\n");
 }
+
+/** The prize message's state as a person reads it (leads, claim page). */
+export const MESSAGE_STATUS_TEXT: Record<string, string> = {
+  queued: "na fila",
+  sent: "enviada",
+  delivered: "entregue",
+  read: "lida",
+  failed: "não entregue",
+};

@@ -30,8 +30,7 @@ export class GraphError extends Error {
 const THROTTLING = new Set([4, 80007, 130429, 131048, 131056]);
 
 export type OutgoingMessage =
-  | { type: "text"; text: string }
-  | { type: "template"; name: string; language?: string; components: unknown[] };
+  { type: "text"; text: string } | { type: "template"; name: string; language?: string; components: unknown[] };
 
 function payload(to: string, m: OutgoingMessage) {
   const base = { messaging_product: "whatsapp", recipient_type: "individual", to };

@@ -69,7 +69,14 @@ export async function sendPrize(spinId: string, now = new Date()): Promise<SendR
   let message: OutgoingMessage;
   if (await insideWindow(spin.companyId, spin.whatsapp, now)) {
     const validUntil = spin.redeemUntil?.toLocaleDateString("pt-BR", { timeZone: TIME_ZONE }) ?? null;
-    const text = prizeChatText({ firstName, prize, code: spin.redemptionCode, wheelName: spin.wheelName, validUntil, claimUrl });
+    const text = prizeChatText({
+      firstName,
+      prize,
+      code: spin.redemptionCode,
+      wheelName: spin.wheelName,
+      validUntil,
+      claimUrl,
+    });
     message = { type: "text", text };
   } else if (account.prizeTemplate) {
     message = prizeTemplate(account.prizeTemplate, [firstName, prize, spin.redemptionCode, claimUrl]);

@@ -139,8 +139,7 @@ async function onStatus(companyId: string, s: StatusUpdate) {
 /** POST: a signed delivery of messages and statuses. 401 without a valid signature. */
 export async function handleWebhook(key: string, raw: string, signature: string | null, now = new Date()) {
   const account = await accountByKey(key);
-  if (!signatureOk(raw, signature, appSecretOf(account)))
-    throw new AppError("UNAUTHENTICATED", "Assinatura inválida");
+  if (!signatureOk(raw, signature, appSecretOf(account))) throw new AppError("UNAUTHENTICATED", "Assinatura inválida");
   let payload: Payload;
   try {
     payload = JSON.parse(raw) as Payload;

@@ -68,7 +68,14 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
   const verify = await verifyContactColumns(ctx.companyId, input);
   const w = await createWithinPlan(ctx.companyId, "wheels", async (tx) => {
     const created = await tx.wheel.create({
-      data: { companyId: ctx.companyId, name: input.name, slug: input.slug, status: input.status, ...campaign, ...verify },
+      data: {
+        companyId: ctx.companyId,
+        name: input.name,
+        slug: input.slug,
+        status: input.status,
+        ...campaign,
+        ...verify,
+      },
     });
     if (prizes && weight) {
       await writePrizes(tx, ctx.companyId, created.id, prizes, weight, true);
@@ -98,7 +105,14 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
   const w = await tenantTx(ctx, async (tx) => {
     const saved = await tx.wheel.update({
       where: { id },
-      data: { name: input.name, slug: input.slug, status: input.status, ...campaign, ...embedColumns(input), ...verify },
+      data: {
+        name: input.name,
+        slug: input.slug,
+        status: input.status,
+        ...campaign,
+        ...embedColumns(input),
+        ...verify,
+      },
     });
     if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);
     if (prizes && weight) await writePrizes(tx, ctx.companyId, id, prizes, weight, true);

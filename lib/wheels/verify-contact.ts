@@ -5,14 +5,19 @@ import { AppError } from "@/lib/errors";
 import type { Wheel } from "@/lib/generated/prisma/client";
 import { WHATSAPP_MESSAGES } from "@/lib/copy/whatsapp";
 import type { VerifyContact } from "@/lib/validation/whatsapp";
-import { connectedAccount } from "@/lib/whatsapp/account";
+import { db } from "@/lib/db/client";
 
 export async function verifyContactColumns(
   companyId: string,
   input: { verify_contact?: VerifyContact },
 ): Promise<Partial<Pick<Wheel, "verifyContact">>> {
   if (input.verify_contact === undefined) return {};
-  if (input.verify_contact === "whatsapp" && !(await connectedAccount(companyId)))
+  // Read here rather than through lib/whatsapp, which imports lib/wheels (the claim link).
+  const connected = async () =>
+    !!(await (
+      await db()
+    ).whatsappAccount.findFirst({ where: { companyId, enabled: true }, select: { companyId: true } }));
+  if (input.verify_contact === "whatsapp" && !(await connected()))
     throw new AppError("WHATSAPP_NOT_CONNECTED", WHATSAPP_MESSAGES.notConnected, {
       fields: { verify_contact: WHATSAPP_MESSAGES.notConnected },
     });

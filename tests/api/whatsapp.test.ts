@@ -176,9 +176,7 @@ describe("WhatsApp settings", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe("Conecte o WhatsApp em Integrações antes de exigir a confirmação do número.");
     await connect(c);
-    expect((await updateWheel(c, wheel.id, { verify_contact: "whatsapp" })).body.wheel.verify_contact).toBe(
-      "whatsapp",
-    );
+    expect((await updateWheel(c, wheel.id, { verify_contact: "whatsapp" })).body.wheel.verify_contact).toBe("whatsapp");
   });
 });
 
@@ -192,7 +190,9 @@ describe("Meta's webhook", () => {
     expect(ok.status).toBe(200);
     expect(ok.text).toBe("1158201444");
     expect((await call(hookGet as never, { url: url("errado"), params: { key } })).status).toBe(403);
-    expect((await call(hookGet as never, { url: url("verifica-token-123"), params: { key: "nao-existe" } })).status).toBe(404);
+    expect(
+      (await call(hookGet as never, { url: url("verifica-token-123"), params: { key: "nao-existe" } })).status,
+    ).toBe(404);
   });
 
   it("POST needs the signature of the raw body with the app secret", async () => {
@@ -307,7 +307,8 @@ describe("verification by code", () => {
     const res = await start(c, wheel.slug, "(41) 99333-4444", "code");
     const code = await sentCode("5541993334444");
     const wrong = code === "123456" ? "654321" : "123456";
-    for (let i = 0; i < 4; i++) expect((await confirm(c, wheel.slug, res.body.verification_id, wrong)).status).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await confirm(c, wheel.slug, res.body.verification_id, wrong)).status).toBe(400);
     expect((await confirm(c, wheel.slug, res.body.verification_id, wrong)).status).toBe(410);
     expect((await confirm(c, wheel.slug, res.body.verification_id, code)).status).toBe(410);
     expect((await statusOf(c, wheel.slug, res.body.verification_id)).body.status).toBe("expired");

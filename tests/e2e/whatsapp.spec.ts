@@ -102,6 +102,6 @@ test("a visitor proves the number by WhatsApp and gets the prize in the chat", a
     expect(await postWebhook(hook, statusUpdate(sent.id, status, "5511987654321"))).toBe(200);
   const claim = sent.text!.body.match(/https?:\/\/\S+\/premio\/\S+/)![0];
   await visitor.goto(new URL(claim).pathname);
-  await expect(visitor.getByText("Enviado no seu WhatsApp: lida")).toBeVisible();
+  await expect(visitor.getByTestId("claim-message")).toHaveText("lida");
   await phone.close();
 });

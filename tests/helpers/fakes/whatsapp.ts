@@ -51,7 +51,11 @@ export async function startWhatsappFake(token = WA_TOKEN, port = 0): Promise<Wha
       return error(400, "(#100) Invalid parameter", 100);
     const msg = { ...(b as unknown as SentMessage), id: wamid() };
     sent.push(msg);
-    res.json(200, { messaging_product: "whatsapp", contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id: msg.id }] });
+    res.json(200, {
+      messaging_product: "whatsapp",
+      contacts: [{ input: b.to, wa_id: b.to }],
+      messages: [{ id: msg.id }],
+    });
   }, port);
   return {
     ...fake,
@@ -88,7 +92,9 @@ export const webhookBody = (value: Record<string, unknown>, phoneNumberId = WA_P
 export const inboundText = (waId: string, text: string, id = wamid()) =>
   webhookBody({
     contacts: [{ profile: { name: "Visitante" }, wa_id: waId }],
-    messages: [{ from: waId, id, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: text } }],
+    messages: [
+      { from: waId, id, timestamp: String(Math.floor(Date.now() / 1000)), type: "text", text: { body: text } },
+    ],
   });
 
 /** A delivery status of a message we sent. */

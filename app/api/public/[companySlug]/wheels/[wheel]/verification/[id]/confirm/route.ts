@@ -12,6 +12,5 @@ export const POST = publicRoute(
     },
     body: verificationConfirmInput,
   },
-  ({ req, params, body }) =>
-    confirmCode(params.companySlug, params.wheel, params.id, body.code, clientIp(req.headers)),
+  ({ req, params, body }) => confirmCode(params.companySlug, params.wheel, params.id, body.code, clientIp(req.headers)),
 );
