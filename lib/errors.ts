@@ -21,6 +21,13 @@ export const ERROR_STATUS = {
   STOCK_FROM_CODES: 400,
   STORE_UNREACHABLE: 400,
   STORE_AUTH: 400,
+  // WhatsApp (docs/api.md "WhatsApp (issue 27)").
+  WHATSAPP_NOT_CONNECTED: 400,
+  WHATSAPP_SEND_FAILED: 400,
+  VERIFICATION_OFF: 400,
+  CODE_INVALID: 400,
+  VERIFICATION_EXPIRED: 410,
+  CONTACT_NOT_VERIFIED: 403,
   // Campaign rules of a public wheel (docs/api.md "Campaigns").
   NOT_STARTED: 403,
   ENDED: 410,

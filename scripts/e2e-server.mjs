@@ -22,6 +22,8 @@ const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start
     // The Integrações e2e spec's receiver listens on this machine; the worker polls often.
     WEBHOOK_ALLOW_PRIVATE_HOSTS: process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS ?? "true",
     WEBHOOK_WORKER_INTERVAL_MS: process.env.WEBHOOK_WORKER_INTERVAL_MS ?? "300",
+    // The WhatsApp e2e spec starts a fake Graph API on this port (tests/helpers/fakes/whatsapp.ts).
+    WHATSAPP_GRAPH_URL: process.env.WHATSAPP_GRAPH_URL ?? `http://127.0.0.1:${Number(port) + 7}`,
   },
 });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));

@@ -6,7 +6,7 @@
 // The form's fields are uncontrolled: a slow phone shows the server's HTML seconds before React
 // hydrates it, and what the visitor typed or ticked meanwhile lives only in the DOM. The fields are
 // read from the form at 'Começar', and the consent box's state is taken from the DOM once hydrated.
-import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { api, FetchError, errorText } from "@/lib/swr/fetcher";
 import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
@@ -37,6 +37,8 @@ interface Props {
   attribution?: Attribution;
   /** The shop's phone, for "Falar com a loja" on the result. */
   companyPhone: string | null;
+  /** The wheel asks the visitor to prove the WhatsApp number before the wheel (verify_contact). */
+  verifyContact?: boolean;
 }
 
 // The result screen is not part of the page's first load (the visitor's phone downloads less before
@@ -46,6 +48,9 @@ const SpinResult = lazy(() => loadResult().then((m) => ({ default: m.SpinResult 
 // Likewise the wheel's drawing: fetched at 'Começar', while the eligibility check runs.
 const loadWheel = () => import("./wheel-svg");
 const WheelSvg = lazy(() => loadWheel().then((m) => ({ default: m.WheelSvg })));
+// The WhatsApp confirmation, only on wheels that ask for it: fetched at 'Começar' too.
+const loadVerify = () => import("./verify-step");
+const VerifyStep = lazy(() => loadVerify().then((m) => ({ default: m.VerifyStep })));
 
 const noSubscription = () => () => {};
 
@@ -96,8 +101,11 @@ export function Play({
   sliceNote,
   attribution,
   companyPhone,
+  verifyContact = false,
 }: Props) {
-  const [step, setStep] = useState<"form" | "wheel" | "result">("form");
+  const [step, setStep] = useState<"form" | "verify" | "wheel" | "result">("form");
+  /** The proven number's verification (wheels with verify_contact), sent with the spin. */
+  const [verificationId, setVerificationId] = useState<string | null>(null);
   // Nothing entered yet: the fields start empty (undefined defaults), and nothing reads it before 'Começar'.
   const [entered, setEntered] = useState({} as Entered);
   /** Mirrors the consent box (for 'Começar'); the box itself is the truth (see its ref). */
@@ -134,6 +142,7 @@ export function Play({
     setError("");
     setChecking(true);
     void loadWheel();
+    if (verifyContact) void loadVerify();
     try {
       // A returning number hears it here, not after pressing GIRAR.
       await api(`${wheelPath}/eligibility`, { method: "POST", body: { whatsapp: form.whatsapp } });
@@ -146,8 +155,13 @@ export function Play({
     }
     setChecking(false);
     setSpinKey(newIdempotencyKey());
-    setStep("wheel");
+    setStep(verifyContact ? "verify" : "wheel");
   }
+
+  const verified = useCallback((id: string) => {
+    setVerificationId(id);
+    setStep("wheel");
+  }, []);
 
   async function spin() {
     setSpinning(true);
@@ -160,6 +174,7 @@ export function Play({
           whatsapp: entered.whatsapp,
           birthdate: entered.birthdate || undefined,
           consent: entered.consent,
+          ...(verificationId && { verification_id: verificationId }),
           ...attribution,
         },
         key: spinKey,
@@ -186,6 +201,18 @@ export function Play({
     return (
       <Suspense fallback={<p role="status">{M.loading}</p>}>
         <SpinResult result={result} wheelName={wheelName} companyPhone={companyPhone} />
+      </Suspense>
+    );
+
+  if (step === "verify")
+    return (
+      <Suspense fallback={<p role="status">{M.loading}</p>}>
+        <VerifyStep
+          wheelPath={wheelPath}
+          whatsapp={entered.whatsapp}
+          onVerified={verified}
+          onBack={() => setStep("form")}
+        />
       </Suspense>
     );
 

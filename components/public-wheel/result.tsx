@@ -5,7 +5,7 @@ import { TIME_ZONE } from "@/lib/dates/zone";
 import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { prizeMessage, validityText, waLink } from "@/lib/redemption/hand-off";
-import { formatWhatsapp } from "@/lib/whatsapp";
+import { formatPhone } from "@/lib/phone";
 import { celebrate } from "./confetti";
 
 const SP_TIME = { timeZone: TIME_ZONE } as const;
@@ -62,7 +62,7 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
       <dt className="text-gray-600">Nome</dt>
       <dd className="font-medium text-gray-900">{result.customer.name}</dd>
       <dt className="text-gray-600">WhatsApp</dt>
-      <dd className="font-medium text-gray-900">{formatWhatsapp(result.customer.whatsapp)}</dd>
+      <dd className="font-medium text-gray-900">{formatPhone(result.customer.whatsapp)}</dd>
       <dt className="text-gray-600">Horário</dt>
       <dd className="font-medium text-gray-900">
         {new Date(result.timestamp).toLocaleString("pt-BR", { ...SP_TIME, dateStyle: "short", timeStyle: "short" })}

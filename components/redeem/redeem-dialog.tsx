@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { Modal } from "@/components/ui/modal";
 import { shortDateTime } from "@/lib/dates/format";
-import { formatWhatsapp } from "@/lib/whatsapp";
+import { formatPhone } from "@/lib/phone";
 import { useCodeLookup } from "./use-code-lookup";
 
 function Redeem() {
@@ -40,7 +40,7 @@ function Redeem() {
             <span className="text-gray-600">Prêmio:</span> <strong>{spin.product_name}</strong>
           </p>
           <p>
-            <span className="text-gray-600">Participante:</span> {spin.customer_name} · {formatWhatsapp(spin.whatsapp)}
+            <span className="text-gray-600">Participante:</span> {spin.customer_name} · {formatPhone(spin.whatsapp)}
           </p>
           <p>
             <span className="text-gray-600">Roleta:</span> {spin.wheel_name} · {shortDateTime(spin.created_at)}

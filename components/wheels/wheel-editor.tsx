@@ -31,6 +31,7 @@ import { CampaignRulesFields, DrawModeFields } from "./campaign-rules-fields";
 import { PrizesFields, type PrizeInfo } from "./prizes-fields";
 import { ShareSection } from "./share-section";
 import { ThemeFields } from "./theme-fields";
+import { VerifyContactField } from "./verify-contact-field";
 import { WheelPreview } from "./wheel-preview";
 
 type Preset = (typeof THEME_PRESETS)[number];
@@ -52,6 +53,7 @@ const EMPTY: WheelFormValues = {
   redeem_within_days: "",
   authorization_number: "",
   rules_text: "",
+  verify_contact: "none",
   theme: { primary_color: DEFAULT_THEME.primary_color, preset: DEFAULT_THEME.preset, logo_url: null },
   products: [],
 };
@@ -80,6 +82,7 @@ const valuesOf = (w: WheelDto, prizes: Prize[]): WheelFormValues => ({
   redeem_within_days: w.redeem_within_days?.toString() ?? "",
   authorization_number: w.authorization_number ?? "",
   rules_text: w.rules_text ?? "",
+  verify_contact: w.verify_contact,
   theme: { primary_color: w.theme.primary_color, preset: w.theme.preset as Preset, logo_url: w.theme.logo_url },
   products: rowsOf(prizes),
 });
@@ -233,6 +236,7 @@ function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; priz
         <p className="text-xs text-gray-700">
           O visitante também aceita o regulamento e a política de privacidade antes de girar.
         </p>
+        <VerifyContactField form={form} />
       </Section>
 
       <Section id="aparencia" title="Aparência" description="As cores e a logomarca da página da roleta.">

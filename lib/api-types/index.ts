@@ -34,6 +34,7 @@ export interface ProductAnswer {
 }
 
 export interface WheelAnswer {
+  verify_contact: "none" | "whatsapp";
   embed_origins: string[];
   coupon_url: string | null;
   starts_at: string | null;
@@ -172,6 +173,8 @@ export interface SpinAnswer {
   utm_campaign: string | null;
   redeem_until: string | null;
   redemption_status: RedemptionStatus;
+  whatsapp_verified: boolean;
+  message_status: "queued" | "sent" | "delivered" | "read" | "failed" | null;
 }
 
 export interface WebhookEndpointAnswer {
@@ -237,6 +240,8 @@ export interface WriteAnswers {
   redeliver: { delivery: WebhookDeliveryAnswer; message: "Reenvio agendado." };
   findPerson: { whatsapp: string; spins: SpinAnswer[] };
   erasePerson: { erased: number; message: string };
+  saveWhatsappSettings: WhatsappSettingsAnswer;
+  sendWhatsappTest: { message: "Mensagem de teste enviada"; message_id: string };
 }
 
 export interface Pagination {
@@ -259,6 +264,24 @@ export interface StoreAnswer {
   created_at: string;
   /** Its store products' reserve: coupons ready in the store, and whether a refill is under way. */
   reserve: { products: number; available: number; refilling: boolean };
+}
+
+/** Integrações -> WhatsApp (docs/api.md "WhatsApp (issue 27)"). */
+export interface WhatsappSettingsAnswer {
+  configured: boolean;
+  connected: boolean;
+  enabled: boolean;
+  phone_number_id: string | null;
+  business_phone: string | null;
+  access_token: { configured: boolean; last4: string | null };
+  app_secret: { configured: boolean; last4: string | null };
+  verify_token: string | null;
+  prize_template: string | null;
+  code_template: string | null;
+  webhook_url: string | null;
+  last_webhook_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
 }
 
 export interface ReadAnswers {
@@ -299,4 +322,5 @@ export interface ReadAnswers {
   listDeliveries: { deliveries: WebhookDeliveryAnswer[] };
   listWheels: { wheels: WheelAnswer[]; pagination: Pagination };
   listStores: { stores: StoreAnswer[] };
+  getWhatsappSettings: WhatsappSettingsAnswer;
 }

@@ -33,6 +33,8 @@ export const TENANT_MODELS = new Set([
   "Contact",
   "ProductCode",
   "Store",
+  "WhatsappAccount",
+  "WhatsappVerification",
 ]);
 
 const WHERE_OPS = new Set([

@@ -2,7 +2,7 @@
 import type { SessionCtx } from "@/lib/auth/session";
 import { csvDateTime as dateTime, csvResponse, fileStamp } from "@/lib/csv";
 import { REDEMPTION_LABELS, redemptionStatus } from "@/lib/spins/validity";
-import { formatWhatsapp } from "@/lib/whatsapp";
+import { formatPhone } from "@/lib/phone";
 import type { SpinFilters } from "@/lib/validation/leads";
 import { spinBatches, type LeadExportRow } from "./service";
 
@@ -29,7 +29,7 @@ export function leadRow(s: LeadExportRow): unknown[] {
     s.customerName,
     // As the screens show it, "+55 (11) 98765-4321"; lib/csv puts its usual "'" before the "+" so a
     // spreadsheet keeps it as text instead of computing it.
-    formatWhatsapp(s.whatsapp),
+    formatPhone(s.whatsapp),
     s.customerBirthdate ? s.customerBirthdate.toISOString().slice(0, 10).split("-").reverse().join("/") : "",
     s.wheelName,
     s.productName ?? "",

@@ -1,6 +1,7 @@
 // One SQL WHERE for the spin filters, shared by the leads list, stats, export and reports.
 // The company comes first, so every query stays on that company's index range.
 import { Prisma } from "@/lib/generated/prisma/client";
+import { normalizePhone } from "@/lib/phone";
 import type { SpinFilters } from "@/lib/validation/leads";
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -23,10 +24,13 @@ export function spinWhere(companyId: string, f: SpinFilters): Prisma.Sql {
   if (f.search) {
     const like = `%${escapeLike(f.search)}%`;
     // WhatsApp is stored as +55...; searching "11 98765" should match it, so digits are compared too.
+    // A whole number (10+ digits) is also compared in its normal form (lib/phone): "11 8765-4321"
+    // finds the lead stored with the ninth digit.
     const digits = f.search.replace(/\D/g, "");
+    const whole = digits.length >= 10 ? Prisma.sql` OR whatsapp = ${normalizePhone(f.search)}` : Prisma.empty;
     parts.push(
       digits.length >= 3
-        ? Prisma.sql`("customerName" ILIKE ${like} OR whatsapp ILIKE ${like} OR whatsapp LIKE ${`%${digits}%`})`
+        ? Prisma.sql`("customerName" ILIKE ${like} OR whatsapp ILIKE ${like} OR whatsapp LIKE ${`%${digits}%`}${whole})`
         : Prisma.sql`("customerName" ILIKE ${like} OR whatsapp ILIKE ${like})`,
     );
   }

@@ -8,7 +8,7 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { spinDto } from "@/lib/spins/dto";
-import { normalizeWhatsapp } from "@/lib/whatsapp";
+import { normalizePhone } from "@/lib/phone";
 import { plural } from "@/lib/ui/plural";
 import { eraseMessagesAbout } from "@/lib/webhooks/erasure";
 
@@ -16,11 +16,11 @@ export const ERASED_NAME = "Titular removido (LGPD)";
 
 async function personSpins(ctx: SessionCtx, whatsapp: string) {
   const t = await tenantDb(ctx);
-  return t.spin.findMany({ where: { whatsapp: normalizeWhatsapp(whatsapp) }, orderBy: { createdAt: "desc" } });
+  return t.spin.findMany({ where: { whatsapp: normalizePhone(whatsapp) }, orderBy: { createdAt: "desc" } });
 }
 
 export async function findPerson(ctx: SessionCtx, whatsapp: string) {
-  return { whatsapp: normalizeWhatsapp(whatsapp), spins: (await personSpins(ctx, whatsapp)).map(spinDto) };
+  return { whatsapp: normalizePhone(whatsapp), spins: (await personSpins(ctx, whatsapp)).map(spinDto) };
 }
 
 export async function exportPerson(ctx: SessionCtx, whatsapp: string) {
@@ -28,7 +28,7 @@ export async function exportPerson(ctx: SessionCtx, whatsapp: string) {
   await audit({ action: "lgpd.export", companyId: ctx.companyId, userId: ctx.userId, detail: { count: spins.length } });
   return {
     generated_at: new Date().toISOString(),
-    whatsapp: normalizeWhatsapp(whatsapp),
+    whatsapp: normalizePhone(whatsapp),
     records: spins.map((s) => ({
       ...spinDto(s),
       consent_at: s.consentAt.toISOString(),
@@ -49,10 +49,14 @@ export async function erasePerson(ctx: SessionCtx, whatsapp: string) {
       UPDATE "Spin"
       SET "customerName" = ${ERASED_NAME}, whatsapp = 'anon-' || replace(id, '-', ''), "customerBirthdate" = NULL,
           "consentIp" = NULL, "requestHash" = NULL, "anonymizedAt" = ${now}
-      WHERE "companyId" = ${ctx.companyId} AND whatsapp = ${normalizeWhatsapp(whatsapp)}
+      WHERE "companyId" = ${ctx.companyId} AND whatsapp = ${normalizePhone(whatsapp)}
       RETURNING id`;
     const ids = spins.map((s) => s.id);
     await eraseMessagesAbout(tx, ctx.companyId, ids, now);
+    // The number's WhatsApp proofs and its last message to the shop (docs/api.md "WhatsApp (issue 27)").
+    const number = normalizePhone(whatsapp);
+    await tx.whatsappVerification.deleteMany({ where: { companyId: ctx.companyId, whatsapp: number } });
+    await tx.whatsappWindow.deleteMany({ where: { companyId: ctx.companyId, whatsapp: number } });
     return spins.length;
   });
   await audit({ action: "lgpd.erase", companyId: ctx.companyId, userId: ctx.userId, detail: { count } });

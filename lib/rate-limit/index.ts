@@ -43,6 +43,10 @@ export const LIMITS = {
   invitationsPerAddress: () => limiter("invite-address", 3, 24 * 60 * MINUTE),
   // Claim pages look a prize up by its code: a person reopens theirs, nobody needs 60 a minute.
   claimLookup: () => limiter("claim-ip", 60, MINUTE),
+  // WhatsApp verifications (docs/api.md "WhatsApp (issue 27)"): starts and code tries per address,
+  // and starts per number (each code costs the shop an authentication template).
+  verifyIp: () => limiter("wa-verify-ip", 20, 10 * MINUTE),
+  verifyNumber: () => limiter("wa-verify-number", 5, 60 * MINUTE),
 } as const;
 
 export const TOO_MANY = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";

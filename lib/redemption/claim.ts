@@ -47,6 +47,8 @@ export async function claimView(companySlug: string, wheelRef: string, code: str
     redeem_until: spin.redeemUntil ? spin.redeemUntil.toISOString() : null,
     redeemed_at: spin.redeemedAt ? spin.redeemedAt.toISOString() : null,
     status: redemptionStatus(spin, now),
+    // The prize message in the chat (docs/api.md "WhatsApp (issue 27)"), null when none was sent.
+    message_status: spin.messageStatus,
     qr_svg: await QRCode.toString(spin.redemptionCode!, { type: "svg", margin: 1, errorCorrectionLevel: "M" }),
   };
 }

@@ -3,16 +3,12 @@
 // last result kept on the visitor's phone. Plain functions, no Node imports: the public page's
 // island and the claim page share them.
 import { TIME_ZONE } from "@/lib/dates/zone";
-import { COUNTRY_CODE } from "@/lib/whatsapp";
+import { COUNTRY_CODE, waMeLink } from "@/lib/phone";
 
 const digits = (s: string) => s.replace(/\D/g, "");
 
 /** A wa.me link to a number (stored "+55..." or a company phone of 10-11 digits) with a message. */
-export function waLink(number: string, text?: string): string {
-  const d = digits(number);
-  const full = d.length === 10 || d.length === 11 ? `${COUNTRY_CODE}${d}` : d;
-  return `https://wa.me/${full}${text ? `?text=${encodeURIComponent(text)}` : ""}`;
-}
+export const waLink = waMeLink;
 
 /** "+5511987654321" -> "+55 (11) 9••••-4321": enough to recognise one's own number, not to read it. */
 export function maskWhatsapp(stored: string): string {

@@ -2,6 +2,8 @@
 import type { Spin } from "@/lib/generated/prisma/client";
 import { redemptionStatus } from "./validity";
 
+export type MessageStatus = "queued" | "sent" | "delivered" | "read" | "failed";
+
 export function spinDto(s: Spin) {
   return {
     id: s.id,
@@ -23,6 +25,9 @@ export function spinDto(s: Spin) {
     utm_campaign: s.utmCampaign,
     redeem_until: s.won && s.redeemUntil ? s.redeemUntil.toISOString() : null,
     redemption_status: redemptionStatus(s),
+    // WhatsApp (docs/api.md "WhatsApp (issue 27)"): the number was proven; the prize message's state.
+    whatsapp_verified: s.whatsappVerified,
+    message_status: s.messageStatus as MessageStatus | null,
   };
 }
 

@@ -5,7 +5,7 @@ import { playWindow } from "@/lib/campaigns/schedule";
 import { db } from "@/lib/db/client";
 import { loadPublicWheel } from "./public-wheel";
 import { alreadyPlayed } from "./spin";
-import { normalizeWhatsapp } from "@/lib/whatsapp";
+import { normalizePhone } from "@/lib/phone";
 
 export async function eligibility(companySlug: string, wheelRef: string, whatsapp: string, now = new Date()) {
   const { wheel } = await loadPublicWheel(companySlug, wheelRef, now);
@@ -14,7 +14,7 @@ export async function eligibility(companySlug: string, wheelRef: string, whatsap
     where: {
       wheelId_whatsapp_playWindow: {
         wheelId: wheel.id,
-        whatsapp: normalizeWhatsapp(whatsapp),
+        whatsapp: normalizePhone(whatsapp),
         playWindow: playWindow(wheel, now),
       },
     },

@@ -30,6 +30,8 @@ export function publicView({ company, wheel, prizes }: PublicWheel, now = new Da
       authorization_number: wheel.authorizationNumber,
       theme: themeDto(wheel),
       rules_url: `${publicWheelPath(company.slug, wheel.slug)}/regulamento`,
+      // The visitor proves the WhatsApp number before the spin (docs/api.md "WhatsApp (issue 27)").
+      verify_contact: wheel.verifyContact ? ("whatsapp" as const) : ("none" as const),
     },
     products: prizes.map(({ id, name, image_url }) => ({
       id,

@@ -32,6 +32,8 @@ export type PublicWheelRow = CampaignColumns & {
   createdAt: Date;
   /** The shop's coupon link template (the won answer's coupon_url). */
   couponUrl: string | null;
+  /** verify_contact = whatsapp with the company's WhatsApp connected (docs/api.md "WhatsApp (issue 27)"). */
+  verifyContact: boolean;
 };
 
 export interface PublicWheel {
@@ -48,6 +50,7 @@ export interface PublicWheel {
 interface Row extends CampaignColumns {
   wheelId: string;
   couponUrl: string | null;
+  verifyContact: boolean;
   wheelName: string;
   wheelSlug: string;
   spinCount: number;
@@ -89,6 +92,8 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
              w."replayAfterDays", w."redeemWithinDays", w."authorizationNumber", w."rulesText",
              w."themeColor", w."themePreset", w."themeLogoUrl",
              w."couponUrl",
+             (w."verifyContact" = 'whatsapp' AND EXISTS (SELECT 1 FROM "WhatsappAccount" wa
+               WHERE wa."companyId" = c.id AND wa.enabled)) AS "verifyContact",
              c.id AS "companyId", c.name AS "companyName", c.slug AS "companySlug", c.phone AS "companyPhone",
              s."planId", s.status::text AS status, s."endsAt" AS "subscriptionEndsAt",
              sp."maxSpinsMonth" AS "planMaxSpins", fp."maxSpinsMonth" AS "freeMaxSpins"
@@ -147,6 +152,7 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
       themePreset: first.themePreset,
       themeLogoUrl: first.themeLogoUrl,
       couponUrl: first.couponUrl,
+      verifyContact: first.verifyContact,
     },
     maxSpinsMonth,
     prizes: rows

@@ -22,7 +22,8 @@ import type { Lead } from "./draw/record";
 import { replayAnswer } from "./replay";
 import type { Outcome, SpinRun } from "./draw/strategy";
 import { redeemUntilFor } from "./validity";
-import { normalizeWhatsapp } from "@/lib/whatsapp";
+import { normalizePhone } from "@/lib/phone";
+import { afterVerifiedSpin, assertVerified } from "@/lib/whatsapp/spin";
 
 const STRATEGIES: Record<DrawMode, (run: SpinRun) => Promise<Outcome>> = {
   random: drawRandom,
@@ -59,7 +60,7 @@ export async function spin(
   const loaded = await loadPublicWheel(companySlug, wheelRef, now);
   const { company, wheel, maxSpinsMonth, prizes } = loaded;
   const idem: Idempotency | null = key ? { key, hash: requestHash(input) } : null;
-  const whatsapp = normalizeWhatsapp(input.whatsapp);
+  const whatsapp = normalizePhone(input.whatsapp);
   const lead: Lead = {
     companyId: company.id,
     wheelId: wheel.id,
@@ -81,6 +82,9 @@ export async function spin(
   let outcome: Outcome;
   try {
     assertOpen(wheel, now);
+    // A wheel that asks for proof: this number's verified verification (docs/api.md "WhatsApp (issue 27)").
+    if (wheel.verifyContact)
+      await assertVerified({ companyId: company.id, wheelId: wheel.id }, whatsapp, input.verification_id, now);
     // No prize in stock: refused in every mode (never a lost spin on a sold-out wheel).
     if (!prizes.length) throw soldOut();
     outcome = await STRATEGIES[wheel.drawMode]({ lead, wheel, prizes, now });
@@ -97,6 +101,7 @@ export async function spin(
     if (isUniqueViolation(err, "whatsapp")) throw alreadyPlayed(wheel, now);
     throw await duplicateFirst(err, lead, wheel, now);
   }
+  if (wheel.verifyContact) await afterVerifiedSpin(lead);
   const made = { outcome, customerName: lead.customerName, whatsapp, at: now, redeemUntil: lead.redeemUntil };
   return { answer: spinAnswer(loaded, made), replayed: false };
 }

@@ -27,6 +27,8 @@ export const spinInput = z.object({
     .nullable()
     .or(z.literal("").transform(() => null)),
   consent: z.literal(true, { error: m.consent }),
+  // A wheel with verify_contact = whatsapp: the verified verification of this number (docs/api.md "WhatsApp (issue 27)").
+  verification_id: z.string().trim().max(64).optional().nullable(),
   ...attributionInput.shape,
 });
 

@@ -3,6 +3,7 @@ import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields, them
 import { optionalSearch, pageQuery, requiredName } from "./common";
 import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
 import { embedSettingsInput } from "./embed";
+import { verifyContactInput } from "./whatsapp";
 import { z } from "./z";
 
 import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
@@ -46,12 +47,18 @@ export const wheelCreateInput = z.object({
   ...fields,
   status: fields.status.optional().default("draft"),
   ...campaignInput.shape,
+  ...verifyContactInput.shape,
   products: prizeList.optional(),
 });
 export const wheelUpdateInput = z
   .object(fields)
   .partial()
-  .extend({ ...campaignInput.shape, ...embedSettingsInput.shape, products: prizeList.optional() });
+  .extend({
+    ...campaignInput.shape,
+    ...embedSettingsInput.shape,
+    ...verifyContactInput.shape,
+    products: prizeList.optional(),
+  });
 /** A counter wheel pays out only through win_every: each prize's missing step, per field. */
 export function counterStepErrors(mode: string, products: { win_every?: number | null }[] | undefined) {
   const errors: Record<string, string> = {};
@@ -63,7 +70,13 @@ export function counterStepErrors(mode: string, products: { win_every?: number |
 }
 
 export const wheelForm = z
-  .object({ ...fields, ...campaignFormFields, theme: themeInput.optional(), products: prizeList.optional() })
+  .object({
+    ...fields,
+    ...campaignFormFields,
+    ...verifyContactInput.shape,
+    theme: themeInput.optional(),
+    products: prizeList.optional(),
+  })
   .superRefine((v, ctx) => {
     checkCampaign(v, ctx);
     for (const [path, message] of Object.entries(counterStepErrors(v.draw_mode, v.products)))

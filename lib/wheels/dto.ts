@@ -15,6 +15,7 @@ export function wheelDto(w: Wheel) {
     total_spins: w.spinCount,
     ...campaignDto(w),
     ...embedDto(w),
+    verify_contact: w.verifyContact as "none" | "whatsapp",
   };
 }
 

@@ -13,6 +13,7 @@ import { type WheelCreateInput, type WheelUpdateInput } from "@/lib/validation/w
 import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelDto } from "./dto";
 import { embedColumns } from "./embed-settings";
+import { verifyContactColumns } from "./verify-contact";
 import { getWheel } from "./get-wheel";
 import { assertCounterSteps, checkPrizes, listWheelProducts, writePrizes } from "./wheel-products";
 import { isOtherWheelsFormerSlug, moveWheelSlug } from "./former-slugs";
@@ -64,9 +65,17 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
   const prizes = input.products;
   if (prizes) assertCounterSteps(campaign.drawMode ?? "random", prizes);
   const weight = prizes && (await checkPrizes(ctx, null, prizes));
+  const verify = await verifyContactColumns(ctx.companyId, input);
   const w = await createWithinPlan(ctx.companyId, "wheels", async (tx) => {
     const created = await tx.wheel.create({
-      data: { companyId: ctx.companyId, name: input.name, slug: input.slug, status: input.status, ...campaign },
+      data: {
+        companyId: ctx.companyId,
+        name: input.name,
+        slug: input.slug,
+        status: input.status,
+        ...campaign,
+        ...verify,
+      },
     });
     if (prizes && weight) {
       await writePrizes(tx, ctx.companyId, created.id, prizes, weight, true);
@@ -92,10 +101,18 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
   await assertCampaign(t, prizes ? null : id, campaign, before);
   if (prizes) assertCounterSteps(campaign.drawMode ?? before.drawMode, prizes);
   const weight = prizes && (await checkPrizes(ctx, id, prizes));
+  const verify = await verifyContactColumns(ctx.companyId, input);
   const w = await tenantTx(ctx, async (tx) => {
     const saved = await tx.wheel.update({
       where: { id },
-      data: { name: input.name, slug: input.slug, status: input.status, ...campaign, ...embedColumns(input) },
+      data: {
+        name: input.name,
+        slug: input.slug,
+        status: input.status,
+        ...campaign,
+        ...embedColumns(input),
+        ...verify,
+      },
     });
     if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);
     if (prizes && weight) await writePrizes(tx, ctx.companyId, id, prizes, weight, true);

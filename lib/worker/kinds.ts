@@ -3,8 +3,9 @@
 import "server-only";
 import type { JobKind } from "@/lib/jobs/types";
 import { storeRefill, storeRelease } from "@/lib/stores/jobs";
+import { whatsappCodeJob, whatsappPrizeJob } from "@/lib/whatsapp/jobs";
 
-const KINDS = [storeRefill, storeRelease] as JobKind<unknown>[];
+const KINDS = [storeRefill, storeRelease, whatsappCodeJob, whatsappPrizeJob] as JobKind<unknown>[];
 
 const registry = new Map<string, JobKind<unknown>>(KINDS.map((k) => [k.kind, k]));
 

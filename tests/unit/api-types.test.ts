@@ -27,6 +27,7 @@ import type {
   updateEndpoint,
 } from "@/lib/webhooks/service";
 import type { listStores } from "@/lib/stores/service";
+import type { getSettings, saveSettings, sendTest as sendWhatsappTest } from "@/lib/whatsapp/account";
 import type { createWheel, listWheels, updateWheel } from "@/lib/wheels/service";
 import type { saveWheelProducts } from "@/lib/wheels/wheel-products";
 
@@ -65,6 +66,8 @@ const services = {
   redeliver: true,
   findPerson: true,
   erasePerson: true,
+  saveWhatsappSettings: true,
+  sendWhatsappTest: true,
 } satisfies {
   createProduct: Equal<WriteAnswers["createProduct"], Answer<typeof createProduct>>;
   updateProduct: Equal<WriteAnswers["updateProduct"], Answer<typeof updateProduct>>;
@@ -96,6 +99,8 @@ const services = {
   redeliver: Equal<WriteAnswers["redeliver"], Answer<typeof redeliver>>;
   findPerson: Equal<WriteAnswers["findPerson"], Answer<typeof findPerson>>;
   erasePerson: Equal<WriteAnswers["erasePerson"], Answer<typeof erasePerson>>;
+  saveWhatsappSettings: Equal<WriteAnswers["saveWhatsappSettings"], Answer<typeof saveSettings>>;
+  sendWhatsappTest: Equal<WriteAnswers["sendWhatsappTest"], Answer<typeof sendWhatsappTest>>;
 };
 
 const reads = {
@@ -111,6 +116,7 @@ const reads = {
   listDeliveries: true,
   listWheels: true,
   listStores: true,
+  getWhatsappSettings: true,
 } satisfies {
   dashboard: Equal<ReadAnswers["dashboard"], Answer<typeof dashboard>>;
   listInvitations: Equal<ReadAnswers["listInvitations"], Answer<typeof listInvitations>>;
@@ -124,11 +130,12 @@ const reads = {
   listDeliveries: Equal<ReadAnswers["listDeliveries"], Answer<typeof listDeliveries>>;
   listWheels: Equal<ReadAnswers["listWheels"], Answer<typeof listWheels>>;
   listStores: Equal<ReadAnswers["listStores"], Answer<typeof listStores>>;
+  getWhatsappSettings: Equal<ReadAnswers["getWhatsappSettings"], Answer<typeof getSettings>>;
 };
 
 describe("lib/api-types", () => {
   it("names every write and read answer checked above", () => {
-    expect(Object.keys(services)).toHaveLength(30);
-    expect(Object.keys(reads)).toHaveLength(12);
+    expect(Object.keys(services)).toHaveLength(32);
+    expect(Object.keys(reads)).toHaveLength(13);
   });
 });

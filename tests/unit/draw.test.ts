@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { drawPrize, probabilities } from "@/lib/spins/draw/weighted";
-import { formatWhatsapp, normalizeWhatsapp } from "@/lib/whatsapp";
+import { formatPhone, normalizePhone, samePhone } from "@/lib/phone";
 
 describe("drawPrize", () => {
   it("follows the weights (chi-square, 100,000 draws, p = 0.001)", () => {
@@ -47,17 +47,26 @@ describe("drawPrize", () => {
 describe("WhatsApp normalisation", () => {
   it.each([
     ["(11) 98765-4321", "+5511987654321"],
-    ["11 8765-4321", "+551187654321"],
+    // A mobile written without the ninth digit gains it (docs/decisions.md "WhatsApp: verified contacts (issue 27)").
+    ["11 8765-4321", "+5511987654321"],
+    ["551187654321", "+5511987654321"],
+    ["11 3456-7890", "+551134567890"],
+    ["+351 912 345 678", "+351912345678"],
     ["+55 11 98765-4321", "+5511987654321"],
     ["5511987654321", "+5511987654321"],
     ["351912345678", "+55351912345678"],
   ])("%s -> %s", (raw, expected) => {
-    expect(normalizeWhatsapp(raw)).toBe(expected);
+    expect(normalizePhone(raw)).toBe(expected);
   });
 
   it("formats +55 numbers for people", () => {
-    expect(formatWhatsapp("+5511987654321")).toBe("+55 (11) 98765-4321");
-    expect(formatWhatsapp("+551187654321")).toBe("+55 (11) 8765-4321");
-    expect(formatWhatsapp("+1234")).toBe("+1234");
+    expect(formatPhone("+5511987654321")).toBe("+55 (11) 98765-4321");
+    expect(formatPhone("+551187654321")).toBe("+55 (11) 8765-4321");
+    expect(formatPhone("+1234")).toBe("+1234");
+  });
+
+  it("a wa_id without the ninth digit is the same number", () => {
+    expect(samePhone("552187651234", "(21) 98765-1234")).toBe(true);
+    expect(samePhone("552137651234", "(21) 98765-1234")).toBe(false);
   });
 });

@@ -11,6 +11,13 @@ import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { encryptSecret } from "@/lib/security/secrets";
 import { NUVEMSHOP_STORE, NUVEMSHOP_TOKEN, startNuvemshop } from "../../helpers/fakes/nuvemshop";
+import {
+  inboundText,
+  sign as signWhatsapp,
+  startWhatsappFake,
+  WA_PHONE_NUMBER_ID,
+  WA_TOKEN,
+} from "../../helpers/fakes/whatsapp";
 import type { Fake } from "../../helpers/fakes/server";
 import { addMember, PASSWORD } from "../../helpers/fixtures";
 import type { CallOptions } from "../../helpers/http";
@@ -183,7 +190,9 @@ const row =
       | "webhookDelivery"
       | "wheelSource"
       | "productCode"
-      | "store",
+      | "store"
+      | "whatsappAccount"
+      | "whatsappVerification",
     where: object,
   ) =>
   async () => {
@@ -237,7 +246,72 @@ async function nuvemshopFake() {
   resetEnvCache();
 }
 
+/** The Graph API fake "Enviar teste" sends to (same rules as the Nuvemshop one). */
+let graph: ReturnType<typeof startWhatsappFake> | null = null;
+async function whatsappFake() {
+  graph ??= startWhatsappFake();
+  process.env.WHATSAPP_GRAPH_URL = (await graph).url;
+}
+
+/** The tenant's connected WhatsApp, with a verify token and an app secret of its own. */
+async function whatsappAccount(t: Tenant) {
+  const prisma = await db();
+  const companyId = t.company.companyId;
+  const data = {
+    webhookKey: `k${randomUUID().replace(/-/g, "")}`,
+    phoneNumberId: WA_PHONE_NUMBER_ID,
+    businessPhone: "+5511955554444",
+    accessToken: encryptSecret(WA_TOKEN, `whatsapp:${companyId}:token`),
+    accessTokenHint: WA_TOKEN.slice(-4),
+    appSecret: encryptSecret(`segredo-${companyId}`, `whatsapp:${companyId}:secret`),
+    appSecretHint: "1234",
+    verifyToken: `verifica-${companyId}`,
+    codeTemplate: "codigo",
+  };
+  // Another row may have changed the saved settings (PUT): they are put back, the webhook key kept.
+  const { webhookKey, ...settings } = data;
+  const account = await prisma.whatsappAccount.upsert({
+    where: { companyId },
+    create: { companyId, webhookKey, ...settings },
+    update: settings,
+  });
+  return { ...account, secret: `segredo-${companyId}` };
+}
+
+/** An active wheel that asks visitors to prove their WhatsApp. */
+async function verifyingWheel(t: Tenant) {
+  await whatsappAccount(t);
+  const prisma = await db();
+  const { wheel: w } = await wheelWithProduct(t);
+  return prisma.wheel.update({ where: { id: w.id }, data: { verifyContact: "whatsapp" } });
+}
+
+/** A pending verification by code ("123456") on a verifying wheel of the tenant. */
+async function verification(t: Tenant) {
+  const prisma = await db();
+  const w = await verifyingWheel(t);
+  const id = randomUUID();
+  const row = await prisma.whatsappVerification.create({
+    data: {
+      id,
+      companyId: t.company.companyId,
+      wheelId: w.id,
+      whatsapp: `+55119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
+      method: "code",
+      nonce: randomUUID().slice(0, 6).toUpperCase(),
+      code: encryptSecret("123456", `wa-code:${id}`),
+      expiresAt: new Date(Date.now() + 600_000),
+    },
+  });
+  return { wheel: w, row };
+}
+
 export async function closeFakes() {
+  if (graph) {
+    await (await graph).close();
+    graph = null;
+    delete process.env.WHATSAPP_GRAPH_URL;
+  }
   if (!nuvemshop) return;
   await (await nuvemshop).close();
   nuvemshop = null;
@@ -1112,6 +1186,113 @@ export const SCENARIOS: Scenario[] = [
     build: async ({ target }) => {
       const e = await webhookEndpoint(target);
       return { params: { id: e.id }, snapshot: row("webhookEndpoint", { id: e.id }) };
+    },
+  },
+  // ---------- WhatsApp (Integrações -> WhatsApp, Meta's webhook, the visitor's verification) ----------
+  {
+    route: "/api/integrations/whatsapp",
+    method: "GET",
+    access: "manage_integrations",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/integrations/whatsapp",
+    method: "PUT",
+    access: "manage_integrations",
+    ok: 200,
+    other: noCrossTenant,
+    build: async ({ home }) => ({
+      body: {
+        phone_number_id: WA_PHONE_NUMBER_ID,
+        business_phone: "(11) 95555-4444",
+        access_token: WA_TOKEN,
+        app_secret: "segredo-do-app-1234",
+        enabled: true,
+      },
+      snapshot: row("whatsappAccount", { companyId: home.company.companyId }),
+    }),
+  },
+  {
+    route: "/api/integrations/whatsapp/test",
+    method: "POST",
+    access: "manage_integrations",
+    ok: 200,
+    other: noCrossTenant,
+    build: async ({ home }) => {
+      await whatsappFake();
+      await whatsappAccount(home);
+      return { body: { to: "(11) 98888-7777" } };
+    },
+  },
+  {
+    // Meta's subscription check: the other company's key with this company's verify token is refused.
+    route: "/api/webhooks/whatsapp/[key]",
+    method: "GET",
+    access: "public",
+    ok: 200,
+    other: { status: 403 },
+    build: async ({ target, home }) => {
+      const [account, own] = [await whatsappAccount(target), await whatsappAccount(home)];
+      return {
+        url: `/api/webhooks/whatsapp/${account.webhookKey}?hub.mode=subscribe&hub.verify_token=${own.verifyToken}&hub.challenge=1158201444`,
+        params: { key: account.webhookKey },
+      };
+    },
+  },
+  {
+    // Signed with this company's app secret, posted to the other company's key: 401.
+    route: "/api/webhooks/whatsapp/[key]",
+    method: "POST",
+    access: "public",
+    ok: 200,
+    other: { status: 401 },
+    build: async ({ target, home }) => {
+      const [account, own] = [await whatsappAccount(target), await whatsappAccount(home)];
+      const raw = JSON.stringify(inboundText("5511977776666", "Oi"));
+      return {
+        params: { key: account.webhookKey },
+        rawBody: raw,
+        headers: { "content-type": "application/json", "x-hub-signature-256": signWhatsapp(raw, own.secret) },
+      };
+    },
+  },
+  {
+    route: "/api/public/[companySlug]/wheels/[wheel]/verification",
+    method: "POST",
+    access: "public",
+    ok: 201,
+    other: { status: 404 },
+    build: async ({ target, home }) => ({
+      params: { companySlug: home.company.slug, wheel: (await verifyingWheel(target)).slug },
+      body: { whatsapp: `119${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`, method: "message" },
+    }),
+  },
+  {
+    route: "/api/public/[companySlug]/wheels/[wheel]/verification/[id]",
+    method: "GET",
+    access: "public",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target, home }) => {
+      const v = await verification(target);
+      return { params: { companySlug: home.company.slug, wheel: v.wheel.slug, id: v.row.id } };
+    },
+  },
+  {
+    route: "/api/public/[companySlug]/wheels/[wheel]/verification/[id]/confirm",
+    method: "POST",
+    access: "public",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target, home }) => {
+      const v = await verification(target);
+      return {
+        params: { companySlug: home.company.slug, wheel: v.wheel.slug, id: v.row.id },
+        body: { code: "123456" },
+        snapshot: row("whatsappVerification", { id: v.row.id }),
+      };
     },
   },
   // ---------- online stores (Integrações -> Lojas) ----------

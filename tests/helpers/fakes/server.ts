@@ -26,7 +26,8 @@ export type Handler = (
   coupons: Map<string, Record<string, unknown>>,
 ) => void;
 
-export async function startFake(handle: Handler): Promise<Fake> {
+/** `port` 0 picks a free one; the e2e passes a fixed one its server's environment names. */
+export async function startFake(handle: Handler, port = 0): Promise<Fake> {
   const requests: Recorded[] = [];
   const coupons = new Map<string, Record<string, unknown>>();
   let throttled = 0;
@@ -54,7 +55,7 @@ export async function startFake(handle: Handler): Promise<Fake> {
       handle(rec, { json: (s, b) => json(s, b) }, coupons);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,

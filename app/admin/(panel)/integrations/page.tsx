@@ -4,6 +4,7 @@
 import { useAdmin } from "@/components/admin/admin-context";
 import { StoresSection } from "@/components/integrations/stores-section";
 import { WebhooksSection } from "@/components/integrations/webhooks-section";
+import { WhatsappSection } from "@/components/integrations/whatsapp-section";
 import { Card, PageHeader } from "@/components/ui/misc";
 import { can } from "@/lib/auth/permissions";
 import { WEBHOOK_MESSAGES } from "@/lib/copy/webhooks";
@@ -25,6 +26,7 @@ export default function IntegrationsPage() {
       <div className="space-y-10">
         <WebhooksSection />
         <StoresSection />
+        <WhatsappSection />
       </div>
     </>
   );

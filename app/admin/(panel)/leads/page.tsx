@@ -13,7 +13,8 @@ import { ListFooter } from "@/components/ui/pager";
 import { QueryState } from "@/components/ui/query-state";
 import { can } from "@/lib/auth/permissions";
 import { shortDateTime } from "@/lib/dates/format";
-import { formatWhatsapp } from "@/lib/whatsapp";
+import { formatPhone } from "@/lib/phone";
+import { MESSAGE_STATUS_TEXT } from "@/lib/copy/whatsapp";
 import { useLeads, type Lead } from "@/lib/swr/use-leads";
 import { notify } from "@/lib/ui/toast";
 import { useDebounced } from "@/lib/ui/use-debounced";
@@ -31,14 +32,23 @@ const COLUMNS: Column<Lead>[] = [
   {
     header: "WhatsApp",
     cell: (l) => (
-      <a
-        href={`https://wa.me/${l.whatsapp.replace(/\D/g, "")}`}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="inline-flex min-h-6 items-center whitespace-nowrap text-brand-700 underline"
-      >
-        {formatWhatsapp(l.whatsapp)}
-      </a>
+      <>
+        <a
+          href={`https://wa.me/${l.whatsapp.replace(/\D/g, "")}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-6 items-center whitespace-nowrap text-brand-700 underline"
+        >
+          {formatPhone(l.whatsapp)}
+        </a>
+        {/* Proven by the visitor's own message, and the prize message's state (docs/api.md "WhatsApp (issue 27)"). */}
+        {l.whatsapp_verified && <span className="block text-xs text-green-800">Confirmado</span>}
+        {l.message_status && (
+          <span className="block text-xs text-gray-700">
+            Prêmio no WhatsApp: {MESSAGE_STATUS_TEXT[l.message_status] ?? l.message_status}
+          </span>
+        )}
+      </>
     ),
   },
   { header: "Roleta", cell: (l) => l.wheel_name },

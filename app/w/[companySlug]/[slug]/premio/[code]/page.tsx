@@ -9,6 +9,7 @@ import { claimView, type ClaimView } from "@/lib/redemption/claim";
 import { waLink } from "@/lib/redemption/hand-off";
 import { REDEMPTION_LABELS } from "@/lib/spins/validity";
 import { redirectIfMoved } from "@/lib/wheels/moved";
+import { MESSAGE_STATUS_TEXT } from "@/lib/copy/whatsapp";
 
 export const dynamic = "force-dynamic";
 
@@ -87,6 +88,14 @@ export default async function ClaimPage({ params, searchParams }: Props) {
           <dd className="font-medium text-gray-900" data-testid="claim-whatsapp">
             {v.whatsapp_masked}
           </dd>
+          {v.message_status && (
+            <>
+              <dt className="text-gray-600">Prêmio no WhatsApp</dt>
+              <dd className="font-medium text-gray-900" data-testid="claim-message">
+                {MESSAGE_STATUS_TEXT[v.message_status] ?? v.message_status}
+              </dd>
+            </>
+          )}
           <dt className="text-gray-600">Participação</dt>
           <dd className="font-medium text-gray-900">{shortDateTime(v.created_at)}</dd>
           <dt className="text-gray-600">Validade</dt>

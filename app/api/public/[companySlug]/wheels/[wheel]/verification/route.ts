@@ -1,0 +1,19 @@
+import { clientIp } from "@/lib/net/client-ip";
+import { publicRoute } from "@/lib/http/route-wrapper";
+import { verificationStartInput } from "@/lib/validation/whatsapp";
+import { startVerification } from "@/lib/whatsapp/verification";
+
+export const POST = publicRoute(
+  {
+    doc: {
+      summary: "Start proving a WhatsApp number before the spin (by the visitor's message or a 6-digit code)",
+      description:
+        "`message` answers a `wa_link` (wa.me with a pre-filled text carrying a nonce): the visitor's message " +
+        "from that number verifies it. `code` sends a 6-digit code by WhatsApp (5 tries, 10 minutes).",
+      status: 201,
+      errors: [404, 429],
+    },
+    body: verificationStartInput,
+  },
+  ({ req, params, body }) => startVerification(params.companySlug, params.wheel, body, clientIp(req.headers)),
+);

@@ -1,0 +1,87 @@
+// Meta's WhatsApp Cloud API, the one call we make: POST /{phone_number_id}/messages with the
+// access token as Bearer (docs/whatsapp.md). The base comes from WHATSAPP_GRAPH_URL so tests
+// and the e2e run a local fake (tests/helpers/fakes/whatsapp.ts).
+import "server-only";
+
+export const DEFAULT_GRAPH_URL = "https://graph.facebook.com/v21.0";
+const TIMEOUT_MS = 10_000;
+
+export const graphBase = () => (process.env.WHATSAPP_GRAPH_URL || DEFAULT_GRAPH_URL).replace(/\/$/, "");
+
+export interface GraphAccess {
+  phoneNumberId: string;
+  accessToken: string;
+}
+
+/** A refused or failed call; `retryable` for the network, 429 and 5xx (and Meta's throttling codes). */
+export class GraphError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly retryable: boolean,
+    readonly code?: number,
+  ) {
+    super(message);
+    this.name = "GraphError";
+  }
+}
+
+// Meta's throttling error codes (rate limits of the app, the account and the pair of numbers).
+const THROTTLING = new Set([4, 80007, 130429, 131048, 131056]);
+
+export type OutgoingMessage =
+  { type: "text"; text: string } | { type: "template"; name: string; language?: string; components: unknown[] };
+
+function payload(to: string, m: OutgoingMessage) {
+  const base = { messaging_product: "whatsapp", recipient_type: "individual", to };
+  if (m.type === "text") return { ...base, type: "text", text: { body: m.text, preview_url: true } };
+  return {
+    ...base,
+    type: "template",
+    template: { name: m.name, language: { code: m.language ?? "pt_BR" }, components: m.components },
+  };
+}
+
+/** Sends one message to `to` (E.164 digits); answers Meta's message id (wamid). */
+export async function sendMessage(access: GraphAccess, to: string, message: OutgoingMessage): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(`${graphBase()}/${encodeURIComponent(access.phoneNumberId)}/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${access.accessToken}`, "content-type": "application/json" },
+      body: JSON.stringify(payload(to, message)),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      redirect: "error",
+    });
+  } catch (err) {
+    throw new GraphError(`network: ${(err as Error).message}`, 0, true);
+  }
+  const body = (await res.json().catch(() => null)) as {
+    messages?: { id?: string }[];
+    error?: { message?: string; code?: number };
+  } | null;
+  if (!res.ok || !body?.messages?.[0]?.id) {
+    const code = body?.error?.code;
+    const message = body?.error?.message ?? `HTTP ${res.status}`;
+    const retryable = res.status === 429 || res.status >= 500 || (code !== undefined && THROTTLING.has(code));
+    throw new GraphError(message.slice(0, 300), res.status, retryable, code);
+  }
+  return body.messages[0].id as string;
+}
+
+/** An authentication template with a copy-code button: the code in the body and in the button. */
+export const codeTemplate = (name: string, code: string): OutgoingMessage => ({
+  type: "template",
+  name,
+  components: [
+    { type: "body", parameters: [{ type: "text", text: code }] },
+    { type: "button", sub_type: "url", index: "0", parameters: [{ type: "text", text: code }] },
+  ],
+});
+
+/** The prize's utility template: {{1}} first name, {{2}} prize, {{3}} code, {{4}} claim link. */
+export const prizeTemplate = (name: string, values: [string, string, string, string]): OutgoingMessage => ({
+  type: "template",
+  name,
+  components: [{ type: "body", parameters: values.map((text) => ({ type: "text", text })) }],
+});
