@@ -24,7 +24,21 @@ export interface ProductAnswer {
   updated_at: string;
 }
 
+export type FieldMode = "off" | "optional" | "required";
+export type UniqueKey = "whatsapp" | "cpf" | "email";
+
+export interface FormQuestionAnswer {
+  id: string;
+  label: string;
+  type: "text" | "select";
+  options?: string[];
+  required: boolean;
+}
+
 export interface WheelAnswer {
+  fields: { email: FieldMode; cpf: FieldMode };
+  questions: FormQuestionAnswer[];
+  unique_by: UniqueKey[];
   embed_origins: string[];
   coupon_url: string | null;
   starts_at: string | null;

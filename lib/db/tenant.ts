@@ -33,6 +33,9 @@ export const TENANT_MODELS = new Set([
   "Contact",
   "ProductCode",
   "Store",
+  "RefusalDay",
+  "Refusal",
+  "RdStationIntegration",
 ]);
 
 const WHERE_OPS = new Set([

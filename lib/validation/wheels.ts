@@ -3,6 +3,7 @@ import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields, them
 import { optionalSearch, pageQuery, requiredName } from "./common";
 import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
 import { embedSettingsInput } from "./embed";
+import { visitorFormInput } from "./visitor-form";
 import { z } from "./z";
 
 import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
@@ -46,12 +47,18 @@ export const wheelCreateInput = z.object({
   ...fields,
   status: fields.status.optional().default("draft"),
   ...campaignInput.shape,
+  ...visitorFormInput.shape,
   products: prizeList.optional(),
 });
 export const wheelUpdateInput = z
   .object(fields)
   .partial()
-  .extend({ ...campaignInput.shape, ...embedSettingsInput.shape, products: prizeList.optional() });
+  .extend({
+    ...campaignInput.shape,
+    ...embedSettingsInput.shape,
+    ...visitorFormInput.shape,
+    products: prizeList.optional(),
+  });
 /** A counter wheel pays out only through win_every: each prize's missing step, per field. */
 export function counterStepErrors(mode: string, products: { win_every?: number | null }[] | undefined) {
   const errors: Record<string, string> = {};

@@ -3,6 +3,7 @@ import { campaignDto } from "@/lib/campaigns/dto";
 import type { Product, Wheel, WheelProduct } from "@/lib/generated/prisma/client";
 import { productDto } from "@/lib/products/dto";
 import { embedDto } from "./embed-settings";
+import { formSettingsDto } from "./form-settings";
 
 export function wheelDto(w: Wheel) {
   return {
@@ -15,6 +16,7 @@ export function wheelDto(w: Wheel) {
     total_spins: w.spinCount,
     ...campaignDto(w),
     ...embedDto(w),
+    ...formSettingsDto(w),
   };
 }
 

@@ -13,6 +13,7 @@ import { type WheelCreateInput, type WheelUpdateInput } from "@/lib/validation/w
 import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelDto } from "./dto";
 import { embedColumns } from "./embed-settings";
+import { formColumns } from "./form-settings";
 import { getWheel } from "./get-wheel";
 import { assertCounterSteps, checkPrizes, listWheelProducts, writePrizes } from "./wheel-products";
 import { isOtherWheelsFormerSlug, moveWheelSlug } from "./former-slugs";
@@ -60,13 +61,21 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
   await assertSlugFree(ctx, input.slug);
   const t = await tenantDb(ctx);
   const campaign = campaignColumns(input);
+  const form = formColumns(input, null);
   await assertCampaign(t, null, campaign, null);
   const prizes = input.products;
   if (prizes) assertCounterSteps(campaign.drawMode ?? "random", prizes);
   const weight = prizes && (await checkPrizes(ctx, null, prizes));
   const w = await createWithinPlan(ctx.companyId, "wheels", async (tx) => {
     const created = await tx.wheel.create({
-      data: { companyId: ctx.companyId, name: input.name, slug: input.slug, status: input.status, ...campaign },
+      data: {
+        companyId: ctx.companyId,
+        name: input.name,
+        slug: input.slug,
+        status: input.status,
+        ...campaign,
+        ...form,
+      },
     });
     if (prizes && weight) {
       await writePrizes(tx, ctx.companyId, created.id, prizes, weight, true);
@@ -87,6 +96,7 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
   if (input.slug) await assertSlugFree(ctx, input.slug, id);
   const t = await tenantDb(ctx);
   const campaign = campaignColumns(input);
+  const form = formColumns(input, before);
   const prizes = input.products;
   // Without a wheel id, assertCampaign leaves the saved prizes alone: the list sent is checked.
   await assertCampaign(t, prizes ? null : id, campaign, before);
@@ -95,7 +105,7 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
   const w = await tenantTx(ctx, async (tx) => {
     const saved = await tx.wheel.update({
       where: { id },
-      data: { name: input.name, slug: input.slug, status: input.status, ...campaign, ...embedColumns(input) },
+      data: { name: input.name, slug: input.slug, status: input.status, ...campaign, ...embedColumns(input), ...form },
     });
     if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);
     if (prizes && weight) await writePrizes(tx, ctx.companyId, id, prizes, weight, true);

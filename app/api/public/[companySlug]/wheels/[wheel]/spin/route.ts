@@ -1,5 +1,6 @@
 import { clientIp } from "@/lib/net/client-ip";
 import { publicRoute } from "@/lib/http/route-wrapper";
+import { countRefused } from "@/lib/refusals/record";
 import { json } from "@/lib/http/respond";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import { idempotencyKey } from "@/lib/spins/idempotency";
@@ -17,6 +18,8 @@ export const POST = publicRoute(
     },
     body: spinInput,
     moved: movedWheelApiPath,
+    // Counted by reason for the shop's "Recusas", written after the answer.
+    refused: countRefused,
   },
   async ({ req, params, body }) => {
     const key = idempotencyKey(req.headers);
