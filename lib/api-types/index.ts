@@ -240,6 +240,7 @@ export interface WriteAnswers {
   sendTest: { delivery: WebhookDeliveryAnswer; message: "Evento de teste enviado para a fila de entrega." };
   redeliver: { delivery: WebhookDeliveryAnswer; message: "Reenvio agendado." };
   findPerson: { whatsapp: string; spins: SpinAnswer[] };
+  putRdStation: { rdstation: RdStationAnswer };
   erasePerson: { erased: number; message: string };
 }
 
@@ -261,6 +262,23 @@ export interface StoreAnswer {
   last_error: string | null;
   last_checked_at: string | null;
   created_at: string;
+}
+
+export interface RdStationAnswer {
+  configured: boolean;
+  last4: string | null;
+  enabled: boolean;
+  last_error: string | null;
+  last_error_at: string | null;
+  last_sent_at: string | null;
+}
+
+export type RefusalReason =
+  "rate_limited" | "duplicate" | "invalid" | "disposable_email" | "not_verified" | "sold_out" | "closed";
+
+export interface RefusalsAnswer {
+  by_reason: Record<RefusalReason, number>;
+  recent: { reason: RefusalReason; contact: string | null; at: string }[];
 }
 
 export interface ReadAnswers {
@@ -301,4 +319,6 @@ export interface ReadAnswers {
   listDeliveries: { deliveries: WebhookDeliveryAnswer[] };
   listWheels: { wheels: WheelAnswer[]; pagination: Pagination };
   listStores: { stores: StoreAnswer[] };
+  getRdStation: { rdstation: RdStationAnswer };
+  wheelRefusals: RefusalsAnswer;
 }

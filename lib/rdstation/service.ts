@@ -34,7 +34,8 @@ export async function getRdStation(ctx: SessionCtx) {
 export async function putRdStation(ctx: SessionCtx, input: RdStationInput) {
   const t = await tenantDb(ctx);
   const current = await t.rdStationIntegration.findUnique({ where: { companyId: ctx.companyId } });
-  if (!input.api_key && !current) throw badRequest(RDSTATION_MESSAGES.keyFirst, { fields: { api_key: RDSTATION_MESSAGES.keyFirst } });
+  if (!input.api_key && !current)
+    throw badRequest(RDSTATION_MESSAGES.keyFirst, { fields: { api_key: RDSTATION_MESSAGES.keyFirst } });
   const key = input.api_key
     ? { apiKey: encryptSecret(input.api_key, context(ctx.companyId)), apiKeyHint: input.api_key.slice(-4) }
     : {};
@@ -54,9 +55,7 @@ export async function putRdStation(ctx: SessionCtx, input: RdStationInput) {
 }
 
 export type Delivery =
-  | { status: "done" }
-  | { status: "retry"; error: string; at?: Date }
-  | { status: "failed"; error: string };
+  { status: "done" } | { status: "retry"; error: string; at?: Date } | { status: "failed"; error: string };
 
 /**
  * Sends one lead to RD Station as a conversion (the outbox's job). Done without sending when there is

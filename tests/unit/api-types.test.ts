@@ -27,6 +27,8 @@ import type {
   updateEndpoint,
 } from "@/lib/webhooks/service";
 import type { listStores } from "@/lib/stores/service";
+import type { getRdStation, putRdStation } from "@/lib/rdstation/service";
+import type { wheelRefusals } from "@/lib/refusals/service";
 import type { createWheel, listWheels, updateWheel } from "@/lib/wheels/service";
 import type { saveWheelProducts } from "@/lib/wheels/wheel-products";
 
@@ -65,6 +67,7 @@ const services = {
   redeliver: true,
   findPerson: true,
   erasePerson: true,
+  putRdStation: true,
 } satisfies {
   createProduct: Equal<WriteAnswers["createProduct"], Answer<typeof createProduct>>;
   updateProduct: Equal<WriteAnswers["updateProduct"], Answer<typeof updateProduct>>;
@@ -96,6 +99,7 @@ const services = {
   redeliver: Equal<WriteAnswers["redeliver"], Answer<typeof redeliver>>;
   findPerson: Equal<WriteAnswers["findPerson"], Answer<typeof findPerson>>;
   erasePerson: Equal<WriteAnswers["erasePerson"], Answer<typeof erasePerson>>;
+  putRdStation: Equal<WriteAnswers["putRdStation"], Answer<typeof putRdStation>>;
 };
 
 const reads = {
@@ -111,6 +115,8 @@ const reads = {
   listDeliveries: true,
   listWheels: true,
   listStores: true,
+  getRdStation: true,
+  wheelRefusals: true,
 } satisfies {
   dashboard: Equal<ReadAnswers["dashboard"], Answer<typeof dashboard>>;
   listInvitations: Equal<ReadAnswers["listInvitations"], Answer<typeof listInvitations>>;
@@ -124,11 +130,13 @@ const reads = {
   listDeliveries: Equal<ReadAnswers["listDeliveries"], Answer<typeof listDeliveries>>;
   listWheels: Equal<ReadAnswers["listWheels"], Answer<typeof listWheels>>;
   listStores: Equal<ReadAnswers["listStores"], Answer<typeof listStores>>;
+  getRdStation: Equal<ReadAnswers["getRdStation"], Answer<typeof getRdStation>>;
+  wheelRefusals: Equal<ReadAnswers["wheelRefusals"], Answer<typeof wheelRefusals>>;
 };
 
 describe("lib/api-types", () => {
   it("names every write and read answer checked above", () => {
-    expect(Object.keys(services)).toHaveLength(30);
-    expect(Object.keys(reads)).toHaveLength(12);
+    expect(Object.keys(services)).toHaveLength(31);
+    expect(Object.keys(reads)).toHaveLength(14);
   });
 });

@@ -2,6 +2,7 @@
 // Integrações (owner and admin): one section per outside service a shop connects. Each section is its
 // own component in components/integrations/ and loads its own data.
 import { useAdmin } from "@/components/admin/admin-context";
+import { RdStationSection } from "@/components/integrations/rdstation-section";
 import { StoresSection } from "@/components/integrations/stores-section";
 import { WebhooksSection } from "@/components/integrations/webhooks-section";
 import { Card, PageHeader } from "@/components/ui/misc";
@@ -25,6 +26,7 @@ export default function IntegrationsPage() {
       <div className="space-y-10">
         <WebhooksSection />
         <StoresSection />
+        <RdStationSection />
       </div>
     </>
   );

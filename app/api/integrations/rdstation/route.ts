@@ -4,7 +4,9 @@ import { rdStationInput } from "@/lib/validation/rdstation";
 
 export const GET = withSession(
   {
-    doc: { summary: "RD Station Marketing: configured, last 4 of the key, on/off, last error (the key is never returned)" },
+    doc: {
+      summary: "RD Station Marketing: configured, last 4 of the key, on/off, last error (the key is never returned)",
+    },
     permission: "manage_integrations",
   },
   ({ ctx }) => getRdStation(ctx),
