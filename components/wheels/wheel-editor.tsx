@@ -31,6 +31,7 @@ import { CampaignRulesFields, DrawModeFields } from "./campaign-rules-fields";
 import { PrizesFields, type PrizeInfo } from "./prizes-fields";
 import { ShareSection } from "./share-section";
 import { ThemeFields } from "./theme-fields";
+import { VisitorFormFields } from "./visitor-form-fields";
 import { WheelPreview } from "./wheel-preview";
 
 type Preset = (typeof THEME_PRESETS)[number];
@@ -53,6 +54,9 @@ const EMPTY: WheelFormValues = {
   authorization_number: "",
   rules_text: "",
   theme: { primary_color: DEFAULT_THEME.primary_color, preset: DEFAULT_THEME.preset, logo_url: null },
+  fields: { email: "off", cpf: "off" },
+  questions: [],
+  unique_by: [],
   products: [],
 };
 
@@ -81,6 +85,15 @@ const valuesOf = (w: WheelDto, prizes: Prize[]): WheelFormValues => ({
   authorization_number: w.authorization_number ?? "",
   rules_text: w.rules_text ?? "",
   theme: { primary_color: w.theme.primary_color, preset: w.theme.preset as Preset, logo_url: w.theme.logo_url },
+  fields: w.fields,
+  questions: w.questions.map((q) => ({
+    id: q.id,
+    label: q.label,
+    type: q.type,
+    options_text: (q.options ?? []).join("\n"),
+    required: q.required,
+  })),
+  unique_by: w.unique_by.filter((k) => k !== "whatsapp"),
   products: rowsOf(prizes),
 });
 
@@ -124,13 +137,6 @@ function Section({
     </section>
   );
 }
-
-/** Today's visitor form, as the public page asks it (more fields come in a later round). */
-const FORM_FIELDS = [
-  { label: "Nome", note: "obrigatório" },
-  { label: "WhatsApp", note: "obrigatório; uma participação por número" },
-  { label: "Data de nascimento", note: "obrigatória" },
-];
 
 function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; prizes: Prize[]; catalogue: PrizeInfo[] }) {
   const router = useRouter();
@@ -222,17 +228,7 @@ function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; priz
       </Section>
 
       <Section id="formulario" title="Formulário" description="O que o visitante informa antes de girar.">
-        <ul className="divide-y rounded-lg border" aria-label="Campos do formulário">
-          {FORM_FIELDS.map((f) => (
-            <li key={f.label} className="flex flex-wrap justify-between gap-2 p-3 text-sm">
-              <span className="font-medium text-gray-900">{f.label}</span>
-              <span className="text-gray-700">{f.note}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="text-xs text-gray-700">
-          O visitante também aceita o regulamento e a política de privacidade antes de girar.
-        </p>
+        <VisitorFormFields form={form} />
       </Section>
 
       <Section id="aparencia" title="Aparência" description="As cores e a logomarca da página da roleta.">

@@ -83,3 +83,41 @@ export function uniqueByErrors(s: { fields: { email: FieldMode; cpf: FieldMode }
     if (s.unique_by.includes(key) && s.fields[key] !== "required") errors[`fields.${key}`] = m.uniqueNeedsField;
   return errors;
 }
+
+/** The wheel editor's question row: the options typed one per line (`options_text`). */
+export const questionFormInput = z
+  .object({
+    id: z.string().optional(),
+    label: questionInput.in.shape.label,
+    type: questionInput.in.shape.type,
+    options_text: z.string().max(MAX_OPTIONS * (MAX_OPTION + 2), m.options),
+    required: z.boolean(),
+  })
+  .transform((q, ctx) => {
+    const options = [...new Set(q.options_text.split("\n").map((s) => s.trim()))].filter(Boolean);
+    if (q.type === "select" && (options.length < 2 || options.length > MAX_OPTIONS || options.some((o) => o.length > MAX_OPTION)))
+      ctx.addIssue({ code: "custom", path: ["options_text"], message: m.options });
+    return {
+      id: q.id || undefined,
+      label: q.label,
+      type: q.type,
+      options: q.type === "select" ? options : undefined,
+      required: q.required,
+    };
+  });
+
+/** The editor page's "Formulário" fields, checked like the API's and sent to it as they come out. */
+export const visitorFormFields = {
+  fields: z.object({ email: mode, cpf: mode }),
+  questions: z.array(questionFormInput).max(MAX_QUESTIONS, m.questions),
+  unique_by: z.array(z.enum(UNIQUE_KEYS, { error: m.uniqueBy })),
+};
+
+/** uniqueByErrors as zod issues, for the editor's schema. */
+export function checkUniqueBy(
+  v: { fields: { email: FieldMode; cpf: FieldMode }; unique_by: UniqueKey[] },
+  ctx: z.RefinementCtx,
+) {
+  for (const [path, message] of Object.entries(uniqueByErrors(v)))
+    ctx.addIssue({ code: "custom", path: path.split("."), message });
+}

@@ -3,7 +3,7 @@ import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields, them
 import { optionalSearch, pageQuery, requiredName } from "./common";
 import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
 import { embedSettingsInput } from "./embed";
-import { visitorFormInput } from "./visitor-form";
+import { checkUniqueBy, visitorFormFields, visitorFormInput } from "./visitor-form";
 import { z } from "./z";
 
 import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
@@ -70,9 +70,16 @@ export function counterStepErrors(mode: string, products: { win_every?: number |
 }
 
 export const wheelForm = z
-  .object({ ...fields, ...campaignFormFields, theme: themeInput.optional(), products: prizeList.optional() })
+  .object({
+    ...fields,
+    ...campaignFormFields,
+    ...visitorFormFields,
+    theme: themeInput.optional(),
+    products: prizeList.optional(),
+  })
   .superRefine((v, ctx) => {
     checkCampaign(v, ctx);
+    checkUniqueBy(v, ctx);
     for (const [path, message] of Object.entries(counterStepErrors(v.draw_mode, v.products)))
       ctx.addIssue({ code: "custom", path: path.split(".").map((k) => (/^\d+$/.test(k) ? Number(k) : k)), message });
   });
