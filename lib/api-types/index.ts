@@ -161,6 +161,10 @@ export interface SpinAnswer {
   id: string;
   customer_name: string;
   whatsapp: string;
+  email: string | null;
+  /** Masked: "***.***.***-12". */
+  cpf: string | null;
+  answers: { question_id: string; question: string; answer: string }[];
   customer_birthdate: string | null;
   wheel_id: string;
   wheel_name: string;

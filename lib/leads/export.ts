@@ -5,6 +5,7 @@ import { REDEMPTION_LABELS, redemptionStatus } from "@/lib/spins/validity";
 import { formatWhatsapp } from "@/lib/spins/whatsapp";
 import type { SpinFilters } from "@/lib/validation/leads";
 import { spinBatches, type LeadExportRow } from "./service";
+import { answersText, maskedCpf } from "./visitor-fields";
 
 export const LEADS_CSV_HEADER = [
   "Nome",
@@ -22,6 +23,9 @@ export const LEADS_CSV_HEADER = [
   "utm_campaign",
   "Válido até",
   "Situação",
+  "E-mail",
+  "CPF",
+  "Respostas",
 ];
 
 export function leadRow(s: LeadExportRow): unknown[] {
@@ -41,6 +45,9 @@ export function leadRow(s: LeadExportRow): unknown[] {
     s.utmCampaign ?? "",
     s.won ? dateTime(s.redeemUntil) : "",
     REDEMPTION_LABELS[redemptionStatus(s)],
+    s.email ?? "",
+    maskedCpf(s.cpfLast2) ?? "",
+    answersText(s.answers),
   ];
 }
 

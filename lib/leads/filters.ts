@@ -23,11 +23,12 @@ export function spinWhere(companyId: string, f: SpinFilters): Prisma.Sql {
   if (f.search) {
     const like = `%${escapeLike(f.search)}%`;
     // WhatsApp is stored as +55...; searching "11 98765" should match it, so digits are compared too.
+    // The e-mail (trigram-indexed like the other two, migration 20261126033000) matches as well.
     const digits = f.search.replace(/\D/g, "");
     parts.push(
       digits.length >= 3
-        ? Prisma.sql`("customerName" ILIKE ${like} OR whatsapp ILIKE ${like} OR whatsapp LIKE ${`%${digits}%`})`
-        : Prisma.sql`("customerName" ILIKE ${like} OR whatsapp ILIKE ${like})`,
+        ? Prisma.sql`("customerName" ILIKE ${like} OR whatsapp ILIKE ${like} OR email ILIKE ${like} OR whatsapp LIKE ${`%${digits}%`})`
+        : Prisma.sql`("customerName" ILIKE ${like} OR whatsapp ILIKE ${like} OR email ILIKE ${like})`,
     );
   }
   return Prisma.join(parts, " AND ");

@@ -27,5 +27,4 @@ export function protectCpf(cpf: string): { hash: string; last2: string } {
   return { hash: createHmac("sha256", cpfKey()).update(digits).digest("hex"), last2: digits.slice(-2) };
 }
 
-/** The CPF as every screen, export and message shows it. */
-export const maskedCpf = (last2: string | null | undefined) => (last2 ? `***.***.***-${last2}` : null);
+export { maskedCpf } from "@/lib/leads/visitor-fields";

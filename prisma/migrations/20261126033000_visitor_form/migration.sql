@@ -71,3 +71,7 @@ CREATE INDEX "Refusal_wheelId_createdAt_idx" ON "Refusal"("wheelId", "createdAt"
 ALTER TABLE "RefusalDay" ADD CONSTRAINT "RefusalDay_wheelId_fkey" FOREIGN KEY ("wheelId") REFERENCES "Wheel"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "Refusal" ADD CONSTRAINT "Refusal_wheelId_fkey" FOREIGN KEY ("wheelId") REFERENCES "Wheel"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "RdStationIntegration" ADD CONSTRAINT "RdStationIntegration_companyId_fkey" FOREIGN KEY ("companyId") REFERENCES "Company"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Lead search matches the e-mail too (docs/decisions.md "Lead search"): a trigram index like the
+-- name's and the number's, so the search's OR stays an index scan.
+CREATE INDEX "Spin_email_trgm_idx" ON "Spin" USING GIN ("email" gin_trgm_ops);
