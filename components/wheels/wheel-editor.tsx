@@ -29,6 +29,7 @@ import { wheelForm, type WheelFormValues } from "@/lib/validation/wheels";
 import type { WheelDto } from "@/lib/wheels/dto";
 import { CampaignRulesFields, DrawModeFields } from "./campaign-rules-fields";
 import { PrizesFields, type PrizeInfo } from "./prizes-fields";
+import { RefusalsPanel } from "./refusals-panel";
 import { ShareSection } from "./share-section";
 import { ThemeFields } from "./theme-fields";
 import { VisitorFormFields } from "./visitor-form-fields";
@@ -287,6 +288,15 @@ function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; priz
   );
 }
 
+/** Outside the form: the refusals are read, never saved. */
+function RefusalsSection({ wheelId }: { wheelId: string }) {
+  return (
+    <Section id="recusas" title="Recusas" description="Por que visitantes não conseguiram jogar, no período escolhido.">
+      <RefusalsPanel wheelId={wheelId} />
+    </Section>
+  );
+}
+
 function useCatalogue() {
   const products = useProducts({ page: 1, limit: CATALOGUE_LIMIT, active: true });
   return { query: products, list: (products.data?.products ?? []) as PrizeInfo[] };
@@ -304,6 +314,7 @@ function ReadOnly({ wheel }: { wheel: WheelDto | null }) {
           <ShareSection wheel={wheel} />
         </Section>
       )}
+      {wheel && <RefusalsSection wheelId={wheel.id} />}
     </div>
   );
 }
@@ -353,7 +364,12 @@ function LoadedEditor({ wheel }: { wheel: WheelDto }) {
     <QueryState query={prizes} loading="Carregando prêmios...">
       {(p) => (
         <QueryState query={catalogue.query} loading="Carregando produtos...">
-          {() => <EditorForm key={wheel.id} wheel={wheel} prizes={p.products} catalogue={catalogue.list} />}
+          {() => (
+            <>
+              <EditorForm key={wheel.id} wheel={wheel} prizes={p.products} catalogue={catalogue.list} />
+              <RefusalsSection wheelId={wheel.id} />
+            </>
+          )}
         </QueryState>
       )}
     </QueryState>

@@ -95,7 +95,10 @@ export const questionFormInput = z
   })
   .transform((q, ctx) => {
     const options = [...new Set(q.options_text.split("\n").map((s) => s.trim()))].filter(Boolean);
-    if (q.type === "select" && (options.length < 2 || options.length > MAX_OPTIONS || options.some((o) => o.length > MAX_OPTION)))
+    if (
+      q.type === "select" &&
+      (options.length < 2 || options.length > MAX_OPTIONS || options.some((o) => o.length > MAX_OPTION))
+    )
       ctx.addIssue({ code: "custom", path: ["options_text"], message: m.options });
     return {
       id: q.id || undefined,
