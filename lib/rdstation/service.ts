@@ -39,12 +39,15 @@ export async function putRdStation(ctx: SessionCtx, input: RdStationInput) {
   const key = input.api_key
     ? { apiKey: encryptSecret(input.api_key, context(ctx.companyId)), apiKeyHint: input.api_key.slice(-4) }
     : {};
-  const saved = await t.rdStationIntegration.upsert({
-    where: { companyId: ctx.companyId },
-    // A new key clears the last error: it was about the old one.
-    update: { enabled: input.enabled, ...key, ...(input.api_key && { lastError: null, lastErrorAt: null }) },
-    create: { companyId: ctx.companyId, enabled: input.enabled, apiKey: key.apiKey!, apiKeyHint: key.apiKeyHint! },
-  });
+  const saved = current
+    ? await t.rdStationIntegration.update({
+        where: { companyId: ctx.companyId },
+        // A new key clears the last error: it was about the old one.
+        data: { enabled: input.enabled, ...key, ...(input.api_key && { lastError: null, lastErrorAt: null }) },
+      })
+    : await t.rdStationIntegration.create({
+        data: { companyId: ctx.companyId, enabled: input.enabled, apiKey: key.apiKey!, apiKeyHint: key.apiKeyHint! },
+      });
   await audit({
     action: "rdstation.update",
     companyId: ctx.companyId,
