@@ -1,14 +1,14 @@
 // The Node server's start-up (instrumentation.ts loads it only in the Node runtime): stamps each
 // request with its socket address (client-ip.ts), applies pending migrations and, on an empty
 // embedded database, seeds the demo company; then starts the webhook delivery worker
-// (lib/webhooks/loop.ts) unless WEBHOOK_WORKER=false. Not during the build (nothing runs there).
+// (lib/worker/loop.ts: webhooks and jobs) unless WEBHOOK_WORKER=false. Not during the build (nothing runs there).
 // It also captures the context that outlives requests (lib/async/outside-request.ts).
 import { bindOutsideRequest } from "@/lib/async/outside-request";
 import { db, onFirstOpen } from "@/lib/db/client";
 import { seedDemoIfEmpty } from "@/lib/demo/seed";
 import { assertServerEnv, env } from "@/lib/env";
 import { stampSocketAddresses } from "@/lib/net/socket-address";
-import { startWebhookLoop } from "@/lib/webhooks/loop";
+import { startWorkerLoop } from "@/lib/worker/loop";
 
 export async function startNodeServer() {
   assertServerEnv(); // a clear error at start rather than links to localhost later
@@ -16,5 +16,5 @@ export async function startNodeServer() {
   stampSocketAddresses();
   onFirstOpen(seedDemoIfEmpty);
   await db().catch((err) => console.error("[db] startup failed; requests will retry:", err));
-  if (env().WEBHOOK_WORKER && env().NEXT_PHASE !== "phase-production-build") startWebhookLoop();
+  if (env().WEBHOOK_WORKER && env().NEXT_PHASE !== "phase-production-build") startWorkerLoop();
 }

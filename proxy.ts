@@ -25,7 +25,7 @@ async function adminRedirect(req: NextRequest): Promise<NextResponse | null> {
 async function claimRefusal(req: NextRequest): Promise<NextResponse | null> {
   if (!isClaimPath(req.nextUrl.pathname)) return null;
   // Loaded only for claim pages: the rate-limit store is no concern of every other request.
-  const { claimLookupRefusal } = await import("@/lib/spins/claim-limit");
+  const { claimLookupRefusal } = await import("@/lib/redemption/claim-limit");
   return claimLookupRefusal(req);
 }
 

@@ -10,8 +10,8 @@ import { cloneElement, lazy, Suspense, useEffect, useMemo, useState, useSyncExte
 import { api, FetchError, errorText } from "@/lib/swr/fetcher";
 import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
-import { lastPrizeKey, parseLastPrize } from "@/lib/spins/last-prize";
-import { NO_PRIZE } from "@/lib/spins/no-prize";
+import { lastPrizeKey, parseLastPrize } from "@/lib/redemption/last-prize";
+import { NO_PRIZE } from "@/lib/spins/draw/no-prize";
 import { newIdempotencyKey, sendSpin } from "@/lib/swr/spin-request";
 // The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
 import { maskCpf, spinFormErrors, type SpinForm, type VisitorFormConfig } from "@/lib/validation/public-rules";

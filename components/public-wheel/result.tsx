@@ -4,8 +4,8 @@ import { useEffect, useRef } from "react";
 import { TIME_ZONE } from "@/lib/dates/zone";
 import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 import type { SpinAnswer } from "@/lib/spins/answer";
-import { prizeMessage, validityText, waLink } from "@/lib/spins/hand-off";
-import { formatWhatsapp } from "@/lib/spins/whatsapp";
+import { prizeMessage, validityText, waLink } from "@/lib/redemption/hand-off";
+import { formatWhatsapp } from "@/lib/whatsapp";
 import { celebrate } from "./confetti";
 
 const SP_TIME = { timeZone: TIME_ZONE } as const;

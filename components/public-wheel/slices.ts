@@ -1,7 +1,7 @@
 // The wheel's slices, decided on the server from the public view: in random mode each prize and
 // the "no prize" segment take their real share; in the other modes the prizes follow moments or a
 // counter, not odds, so every slice is equal and a note says so.
-import { NO_PRIZE } from "@/lib/spins/no-prize";
+import { NO_PRIZE } from "@/lib/spins/draw/no-prize";
 import type { PublicWheelView } from "@/lib/spins/public-view";
 import { sliceColors } from "@/lib/wheels/slice-colors";
 

@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Badge } from "@/components/ui/misc";
 import { can } from "@/lib/auth/permissions";
 import { shortDate, shortDateTime } from "@/lib/dates/format";
-import { maskWhatsapp } from "@/lib/spins/hand-off";
-import { UNDO_WINDOW_MS } from "@/lib/spins/undo-window";
+import { maskWhatsapp } from "@/lib/redemption/hand-off";
+import { UNDO_WINDOW_MS } from "@/lib/redemption/undo-window";
 import { REDEMPTION_LABELS } from "@/lib/spins/validity";
 import type { Lead } from "@/lib/swr/use-leads";
 

@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { Modal } from "@/components/ui/modal";
 import { shortDateTime } from "@/lib/dates/format";
-import { formatWhatsapp } from "@/lib/spins/whatsapp";
+import { formatWhatsapp } from "@/lib/whatsapp";
 import { useCodeLookup } from "./use-code-lookup";
 
 function Redeem() {

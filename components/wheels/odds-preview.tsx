@@ -1,7 +1,7 @@
 "use client";
 // The live preview of the wheel's slices while the campaign rules are edited: in random mode each
 // prize's and the no-prize segment's real chance; in the other modes, equal slices and why.
-import { NO_PRIZE } from "@/lib/spins/no-prize";
+import { NO_PRIZE } from "@/lib/spins/draw/no-prize";
 import type { DrawMode } from "@/lib/validation/campaign";
 import type { WheelProductDto } from "@/lib/wheels/dto";
 

@@ -6,7 +6,7 @@ import { buildSegments } from "@/components/public-wheel/segments";
 import { NO_PRIZE_COLOR } from "@/components/public-wheel/slices";
 import { WheelSvg } from "@/components/public-wheel/wheel-svg";
 import { DEFAULT_THEME } from "@/lib/campaigns/dto";
-import { NO_PRIZE } from "@/lib/spins/no-prize";
+import { NO_PRIZE } from "@/lib/spins/draw/no-prize";
 import { readableOnWhiteText, sliceColors } from "@/lib/wheels/slice-colors";
 import type { WheelFormOutput, WheelFormValues } from "@/lib/validation/wheels";
 

@@ -112,7 +112,7 @@ export const spinQuotaOf = (maxSpinsMonth: number, now: Date): SpinQuota | null 
  * The check of the month's spins, run inside the spin's own write statement (no round trip of its
  * own): `take_spin_quota` of migration 20261125150300 waits for the company's other limited spins
  * to commit, counts the month's spins and raises SQLSTATE PL402 at the limit, so the statement
- * keeps nothing. The statement must run it before it locks any row (lib/spins/record.ts).
+ * keeps nothing. The statement must run it before it locks any row (lib/spins/draw/record.ts).
  */
 export const takeSpinQuota = (companyId: string, quota: SpinQuota) =>
   Prisma.sql`SELECT "take_spin_quota"(${limitLock("spins", companyId)}, ${companyId}, ${quota.max}::int,

@@ -2,7 +2,7 @@
 import type { SessionCtx } from "@/lib/auth/session";
 import { csvDateTime as dateTime, csvResponse, fileStamp } from "@/lib/csv";
 import { REDEMPTION_LABELS, redemptionStatus } from "@/lib/spins/validity";
-import { formatWhatsapp } from "@/lib/spins/whatsapp";
+import { formatWhatsapp } from "@/lib/whatsapp";
 import type { SpinFilters } from "@/lib/validation/leads";
 import { spinBatches, type LeadExportRow } from "./service";
 import { answersText, maskedCpf } from "./visitor-fields";

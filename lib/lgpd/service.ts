@@ -8,7 +8,7 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { spinDto } from "@/lib/spins/dto";
-import { normalizeWhatsapp } from "@/lib/spins/whatsapp";
+import { normalizeWhatsapp } from "@/lib/whatsapp";
 import { maskWhatsapp } from "@/lib/refusals/mask";
 import { plural } from "@/lib/ui/plural";
 import { eraseMessagesAbout } from "@/lib/webhooks/erasure";

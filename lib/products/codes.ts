@@ -1,7 +1,7 @@
 // A pool product's unique codes (docs/api.md "Unique codes (issue 26)"): upload, list, remove unused ones, export
 // the assigned ones. The product's stock is its number of available codes: every change of them
 // moves the stock by the same number in the same transaction (the spin's statement takes one code
-// and one unit together, lib/spins/codes.ts). Codes are locked before the product row everywhere,
+// and one unit together, lib/spins/draw/product-codes.ts). Codes are locked before the product row everywhere,
 // as the spin does, so these never deadlock with spins.
 import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";

@@ -4,7 +4,7 @@ import { nextPlayAt } from "@/lib/campaigns/schedule";
 import { couponLink } from "@/lib/validation/embed";
 import { claimPath } from "@/lib/wheels/public-url";
 import type { PublicWheel } from "./public-wheel";
-import type { Outcome } from "./strategy";
+import type { Outcome } from "./draw/strategy";
 
 interface Made {
   outcome: Outcome;

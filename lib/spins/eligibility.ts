@@ -5,7 +5,7 @@ import { playWindow } from "@/lib/campaigns/schedule";
 import { db } from "@/lib/db/client";
 import { loadPublicWheel } from "./public-wheel";
 import { alreadyPlayed } from "./spin";
-import { normalizeWhatsapp } from "./whatsapp";
+import { normalizeWhatsapp } from "@/lib/whatsapp";
 
 export async function eligibility(companySlug: string, wheelRef: string, whatsapp: string, now = new Date()) {
   const { wheel } = await loadPublicWheel(companySlug, wheelRef, now);

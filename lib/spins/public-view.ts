@@ -5,8 +5,8 @@ import { campaignStatus } from "@/lib/campaigns/schedule";
 import { themeDto } from "@/lib/campaigns/dto";
 import { dayOf } from "@/lib/dates/format";
 import { publicWheelPath } from "@/lib/wheels/public-url";
-import { probabilities, randomItems } from "./draw";
-import { NO_PRIZE } from "./no-prize";
+import { probabilities, randomItems } from "./draw/weighted";
+import { NO_PRIZE } from "./draw/no-prize";
 import { loadPublicWheel, type PublicWheel } from "./public-wheel";
 
 export function publicView({ company, wheel, prizes }: PublicWheel, now = new Date()) {

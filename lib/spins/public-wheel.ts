@@ -20,7 +20,7 @@ export interface Prize {
   dailyWinsDay: string | null;
   /** Counter mode: wins on the wheel's spins numbered by a multiple of this. */
   winEvery: number | null;
-  /** Where its codes come from: pool and store products hand out their own (lib/spins/codes.ts). */
+  /** Where its codes come from: pool and store products hand out their own (lib/spins/draw/product-codes.ts). */
   codeSource: "generated" | "pool" | "store";
 }
 

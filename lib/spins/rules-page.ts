@@ -2,8 +2,8 @@
 // the period, the prizes with their quantities (what was already won here plus what is left), the
 // odds in random mode, the counter steps, the play and redemption rules and the authorization.
 import { db } from "@/lib/db/client";
-import { probabilities } from "@/lib/spins/draw";
-import { NO_PRIZE } from "@/lib/spins/no-prize";
+import { probabilities } from "@/lib/spins/draw/weighted";
+import { NO_PRIZE } from "@/lib/spins/draw/no-prize";
 import { publicWheelPath } from "@/lib/wheels/public-url";
 import { isUuid } from "@/lib/validation/uuid";
 

@@ -13,16 +13,16 @@ import { AppError } from "@/lib/errors";
 import type { DrawMode } from "@/lib/validation/campaign";
 import { PUBLIC_MESSAGES, type SpinInput } from "@/lib/validation/public";
 import { spinAnswer } from "./answer";
-import { drawCounter } from "./draw-counter";
-import { drawMoment } from "./draw-moments";
-import { drawRandom, soldOut } from "./draw-random";
+import { drawCounter } from "./draw/counter";
+import { drawMoment } from "./draw/moments";
+import { drawRandom, soldOut } from "./draw/random";
 import { IDEMPOTENCY_MESSAGES, requestHash, spinForKey, type Idempotency } from "./idempotency";
 import { loadPublicWheel, type PublicWheel } from "./public-wheel";
-import type { Lead } from "./record";
+import type { Lead } from "./draw/record";
 import { replayAnswer } from "./replay";
-import type { Outcome, SpinRun } from "./strategy";
+import type { Outcome, SpinRun } from "./draw/strategy";
 import { redeemUntilFor } from "./validity";
-import { normalizeWhatsapp } from "./whatsapp";
+import { normalizeWhatsapp } from "@/lib/whatsapp";
 
 const STRATEGIES: Record<DrawMode, (run: SpinRun) => Promise<Outcome>> = {
   random: drawRandom,

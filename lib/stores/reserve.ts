@@ -1,6 +1,6 @@
 // A store product's reserve (docs/decisions.md "Online store round: unique codes"): single-use
 // coupons created in the shop's store ahead of demand and kept as the product's available codes, so
-// a win takes one in the spin's own statement (lib/spins/codes.ts) and never waits for the store.
+// a win takes one in the spin's own statement (lib/spins/draw/product-codes.ts) and never waits for the store.
 // `refillReserve` is the job's run(): it tops the reserve up to its target; `releaseReserve` deletes
 // the unused coupons from the store when the product leaves the wheel or the campaign ends.
 import "server-only";

@@ -8,6 +8,9 @@
 // One statement: the rows are taken with FOR UPDATE SKIP LOCKED and reserved for CLAIM_LEASE_MS, so
 // no two workers send the same attempt; a worker killed mid-send leaves its rows to be claimed again
 // when the lease ends.
+//
+// The outbox is also the one job queue (docs/decisions.md "Online store round: one job queue"):
+// jobs (no endpoint) are claimed in the same turns, under the same per-company cap.
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { CLAIM_LEASE_MS } from "./backoff";
@@ -18,14 +21,20 @@ export const PER_COMPANY = 5;
 export interface Claimed {
   id: string;
   companyId: string;
-  endpointId: string;
+  /** "webhook" for a message to an endpoint, else a job kind (lib/worker/kinds.ts). */
+  kind: string;
+  /** A webhook's endpoint (null for a job). */
+  endpointId: string | null;
   event: string;
   spinId: string | null;
   body: string | null;
   attempts: number;
   occurredAt: Date;
-  url: string;
-  secret: string;
+  /** A job's input. */
+  payload: unknown;
+  /** A webhook's endpoint address and secret (null for a job). */
+  url: string | null;
+  secret: string | null;
 }
 
 /** Messages this worker is sending now, by company. */
@@ -48,15 +57,16 @@ export async function claim(limit: number, now: Date, inFlight: InFlight = new M
     ), busy AS (
       SELECT unnest(${busyIds}::text[]) AS "companyId", unnest(${busyCounts}::int[]) AS n
     ), due AS (
-      SELECT turn.id
+      SELECT turn.id, turn."endpointId"
       FROM waiting w
       LEFT JOIN busy b ON b."companyId" = w."companyId"
       CROSS JOIN LATERAL (
-        SELECT x.id, x."nextAttemptAt", row_number() OVER (ORDER BY x."nextAttemptAt", x.id) AS rank
+        SELECT x.id, x."endpointId", x."nextAttemptAt", row_number() OVER (ORDER BY x."nextAttemptAt", x.id) AS rank
         FROM (
-          SELECT d.id, d."nextAttemptAt" FROM "WebhookDelivery" d
-          JOIN "WebhookEndpoint" e ON e.id = d."endpointId" AND e.enabled
+          SELECT d.id, d."endpointId", d."nextAttemptAt" FROM "WebhookDelivery" d
+          LEFT JOIN "WebhookEndpoint" e ON e.id = d."endpointId"
           WHERE d."companyId" = w."companyId" AND d.status = 'pending' AND d."nextAttemptAt" <= ${now}
+            AND (d."endpointId" IS NULL OR e.enabled)
           ORDER BY d."nextAttemptAt"
           LIMIT greatest(${PER_COMPANY}::int - coalesce(b.n, 0), 0)
           FOR UPDATE OF d SKIP LOCKED
@@ -67,7 +77,8 @@ export async function claim(limit: number, now: Date, inFlight: InFlight = new M
     )
     UPDATE "WebhookDelivery" d
     SET attempts = d.attempts + 1, "nextAttemptAt" = ${new Date(now.getTime() + CLAIM_LEASE_MS)}, "updatedAt" = ${now}
-    FROM due, "WebhookEndpoint" e
-    WHERE d.id = due.id AND e.id = d."endpointId"
-    RETURNING d.id, d."companyId", d."endpointId", d.event, d."spinId", d.body, d.attempts, d."occurredAt", e.url, e.secret`);
+    FROM due LEFT JOIN "WebhookEndpoint" e ON e.id = due."endpointId"
+    WHERE d.id = due.id
+    RETURNING d.id, d."companyId", d.kind, d."endpointId", d.event, d."spinId", d.body, d.attempts, d."occurredAt",
+              d.payload, e.url, e.secret`);
 }

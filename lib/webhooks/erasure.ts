@@ -2,6 +2,8 @@
 // keeps its row in the log, but its body is cut down to the spin's id (what a message about a
 // removed spin carries), the receivers' stored answers are dropped (they may echo the lead), a
 // message still waiting is cancelled, and all are marked erased, so "Reenviar" refuses them (410).
+// A job about an erased spin (lib/jobs/enqueue.ts `spinId`) loses its payload and last error, and is
+// cancelled if it was still waiting.
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { spinMessageBody } from "./events";
 
@@ -11,9 +13,15 @@ type Tx = Prisma.TransactionClient;
 export async function eraseMessagesAbout(tx: Tx, companyId: string, spinIds: string[], now: Date): Promise<void> {
   if (!spinIds.length) return;
   const rows = await tx.webhookDelivery.findMany({
-    where: { companyId, spinId: { in: spinIds } },
+    where: { companyId, kind: "webhook", spinId: { in: spinIds } },
     select: { id: true, event: true, occurredAt: true, spinId: true },
   });
+  await tx.$executeRaw`
+    UPDATE "WebhookDelivery"
+    SET payload = NULL, "lastError" = NULL, "erasedAt" = ${now}, "updatedAt" = ${now},
+        status = CASE WHEN status = 'pending' THEN 'cancelled' ELSE status END,
+        "nextAttemptAt" = CASE WHEN status = 'pending' THEN NULL ELSE "nextAttemptAt" END
+    WHERE "companyId" = ${companyId} AND kind <> 'webhook' AND "spinId" = ANY(${spinIds}::text[])`;
   if (!rows.length) return;
   const ids = rows.map((r) => r.id);
   const bodies = rows.map((r) => spinMessageBody(r.event, r.occurredAt, r.spinId!, undefined));

@@ -1,6 +1,7 @@
 // The delivery worker: claims due messages from the outbox (lib/webhooks/claim.ts: fair between
 // companies, safe with any number of workers: server instances, `npm run worker`, the cron route),
-// sends each once, records the attempt and schedules the next (lib/webhooks/backoff.ts).
+// sends each once, records the attempt and schedules the next (lib/webhooks/backoff.ts). The outbox
+// is also the one job queue: the passes that run both, webhooks and jobs, are lib/worker/worker.ts.
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { attempt, type AttemptResult } from "./deliver";
@@ -9,15 +10,9 @@ import { claim, type Claimed, type InFlight } from "./claim";
 import { spinMessageBody } from "./events";
 import { tellOwnersEndpointDisabled } from "./disabled-mail";
 
-export interface RunSummary {
-  claimed: number;
-  delivered: number;
-  failed: number;
-}
-
 /** Lead events leave their body to the first attempt (the trigger only knows the spin's id). */
 async function renderBodies(rows: Claimed[]): Promise<void> {
-  const missing = rows.filter((r) => r.body === null);
+  const missing = rows.filter((r) => r.kind === "webhook" && r.body === null);
   if (!missing.length) return;
   const prisma = await db();
   const spinIds = [...new Set(missing.map((r) => r.spinId).filter((id): id is string => !!id))];
@@ -64,13 +59,13 @@ async function record(row: Claimed, result: AttemptResult, now: Date): Promise<D
 async function disable(row: Claimed, now: Date): Promise<void> {
   const prisma = await db();
   const turnedOff = await prisma.webhookEndpoint.updateMany({
-    where: { id: row.endpointId, enabled: true },
+    where: { id: row.endpointId!, enabled: true },
     data: { enabled: false, disabledAt: now },
   });
-  if (turnedOff.count === 1) await tellOwnersEndpointDisabled(row.companyId, row.url);
+  if (turnedOff.count === 1) await tellOwnersEndpointDisabled(row.companyId, row.url!);
 }
 
-/** Claims up to `limit` due messages, their bodies ready to send; `inFlight`: this worker's sends. */
+/** Claims up to `limit` due messages and jobs, bodies ready to send; `inFlight`: this worker's runs. */
 export async function claimDue(limit: number, now = new Date(), inFlight?: InFlight): Promise<Claimed[]> {
   const rows = await claim(limit, now, inFlight);
   await renderBodies(rows);
@@ -79,7 +74,7 @@ export async function claimDue(limit: number, now = new Date(), inFlight?: InFli
 
 /** Sends one claimed message and records the attempt; true when it was delivered. */
 export async function deliverOne(row: Claimed, now = () => new Date()): Promise<boolean> {
-  const result = await attempt({ id: row.id, url: row.url, secret: row.secret, body: row.body! });
+  const result = await attempt({ id: row.id, url: row.url!, secret: row.secret!, body: row.body! });
   const at = now();
   try {
     const failingSince = await record(row, result, at);
@@ -90,27 +85,4 @@ export async function deliverOne(row: Claimed, now = () => new Date()): Promise<
     console.error(`[webhooks] could not record the attempt of ${row.id}:`, err);
   }
   return result.ok;
-}
-
-/** One pass: claims up to `limit` due messages and sends them side by side. */
-export async function runOnce({ limit = 10, now = () => new Date() } = {}): Promise<RunSummary> {
-  const rows = await claimDue(limit, now());
-  const results = await Promise.all(rows.map((row) => deliverOne(row, now)));
-  const delivered = results.filter(Boolean).length;
-  return { claimed: rows.length, delivered, failed: rows.length - delivered };
-}
-
-/** Passes until the queue has nothing due (or the time budget ends): the cron route's run. */
-export async function drain({ budgetMs = 50_000, limit = 10 } = {}): Promise<RunSummary> {
-  const total: RunSummary = { claimed: 0, delivered: 0, failed: 0 };
-  const until = Date.now() + budgetMs;
-  while (Date.now() < until) {
-    const run = await runOnce({ limit });
-    total.claimed += run.claimed;
-    total.delivered += run.delivered;
-    total.failed += run.failed;
-    // A batch holds at most PER_COMPANY of one company, so a short batch may still leave work due.
-    if (!run.claimed) break;
-  }
-  return total;
 }

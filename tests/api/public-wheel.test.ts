@@ -9,8 +9,8 @@ import { addToWheel, createProduct, createWheel } from "../helpers/catalogue";
 
 // Redemption codes queued here are handed out first (to force a collision); then random ones.
 const codes = vi.hoisted(() => ({ queue: [] as string[] }));
-vi.mock("@/lib/spins/redemption-code", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/spins/redemption-code")>();
+vi.mock("@/lib/spins/draw/redemption-code", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/spins/draw/redemption-code")>();
   return { ...actual, newRedemptionCode: () => codes.queue.shift() ?? actual.newRedemptionCode() };
 });
 

@@ -10,7 +10,7 @@ import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]
 import { POST as redeemRoute } from "@/app/api/spins/redeem/route";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
-import { runOnce } from "@/lib/webhooks/worker";
+import { runOnce } from "@/lib/worker/worker";
 import { campaignWheel, newPhone } from "../helpers/campaign";
 import { createCompany } from "../helpers/fixtures";
 import { call } from "../helpers/http";

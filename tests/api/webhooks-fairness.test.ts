@@ -8,7 +8,7 @@ import { POST as createRoute } from "@/app/api/integrations/webhooks/route";
 import { DELETE as deleteRoute } from "@/app/api/integrations/webhooks/[id]/route";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
-import { startWebhookLoop } from "@/lib/webhooks/loop";
+import { startWorkerLoop } from "@/lib/worker/loop";
 import { campaignWheel, spinOn } from "../helpers/campaign";
 import { createCompany, type TestCompany } from "../helpers/fixtures";
 import { call } from "../helpers/http";
@@ -71,7 +71,7 @@ describe("fair delivery between companies", () => {
       await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
       const hangUrl = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/hook`;
       const receiver = await startReceiver();
-      let loop: ReturnType<typeof startWebhookLoop> | undefined;
+      let loop: ReturnType<typeof startWorkerLoop> | undefined;
       const prisma = await db();
       const companies: string[] = [];
       try {
@@ -90,7 +90,7 @@ describe("fair delivery between companies", () => {
           for (let i = 0; i < 3; i++) expect((await spinOn(a, wheel.slug)).status).toBe(201);
         }
         // The worker is busy with them before the other company's event happens.
-        loop = startWebhookLoop({ intervalMs: 50 });
+        loop = startWorkerLoop({ intervalMs: 50 });
         await expect.poll(() => hits, { timeout: 5_000, interval: 20 }).toBeGreaterThanOrEqual(5 * hogs);
 
         const spun = await spinOn(b, wheel.slug);

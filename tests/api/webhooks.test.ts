@@ -14,9 +14,9 @@ import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { RETRY_DELAYS_MS } from "@/lib/webhooks/backoff";
 import { attempt, DELIVERY_TIMEOUT_MS } from "@/lib/webhooks/deliver";
-import { startWebhookLoop } from "@/lib/webhooks/loop";
+import { startWorkerLoop } from "@/lib/worker/loop";
 import { newSecret } from "@/lib/webhooks/service";
-import { runOnce } from "@/lib/webhooks/worker";
+import { runOnce } from "@/lib/worker/worker";
 import { campaignWheel, spinOn } from "../helpers/campaign";
 import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
 import { call } from "../helpers/http";
@@ -198,7 +198,7 @@ describe("outgoing webhooks", () => {
   it("the server's loop keeps delivering past its 10 in flight, and stops cleanly", async () => {
     const endpoint = await addEndpoint(c, receiver);
     for (let i = 0; i < 25; i++) await call(testRoute, { token: c.owner.token, params: { id: endpoint.id } });
-    const loop = startWebhookLoop({ intervalMs: 50 });
+    const loop = startWorkerLoop({ intervalMs: 50 });
     try {
       await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(25);
     } finally {

@@ -16,7 +16,7 @@ import type { erasePerson, findPerson } from "@/lib/lgpd/service";
 import type { createProduct, listProducts, updateProduct } from "@/lib/products/service";
 import type { changePassword, getProfile, updateProfile } from "@/lib/profile/service";
 import type { createSource, listSources } from "@/lib/sources/service";
-import type { lookupCode, redeemCode, unredeemCode } from "@/lib/spins/redeem";
+import type { lookupCode, redeemCode, unredeemCode } from "@/lib/redemption/redeem";
 import type { createUser, listUsers, updateUser } from "@/lib/users/service";
 import type {
   createEndpoint,

@@ -2,8 +2,8 @@
 // with a fixed seed, so the test is repeatable; the app draws with crypto randomness), capped prizes
 // leave the draw, and the public shares add the no-prize segment.
 import { describe, expect, it } from "vitest";
-import { cappedToday, drawPrize, probabilities, randomItems } from "@/lib/spins/draw";
-import { NO_PRIZE } from "@/lib/spins/no-prize";
+import { cappedToday, drawPrize, probabilities, randomItems } from "@/lib/spins/draw/weighted";
+import { NO_PRIZE } from "@/lib/spins/draw/no-prize";
 
 /** mulberry32: a small seeded PRNG, for a repeatable test only. */
 function seeded(seed: number) {

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { drawPrize, probabilities } from "@/lib/spins/draw";
-import { formatWhatsapp, normalizeWhatsapp } from "@/lib/spins/whatsapp";
+import { drawPrize, probabilities } from "@/lib/spins/draw/weighted";
+import { formatWhatsapp, normalizeWhatsapp } from "@/lib/whatsapp";
 
 describe("drawPrize", () => {
   it("follows the weights (chi-square, 100,000 draws, p = 0.001)", () => {

@@ -75,3 +75,20 @@ ALTER TABLE "RdStationIntegration" ADD CONSTRAINT "RdStationIntegration_companyI
 -- Lead search matches the e-mail too (docs/decisions.md "Lead search"): a trigram index like the
 -- name's and the number's, so the search's OR stays an index scan.
 CREATE INDEX "Spin_email_trgm_idx" ON "Spin" USING GIN ("email" gin_trgm_ops);
+
+-- RD Station Marketing: every new spin with an e-mail, in a company whose integration is on, queues
+-- one 'rdstation.conversion' job in the outbox (migration 20261126031000), in the spin's own
+-- statement, like lead.created webhooks. Without the integration the join finds nothing.
+CREATE FUNCTION "rdstation_enqueue_leads"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "WebhookDelivery" (id, "companyId", kind, event, payload, "spinId", "nextAttemptAt", "occurredAt", "createdAt", "updatedAt")
+  SELECT 'job_' || replace(gen_random_uuid()::text, '-', ''), s."companyId", 'rdstation.conversion', 'rdstation.conversion',
+         jsonb_build_object('spin_id', s.id), s.id, s."createdAt", s."createdAt", s."createdAt", s."createdAt"
+  FROM new_spins s
+  JOIN "RdStationIntegration" r ON r."companyId" = s."companyId" AND r.enabled
+  WHERE s.email IS NOT NULL;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER "Spin_insert_enqueues_rdstation" AFTER INSERT ON "Spin"
+  REFERENCING NEW TABLE AS new_spins FOR EACH STATEMENT EXECUTE FUNCTION "rdstation_enqueue_leads"();

@@ -1198,7 +1198,7 @@ export const SCENARIOS: Scenario[] = [
     access: "manage_integrations",
     ok: 200,
     other: { status: 404 },
-    build: async ({ target }) => ({ params: { id: (await webhookDelivery(target)).endpointId } }),
+    build: async ({ target }) => ({ params: { id: (await webhookDelivery(target)).endpointId! } }),
   },
   {
     route: "/api/integrations/webhooks/[id]/deliveries/[deliveryId]/redeliver",
@@ -1208,7 +1208,7 @@ export const SCENARIOS: Scenario[] = [
     other: { status: 404 },
     build: async ({ target }) => {
       const d = await webhookDelivery(target);
-      return { params: { id: d.endpointId, deliveryId: d.id }, snapshot: row("webhookDelivery", { id: d.id }) };
+      return { params: { id: d.endpointId!, deliveryId: d.id }, snapshot: row("webhookDelivery", { id: d.id }) };
     },
   },
   {

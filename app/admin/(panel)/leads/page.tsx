@@ -13,7 +13,7 @@ import { ListFooter } from "@/components/ui/pager";
 import { QueryState } from "@/components/ui/query-state";
 import { can } from "@/lib/auth/permissions";
 import { shortDateTime } from "@/lib/dates/format";
-import { formatWhatsapp } from "@/lib/spins/whatsapp";
+import { formatWhatsapp } from "@/lib/whatsapp";
 import { useLeads, type Lead } from "@/lib/swr/use-leads";
 import { notify } from "@/lib/ui/toast";
 import { useDebounced } from "@/lib/ui/use-debounced";

@@ -1,8 +1,9 @@
-// Serverless hosts (Vercel Cron, README "Webhooks"): each call delivers what is due, for up to
+// Serverless hosts (Vercel Cron, README "Webhooks"): each call delivers what is due (and runs the due
+// jobs, docs/decisions.md "Online store round: one job queue"), for up to
 // ~50 s. Only a caller with `Authorization: Bearer <CRON_SECRET>` may run it.
 import { publicRoute } from "@/lib/http/route-wrapper";
 import { assertCronCaller } from "@/lib/webhooks/cron-auth";
-import { drain } from "@/lib/webhooks/worker";
+import { drain } from "@/lib/worker/worker";
 
 export const dynamic = "force-dynamic";
 export const maxDuration = 60;

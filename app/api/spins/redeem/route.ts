@@ -1,5 +1,5 @@
 import { withSession } from "@/lib/http/route-wrapper";
-import { lookupCode, redeemCode } from "@/lib/spins/redeem";
+import { lookupCode, redeemCode } from "@/lib/redemption/redeem";
 import { redeemInput, redeemLookupInput } from "@/lib/validation/public";
 
 export const GET = withSession(

@@ -1,5 +1,5 @@
 import { withSession } from "@/lib/http/route-wrapper";
-import { unredeemCode } from "@/lib/spins/redeem";
+import { unredeemCode } from "@/lib/redemption/redeem";
 import { redeemInput } from "@/lib/validation/public";
 
 export const POST = withSession(

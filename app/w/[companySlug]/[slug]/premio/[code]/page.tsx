@@ -5,8 +5,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { shortDate, shortDateTime } from "@/lib/dates/format";
-import { claimView, type ClaimView } from "@/lib/spins/claim";
-import { waLink } from "@/lib/spins/hand-off";
+import { claimView, type ClaimView } from "@/lib/redemption/claim";
+import { waLink } from "@/lib/redemption/hand-off";
 import { REDEMPTION_LABELS } from "@/lib/spins/validity";
 import { redirectIfMoved } from "@/lib/wheels/moved";
 

@@ -5,8 +5,8 @@ import type { SessionCtx } from "@/lib/auth/session";
 import { shortDate, shortDateTime } from "@/lib/dates/format";
 import { tenantDb } from "@/lib/db/tenant";
 import { AppError, notFound } from "@/lib/errors";
-import { spinDto } from "./dto";
-import { codeCandidates } from "./redemption-code";
+import { spinDto } from "@/lib/spins/dto";
+import { codeCandidates } from "@/lib/spins/draw/redemption-code";
 import { UNDO_WINDOW_MS } from "./undo-window";
 
 export const REDEEM_MESSAGES = {

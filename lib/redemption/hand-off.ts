@@ -3,7 +3,7 @@
 // last result kept on the visitor's phone. Plain functions, no Node imports: the public page's
 // island and the claim page share them.
 import { TIME_ZONE } from "@/lib/dates/zone";
-import { COUNTRY_CODE } from "./whatsapp";
+import { COUNTRY_CODE } from "@/lib/whatsapp";
 
 const digits = (s: string) => s.replace(/\D/g, "");
 

@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { hasSqlState } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Prize } from "./public-wheel";
+import type { Prize } from "@/lib/spins/public-wheel";
 import { afterQuota, countSpin, insertLead, quota, RETURNING, runSpinStatement, type Lead } from "./record";
 
 /** The product hands out codes from its ProductCode rows (not generated ones). */
@@ -49,7 +49,7 @@ export async function recordCodeWin(lead: Lead, prize: Prize, at: Date, today: s
   const unit = Prisma.sql`id = ${prize.id} AND "companyId" = ${lead.companyId} AND stock > 0 AND "isActive" = true
     AND "codeSource" <> 'generated' AND EXISTS (SELECT 1 FROM coded)`;
   // With a daily limit: the product row is locked before the WheelProduct row, in the order
-  // recordCappedWin (draw-random.ts) locks them.
+  // recordCappedWin (random.ts) locks them.
   const taken = prize.dailyLimit
     ? Prisma.sql`stock AS (SELECT id FROM "Product" WHERE ${unit} FOR UPDATE), capped AS (
         UPDATE "WheelProduct"

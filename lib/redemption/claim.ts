@@ -4,8 +4,8 @@
 import QRCode from "qrcode";
 import { db } from "@/lib/db/client";
 import { maskWhatsapp } from "./hand-off";
-import { codeCandidates } from "./redemption-code";
-import { redemptionStatus } from "./validity";
+import { codeCandidates } from "@/lib/spins/draw/redemption-code";
+import { redemptionStatus } from "@/lib/spins/validity";
 import { isUuid } from "@/lib/validation/uuid";
 
 export async function claimView(companySlug: string, wheelRef: string, code: string, now = new Date()) {

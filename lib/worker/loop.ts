@@ -1,18 +1,20 @@
-// Keeps a worker polling the outbox in this process: the Node server (instrumentation.ts) and
-// `npm run worker` run it; serverless hosts call the cron route instead. One loop per process.
-// Up to CAPACITY messages are in flight at once, each recorded as soon as it is answered, so an
+// Keeps a worker polling the one queue (webhook messages and jobs, lib/worker/worker.ts) in this
+// process: the Node server (instrumentation.ts) and `npm run worker` run it; serverless hosts call
+// the cron route instead. One loop per process. Up to CAPACITY messages are in flight at once, each recorded as soon as it is answered, so an
 // endpoint that takes its full 10 s holds one slot, not the others' deliveries. One company holds
 // at most PER_COMPANY of them and companies take turns (lib/webhooks/claim.ts), so another
 // company's message waits at most one delivery timeout for a slot.
+import "server-only";
 import { env } from "@/lib/env";
-import { claimDue, deliverOne } from "./worker";
+import { claimDue } from "@/lib/webhooks/worker";
+import { runClaimed } from "./worker";
 
 const CAPACITY = 10;
 const KEY = Symbol.for("roleta.webhookLoop");
 type G = typeof globalThis & { [KEY]?: { stop: () => Promise<void> } };
 const g = globalThis as G;
 
-export function startWebhookLoop({ intervalMs = env().WEBHOOK_WORKER_INTERVAL_MS } = {}) {
+export function startWorkerLoop({ intervalMs = env().WEBHOOK_WORKER_INTERVAL_MS } = {}) {
   if (g[KEY]) return g[KEY];
   let stopped = false;
   let claiming = false;
@@ -39,8 +41,8 @@ export function startWebhookLoop({ intervalMs = env().WEBHOOK_WORKER_INTERVAL_MS
       const rows = await claimDue(free, new Date(), byCompany);
       for (const row of rows) {
         count(row.companyId, 1);
-        const sending: Promise<unknown> = deliverOne(row)
-          .catch((err) => console.error("[webhooks] delivery failed to record:", err))
+        const sending: Promise<unknown> = runClaimed(row)
+          .catch((err) => console.error("[jobs] a run failed to record:", err))
           .finally(() => {
             inFlight.delete(sending);
             count(row.companyId, -1);
@@ -51,7 +53,7 @@ export function startWebhookLoop({ intervalMs = env().WEBHOOK_WORKER_INTERVAL_MS
       // A full claim means more may be due: claim again as soon as a slot frees.
       if (rows.length === free) wait = 0;
     } catch (err) {
-      console.error("[webhooks] worker pass failed:", err);
+      console.error("[jobs] worker pass failed:", err);
     } finally {
       claiming = false;
     }

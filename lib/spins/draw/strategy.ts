@@ -2,7 +2,7 @@
 // given, and what it answers once the spin is recorded.
 import { notFound } from "@/lib/errors";
 import { PUBLIC_MESSAGES } from "@/lib/validation/public";
-import type { Prize, PublicWheel } from "./public-wheel";
+import type { Prize, PublicWheel } from "@/lib/spins/public-wheel";
 import type { Lead, Recorded } from "./record";
 
 export interface SpinRun {

@@ -4,7 +4,7 @@
 // each take a different moment, and a moment is claimed once.
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { takeCode } from "./codes";
+import { takeCode } from "./product-codes";
 import { afterQuota, countSpin, insertLead, quota, RETURNING, runSpinStatement, withFreshCode } from "./record";
 import { newRedemptionCode } from "./redemption-code";
 import { outcomeOf, type Outcome, type SpinRun } from "./strategy";

@@ -48,7 +48,7 @@ export interface Recorded {
   productId: string | null;
   productName: string | null;
   spinNumber: number;
-  /** The code the statement took from the product's pool (lib/spins/codes.ts), when it took one. */
+  /** The code the statement took from the product's pool (lib/spins/draw/product-codes.ts), when it took one. */
   code?: string | null;
 }
 

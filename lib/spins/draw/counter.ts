@@ -4,7 +4,7 @@
 // lock orders concurrent spins, so each gets its own n and commits in that order.
 import { randomUUID } from "node:crypto";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { takeCode } from "./codes";
+import { takeCode } from "./product-codes";
 import { countSpin, insertLead, quota, RETURNING, runSpinStatement, withFreshCode } from "./record";
 import { newRedemptionCode } from "./redemption-code";
 import { outcomeOf, type Outcome, type SpinRun } from "./strategy";

@@ -1,0 +1,39 @@
+// A kind of background job (docs/decisions.md "Online store round: one job queue"): its name, the
+// schema of its payload, and what running one does. The worker validates the payload before `run`
+// (a payload its schema refuses fails the job at once: retrying would not change it).
+import type { z } from "zod";
+
+export type JobOutcome =
+  | { status: "done" }
+  /** Try again: at `at` if given (e.g. a Retry-After), else after the outbox's backoff. */
+  | { status: "retry"; error: string; at?: Date }
+  /** Give up now: retrying would not help. */
+  | { status: "failed"; error: string };
+
+export interface JobRun<P> {
+  id: string;
+  companyId: string;
+  /** This run's number: 1 on the first run. */
+  attempts: number;
+  payload: P;
+}
+
+export interface JobKind<P> {
+  /** "area.action", at most 40 characters; never "webhook" (the outbox's own messages). */
+  kind: string;
+  payload: z.ZodType<P>;
+  /** Runs before the job fails for good (default MAX_ATTEMPTS of lib/webhooks/backoff.ts: 7). */
+  maxAttempts?: number;
+  /** A thrown error counts as { status: "retry" } with its message. */
+  run(job: JobRun<P>): Promise<JobOutcome>;
+}
+
+/** Declares a kind with its payload type inferred from the schema. */
+export function defineJobKind<S extends z.ZodType>(def: {
+  kind: string;
+  payload: S;
+  maxAttempts?: number;
+  run(job: JobRun<z.infer<S>>): Promise<JobOutcome>;
+}): JobKind<z.infer<S>> {
+  return def as JobKind<z.infer<S>>;
+}

@@ -1,0 +1,18 @@
+// The registry of job kinds: one line per kind (docs/decisions.md "Online store round: one job
+// queue", "Adding a kind"). The worker runs a claimed job with the kind of its row.
+import "server-only";
+import type { JobKind } from "@/lib/jobs/types";
+import { rdStationConversion } from "@/lib/rdstation/job";
+
+const KINDS: JobKind<unknown>[] = [rdStationConversion as JobKind<unknown>];
+
+const registry = new Map<string, JobKind<unknown>>(KINDS.map((k) => [k.kind, k]));
+
+export function jobKind(kind: string): JobKind<unknown> | undefined {
+  return registry.get(kind);
+}
+
+/** Tests only: a kind of their own, beside the real ones. */
+export function registerJobKindForTests<P>(kind: JobKind<P>): void {
+  registry.set(kind.kind, kind as JobKind<unknown>);
+}

@@ -1,0 +1,73 @@
+// Runs one claimed job (docs/decisions.md "Online store round: one job queue"): its kind's schema
+// checks the payload (refused: failed at once), `run` does the work while the worker keeps renewing
+// the claim's lease (a long job is never claimed twice; a killed worker's job is claimed again when
+// the lease ends), and the outcome is recorded: done, due again (at the outcome's time or after the
+// outbox's backoff, lib/webhooks/backoff.ts) or failed after the kind's last attempt.
+import "server-only";
+import { db } from "@/lib/db/client";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { CLAIM_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/backoff";
+import type { Claimed } from "@/lib/webhooks/claim";
+import { jobKind } from "./kinds";
+import type { JobOutcome } from "@/lib/jobs/types";
+
+const clip = (text: string) => (text.length > 500 ? text.slice(0, 500) : text);
+
+/** Where a job's outcome leaves its row. */
+export function nextState(
+  outcome: JobOutcome,
+  attempts: number,
+  maxAttempts: number,
+  now: Date,
+): { status: "done" | "pending" | "failed"; nextAttemptAt: Date | null; lastError: string | null } {
+  if (outcome.status === "done") return { status: "done", nextAttemptAt: null, lastError: null };
+  const lastError = clip(outcome.error);
+  if (outcome.status === "failed" || attempts >= maxAttempts)
+    return { status: "failed", nextAttemptAt: null, lastError };
+  const delay = RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1];
+  return { status: "pending", nextAttemptAt: outcome.at ?? new Date(now.getTime() + delay), lastError };
+}
+
+async function outcomeOf(row: Claimed): Promise<JobOutcome> {
+  const kind = jobKind(row.kind);
+  if (!kind) return { status: "failed", error: `Tipo de tarefa desconhecido: ${row.kind}` };
+  const parsed = kind.payload.safeParse(row.payload);
+  if (!parsed.success) return { status: "failed", error: `Dados da tarefa inválidos: ${parsed.error.message}` };
+  const prisma = await db();
+  // The lease is renewed while the job runs, as long as the row is still this run's.
+  const renew = setInterval(() => {
+    prisma.$executeRaw`UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${new Date(Date.now() + CLAIM_LEASE_MS)}
+      WHERE id = ${row.id} AND attempts = ${row.attempts} AND status = 'pending'`.catch((err) =>
+      console.error(`[jobs] could not renew the lease of ${row.id}:`, err),
+    );
+  }, CLAIM_LEASE_MS / 3);
+  renew.unref();
+  try {
+    return await kind.run({ id: row.id, companyId: row.companyId, attempts: row.attempts, payload: parsed.data });
+  } catch (err) {
+    return { status: "retry", error: err instanceof Error ? err.message || err.name : String(err) };
+  } finally {
+    clearInterval(renew);
+  }
+}
+
+/** Runs a claimed job and records its outcome; true when it is done. */
+export async function runJob(row: Claimed, now = () => new Date()): Promise<boolean> {
+  const outcome = await outcomeOf(row);
+  const maxAttempts = jobKind(row.kind)?.maxAttempts ?? MAX_ATTEMPTS;
+  const at = now();
+  const next = nextState(outcome, row.attempts, maxAttempts, at);
+  if (next.status === "failed") console.warn(`[jobs] ${row.kind} ${row.id} failed: ${next.lastError}`);
+  try {
+    const prisma = await db();
+    // Only while the row is still this run's (an LGPD erasure meanwhile leaves it cancelled).
+    await prisma.$executeRaw(Prisma.sql`
+      UPDATE "WebhookDelivery"
+      SET status = ${next.status}, "nextAttemptAt" = ${next.nextAttemptAt}, "lastError" = ${next.lastError}, "updatedAt" = ${at}
+      WHERE id = ${row.id} AND attempts = ${row.attempts} AND status = 'pending'`);
+  } catch (err) {
+    // The row is claimed again when its lease ends.
+    console.error(`[jobs] could not record the outcome of ${row.id}:`, err);
+  }
+  return outcome.status === "done";
+}
