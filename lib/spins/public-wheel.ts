@@ -8,6 +8,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import { PUBLIC_MESSAGES } from "@/lib/validation/public";
 import { isUuid } from "@/lib/validation/uuid";
+import type { VisitorFormConfig } from "@/lib/validation/public-rules";
+import { formConfigOf, uniqueKeysOf } from "@/lib/wheels/form-settings";
 
 export interface Prize {
   id: string;
@@ -32,6 +34,9 @@ export type PublicWheelRow = CampaignColumns & {
   createdAt: Date;
   /** The shop's coupon link template (the won answer's coupon_url). */
   couponUrl: string | null;
+  /** The visitor's form (docs/api.md "The visitor's form (issue 28)") and its one-play keys. */
+  form: VisitorFormConfig;
+  uniqueBy: { cpf: boolean; email: boolean };
 };
 
 export interface PublicWheel {
@@ -48,6 +53,10 @@ export interface PublicWheel {
 interface Row extends CampaignColumns {
   wheelId: string;
   couponUrl: string | null;
+  formEmail: string;
+  formCpf: string;
+  formQuestions: unknown;
+  uniqueBy: string[] | null;
   wheelName: string;
   wheelSlug: string;
   spinCount: number;
@@ -89,6 +98,7 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
              w."replayAfterDays", w."redeemWithinDays", w."authorizationNumber", w."rulesText",
              w."themeColor", w."themePreset", w."themeLogoUrl",
              w."couponUrl",
+             w."formEmail", w."formCpf", w."formQuestions", w."uniqueBy",
              c.id AS "companyId", c.name AS "companyName", c.slug AS "companySlug", c.phone AS "companyPhone",
              s."planId", s.status::text AS status, s."endsAt" AS "subscriptionEndsAt",
              sp."maxSpinsMonth" AS "planMaxSpins", fp."maxSpinsMonth" AS "freeMaxSpins"
@@ -147,6 +157,8 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
       themePreset: first.themePreset,
       themeLogoUrl: first.themeLogoUrl,
       couponUrl: first.couponUrl,
+      form: formConfigOf({ ...first, formQuestions: first.formQuestions as never, uniqueBy: [] }),
+      uniqueBy: uniqueKeysOf({ uniqueBy: first.uniqueBy ?? [] }),
     },
     maxSpinsMonth,
     prizes: rows

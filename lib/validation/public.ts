@@ -56,7 +56,7 @@ export const spinInput = z.object({
 export type SpinInput = z.infer<typeof spinInput>;
 
 /** The eligibility check at 'Começar' (docs/api.md "The prize is never lost (issue 13)"): the spin's WhatsApp rule. */
-export const eligibilityInput = spinInput.pick({ whatsapp: true });
+export const eligibilityInput = spinInput.pick({ whatsapp: true, email: true, cpf: true });
 
 export const redeemInput = z.object({
   redemption_code: z

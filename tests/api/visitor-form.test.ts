@@ -6,6 +6,11 @@ import { GET as rdGet, PUT as rdPut } from "@/app/api/integrations/rdstation/rou
 import { POST as eligibilityRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/eligibility/route";
 import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
 import { GET as refusalsRoute } from "@/app/api/wheels/[id]/refusals/route";
+import { GET as leadsRoute } from "@/app/api/wheels/spins/all/route";
+import { GET as exportRoute } from "@/app/api/wheels/spins/export/route";
+import { generateCpf } from "@brazilian-utils/brazilian-utils/generate-cpf";
+import { runOnce } from "@/lib/worker/worker";
+import { RDSTATION_KEY, startRdStation, type RdStationFake } from "../helpers/fakes/rdstation";
 import { db } from "@/lib/db/client";
 import { settleRefusals } from "@/lib/refusals/record";
 import { campaignWheel, getWheel, newPhone, updateWheel } from "../helpers/campaign";
@@ -175,6 +180,261 @@ describe("RD Station key", () => {
       (await call(rdPut, { method: "PUT", token: member.token, body: { api_key: key, enabled: true } })).status,
     ).toBe(403);
     expect((await call(rdGet, { token: B.owner.token })).body.rdstation.configured).toBe(false);
+  });
+});
+
+/** A wheel that asks for everything: e-mail and CPF required, one play per each, two questions. */
+async function fullWheel(c: TestCompany, stock = 50) {
+  const { wheel } = await campaignWheel(c, {}, [{ stock }]);
+  const res = await updateWheel(c, wheel.id, {
+    fields: { email: "required", cpf: "required" },
+    questions: [
+      { label: "Qual loja você visitou?", type: "select", options: ["Centro", "Shopping"], required: true },
+      { label: "Como nos conheceu?", type: "text" },
+    ],
+    unique_by: ["cpf", "email"],
+  });
+  if (res.status !== 200) throw new Error(res.text);
+  const [store, how] = res.body.wheel.questions as { id: string }[];
+  return { wheel, store: store.id, how: how.id };
+}
+
+let seq = 0;
+const newEmail = () => `visitante${++seq}-${Date.now()}@exemplo.com.br`;
+
+describe("the spin's e-mail, CPF and answers", () => {
+  it("refuses a CPF with wrong check digits or one repeated digit: 400 'CPF inválido'", async () => {
+    const { wheel, store } = await fullWheel(A);
+    const base = { email: newEmail(), answers: { [store]: "Centro" } };
+    for (const cpf of ["529.982.247-24", "111.111.111-11", "000.000.000-00", "5299822472", "abc.def.ghi-jk"]) {
+      const res = await spin(A, wheel.slug, visitor({ ...base, cpf }));
+      expect(res.status, cpf).toBe(400);
+      expect(res.body.error).toBe("CPF inválido");
+      expect(res.body.details.fields.cpf).toBe("CPF inválido");
+    }
+  });
+
+  it("keeps the CPF as a keyed hash plus its last two digits, shown masked in the lead, the list and the CSV", async () => {
+    const { wheel, store, how } = await fullWheel(A);
+    const cpf = "529.982.247-25";
+    const email = newEmail();
+    const res = await spin(
+      A,
+      wheel.slug,
+      visitor({
+        email: email.toUpperCase(),
+        cpf,
+        answers: { [store]: "Shopping", [how]: " Instagram ", x: "ignored" },
+      }),
+    );
+    expect(res.status, res.text).toBe(201);
+    const row = await (await db()).spin.findFirstOrThrow({ where: { wheelId: wheel.id } });
+    expect(row.email).toBe(email);
+    expect(row.cpfLast2).toBe("25");
+    expect(row.cpfHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain("52998224725");
+    expect(JSON.stringify(row)).not.toContain("529.982");
+    expect(row.answers).toEqual([
+      { id: store, label: "Qual loja você visitou?", value: "Shopping" },
+      { id: how, label: "Como nos conheceu?", value: "Instagram" },
+    ]);
+    const list = await call(leadsRoute, { token: A.owner.token, url: `/api/test?wheel_id=${wheel.id}` });
+    const lead = list.body.spins[0];
+    expect(lead.cpf).toBe("***.***.***-25");
+    expect(lead.email).toBe(email);
+    expect(lead.answers).toEqual([
+      { question_id: store, question: "Qual loja você visitou?", answer: "Shopping" },
+      { question_id: how, question: "Como nos conheceu?", answer: "Instagram" },
+    ]);
+    expect(list.text).not.toContain("52998224725");
+    // Search finds the lead by its e-mail.
+    const found = await call(leadsRoute, { token: A.owner.token, url: `/api/test?search=${email.slice(0, 12)}` });
+    expect(found.body.spins.map((s: { id: string }) => s.id)).toContain(lead.id);
+    const csv = await call(exportRoute, { token: A.owner.token, url: `/api/test?wheel_id=${wheel.id}` });
+    expect(csv.text).toContain("***.***.***-25");
+    expect(csv.text).toContain(email);
+    expect(csv.text).toContain("Qual loja você visitou?: Shopping | Como nos conheceu?: Instagram");
+    expect(csv.text).not.toContain("52998224725");
+  });
+
+  it("allows one play per CPF, exactly, under 20 simultaneous spins", async () => {
+    const { wheel, store } = await fullWheel(A, 100);
+    const cpf = generateCpf();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        spin(A, wheel.slug, visitor({ email: newEmail(), cpf, answers: { [store]: "Centro" } }), `10.28.1.${i + 1}`),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    for (const r of results.filter((x) => x.status === 409))
+      expect(r.body.error).toBe("Este CPF já foi utilizado nesta roleta.");
+    expect(await (await db()).spin.count({ where: { wheelId: wheel.id } })).toBe(1);
+    // Masked or not, the same CPF is the same person; at 'Começar' too.
+    const masked = cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
+    const again = await call(eligibilityRoute, {
+      params: { companySlug: A.slug, wheel: wheel.slug },
+      body: { whatsapp: newPhone(), cpf: masked },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe("Este CPF já foi utilizado nesta roleta.");
+  });
+
+  it("compares e-mails lower-cased: one play per e-mail", async () => {
+    const { wheel, store } = await fullWheel(A);
+    const first = await spin(
+      A,
+      wheel.slug,
+      visitor({ email: "Ana.Souza@Exemplo.com.br", cpf: generateCpf(), answers: { [store]: "Centro" } }),
+    );
+    expect(first.status).toBe(201);
+    const second = await spin(
+      A,
+      wheel.slug,
+      visitor({ email: "ana.souza@EXEMPLO.com.br", cpf: generateCpf(), answers: { [store]: "Centro" } }),
+    );
+    expect(second.status).toBe(409);
+    expect(second.body.error).toBe("Este e-mail já foi utilizado nesta roleta.");
+  });
+
+  it("without one play per CPF, the same CPF plays again from another WhatsApp", async () => {
+    const { wheel } = await campaignWheel(A, {}, [{ stock: 5 }]);
+    await updateWheel(A, wheel.id, { fields: { cpf: "optional" } });
+    const cpf = generateCpf();
+    expect((await spin(A, wheel.slug, visitor({ cpf }))).status).toBe(201);
+    expect((await spin(A, wheel.slug, visitor({ cpf }))).status).toBe(201);
+    // A field the wheel does not ask for is not kept.
+    expect((await spin(A, wheel.slug, visitor({ email: newEmail() }))).status).toBe(201);
+    const rows = await (await db()).spin.findMany({ where: { wheelId: wheel.id } });
+    expect(rows.every((r) => r.email === null)).toBe(true);
+  });
+
+  it("refuses disposable e-mail domains (DISPOSABLE_EMAIL), missing required fields and answers out of the list", async () => {
+    const { wheel, store } = await fullWheel(A);
+    const ok = { email: newEmail(), cpf: generateCpf(), answers: { [store]: "Centro" } };
+    const disposable = await spin(A, wheel.slug, visitor({ ...ok, email: "alguem@mailinator.com" }));
+    expect(disposable.status).toBe(400);
+    expect(disposable.body.code).toBe("DISPOSABLE_EMAIL");
+    const sub = await spin(A, wheel.slug, visitor({ ...ok, email: "alguem@mail.yopmail.com" }));
+    expect(sub.body.code).toBe("DISPOSABLE_EMAIL");
+    const noEmail = await spin(A, wheel.slug, visitor({ ...ok, email: undefined }));
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.details.fields.email).toBe("Informe seu e-mail");
+    const badEmail = await spin(A, wheel.slug, visitor({ ...ok, email: "ana@" }));
+    expect(badEmail.body.details.fields.email).toBe("Informe um e-mail válido");
+    const noCpf = await spin(A, wheel.slug, visitor({ ...ok, cpf: "" }));
+    expect(noCpf.body.details.fields.cpf).toBe("Informe seu CPF");
+    const noAnswer = await spin(A, wheel.slug, visitor({ ...ok, answers: {} }));
+    expect(noAnswer.status).toBe(400);
+    expect(noAnswer.body.details.fields[`answers.${store}`]).toBe("Responda esta pergunta");
+    const other = await spin(A, wheel.slug, visitor({ ...ok, answers: { [store]: "Aeroporto" } }));
+    expect(other.body.details.fields[`answers.${store}`]).toBe("Escolha uma das opções");
+    const long = await spin(A, wheel.slug, visitor({ ...ok, answers: { [store]: "x".repeat(201) } }));
+    expect(long.status).toBe(400);
+    expect(await (await db()).spin.count({ where: { wheelId: wheel.id } })).toBe(0);
+    // At 'Começar' the disposable e-mail is refused too.
+    const early = await call(eligibilityRoute, {
+      params: { companySlug: A.slug, wheel: wheel.slug },
+      body: { whatsapp: newPhone(), email: "x@mailinator.com" },
+    });
+    expect(early.body.code).toBe("DISPOSABLE_EMAIL");
+    await settleRefusals();
+    const counted = await refusals(A, wheel.id);
+    expect(counted.body.by_reason.disposable_email).toBe(3);
+    expect(counted.body.by_reason.invalid).toBe(6);
+    expect(counted.body.recent.find((r: { reason: string }) => r.reason === "disposable_email").contact).toMatch(
+      /^\+55 \(11\) \*{5}-\d{4}$/,
+    );
+  });
+});
+
+describe("RD Station conversions", () => {
+  let rd: RdStationFake;
+  const saved = process.env.RDSTATION_API_URL;
+  beforeAll(async () => {
+    rd = await startRdStation();
+    process.env.RDSTATION_API_URL = rd.url;
+    // Other files' and tests' queued work is not this test's to run.
+    await (await db()).webhookEndpoint.updateMany({ data: { enabled: false } });
+  });
+  afterAll(async () => {
+    if (saved === undefined) delete process.env.RDSTATION_API_URL;
+    else process.env.RDSTATION_API_URL = saved;
+    await rd.close();
+  });
+
+  async function work(at = new Date()) {
+    for (let i = 0; i < 10; i++) if (!(await runOnce({ limit: 50, now: () => at })).claimed) return;
+  }
+
+  it("sends each lead with an e-mail as a conversion with the consent legal basis, and retries a failure", async () => {
+    const C = await createCompany("RD Loja");
+    const put = await call(rdPut, {
+      method: "PUT",
+      token: C.owner.token,
+      body: { api_key: RDSTATION_KEY, enabled: true },
+    });
+    expect(put.status).toBe(200);
+    const { wheel } = await campaignWheel(C, {}, [{ stock: 10 }]);
+    await updateWheel(C, wheel.id, { fields: { email: "optional" } });
+    const email = newEmail();
+    expect((await spin(C, wheel.slug, visitor({ email, whatsapp: "(21) 99876-5432", name: "Bia Lima" }))).status).toBe(
+      201,
+    );
+    // A lead without an e-mail queues nothing.
+    expect((await spin(C, wheel.slug, visitor())).status).toBe(201);
+    const jobs = await (
+      await db()
+    ).webhookDelivery.findMany({ where: { companyId: C.companyId, kind: "rdstation.conversion" } });
+    expect(jobs).toHaveLength(1);
+
+    rd.fail(1);
+    await work();
+    let job = await (await db()).webhookDelivery.findUniqueOrThrow({ where: { id: jobs[0].id } });
+    expect(job.status).toBe("pending");
+    expect(job.attempts).toBe(1);
+    const afterFail = await call(rdGet, { token: C.owner.token });
+    expect(afterFail.body.rdstation.last_error).toContain("500");
+
+    await work(new Date(Date.now() + 24 * 3600_000));
+    job = await (await db()).webhookDelivery.findUniqueOrThrow({ where: { id: jobs[0].id } });
+    expect(job.status).toBe("done");
+    const sent = rd.requests.filter((r) => r.path.startsWith("/platform/conversions"));
+    expect(sent).toHaveLength(2);
+    expect(sent[1].path).toBe(`/platform/conversions?api_key=${RDSTATION_KEY}`);
+    expect(sent[1].body).toEqual({
+      event_type: "CONVERSION",
+      event_family: "CDP",
+      payload: {
+        conversion_identifier: wheel.slug,
+        email,
+        name: "Bia Lima",
+        mobile_phone: "+5521998765432",
+        legal_bases: [{ category: "communications", type: "consent", status: "granted" }],
+      },
+    });
+    expect((await call(rdGet, { token: C.owner.token })).body.rdstation.last_sent_at).not.toBeNull();
+  });
+
+  it("a refused key fails the job at once; a company with the integration off queues nothing", async () => {
+    const C = await createCompany("RD Chave Errada");
+    await call(rdPut, { method: "PUT", token: C.owner.token, body: { api_key: "rd-wrong-key-000000", enabled: true } });
+    const { wheel } = await campaignWheel(C, {}, [{ stock: 10 }]);
+    await updateWheel(C, wheel.id, { fields: { email: "optional" } });
+    expect((await spin(C, wheel.slug, visitor({ email: newEmail() }))).status).toBe(201);
+    await work();
+    const [job] = await (
+      await db()
+    ).webhookDelivery.findMany({ where: { companyId: C.companyId, kind: "rdstation.conversion" } });
+    expect(job.status).toBe("failed");
+    expect((await call(rdGet, { token: C.owner.token })).body.rdstation.last_error).toContain("chave de API recusada");
+
+    await call(rdPut, { method: "PUT", token: C.owner.token, body: { enabled: false } });
+    expect((await spin(C, wheel.slug, visitor({ email: newEmail() }))).status).toBe(201);
+    expect(
+      await (await db()).webhookDelivery.count({ where: { companyId: C.companyId, kind: "rdstation.conversion" } }),
+    ).toBe(1);
   });
 });
 

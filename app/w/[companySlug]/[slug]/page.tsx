@@ -108,6 +108,7 @@ function Body({
       sliceNote={note}
       attribution={attribution}
       companyPhone={view.wheel.company_phone}
+      form={view.form}
     />
   );
 }

@@ -9,7 +9,7 @@ import { movedWheelApiPath } from "@/lib/wheels/moved";
 // The spin's own per-address limit: checking numbers costs the same budget as playing.
 export const POST = publicRoute(
   {
-    doc: { summary: "May this WhatsApp play now? (records nothing)", errors: [404, 409, 429] },
+    doc: { summary: "May this WhatsApp play now? (records nothing)", errors: [400, 404, 409, 429] },
     body: eligibilityInput,
     moved: movedWheelApiPath,
     // Counted by reason for the shop's "Recusas", written after the answer.
@@ -17,6 +17,6 @@ export const POST = publicRoute(
   },
   async ({ req, params, body }) => {
     await consume(LIMITS.spinIp(), clientIp(req.headers));
-    return eligibility(params.companySlug, params.wheel, body.whatsapp);
+    return eligibility(params.companySlug, params.wheel, body.whatsapp, undefined, body);
   },
 );

@@ -14,7 +14,7 @@ export const POST = publicRoute(
       summary: "Spin the wheel: the server draws and records the lead (a repeated Idempotency-Key replays it: 200)",
       description: "A replay of a spin whose person was erased (LGPD) answers 410 with code `ERASED`.",
       status: 201,
-      errors: [402, 403, 404, 409, 410, 422, 429],
+      errors: [400, 402, 403, 404, 409, 410, 422, 429],
     },
     body: spinInput,
     moved: movedWheelApiPath,
