@@ -6,7 +6,7 @@
 // The form's fields are uncontrolled: a slow phone shows the server's HTML seconds before React
 // hydrates it, and what the visitor typed or ticked meanwhile lives only in the DOM. The fields are
 // read from the form at 'Começar', and the consent box's state is taken from the DOM once hydrated.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { cloneElement, lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { api, FetchError, errorText } from "@/lib/swr/fetcher";
 import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
@@ -14,7 +14,7 @@ import { lastPrizeKey, parseLastPrize } from "@/lib/redemption/last-prize";
 import { NO_PRIZE } from "@/lib/spins/draw/no-prize";
 import { newIdempotencyKey, sendSpin } from "@/lib/swr/spin-request";
 // The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
-import { spinFormErrors, type SpinForm } from "@/lib/validation/public-rules";
+import { maskCpf, spinFormErrors, type SpinForm, type VisitorFormConfig } from "@/lib/validation/public-rules";
 import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 import type { Slice } from "./slices";
 import { buildSegments, rotationFor } from "./segments";
@@ -39,7 +39,11 @@ interface Props {
   companyPhone: string | null;
   /** The wheel asks the visitor to prove the WhatsApp number before the wheel (verify_contact). */
   verifyContact?: boolean;
+  /** What the wheel asks besides name, WhatsApp and birth date (e-mail, CPF, questions). */
+  form?: VisitorFormConfig;
 }
+
+const NO_EXTRA_FIELDS: VisitorFormConfig = { fields: { email: "off", cpf: "off" }, questions: [] };
 
 // The result screen is not part of the page's first load (the visitor's phone downloads less before
 // the form works): it is fetched when GIRAR is pressed, while the wheel turns.
@@ -77,14 +81,29 @@ function rememberPrize(storageKey: string, res: SpinAnswer) {
 }
 
 /** What the visitor sent at 'Começar': the wheel greets them with it and the spin carries it. */
-type Entered = SpinForm & { birthdate: string };
+type Entered = SpinForm & { birthdate: string; answers: Record<string, string> };
+
+const ANSWER = "answers.";
 
 /** The form's fields as they are in the DOM (typed or ticked before or after hydration alike). */
 const readForm = (form: HTMLFormElement): Entered => {
-  // The three text inputs are always in the form; the box is there only when ticked.
+  // The text inputs are always in the form; the box is there only when ticked.
   const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-  return { ...(data as Omit<Entered, "consent">), consent: !!data.consent };
+  const answers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(data)) if (k.startsWith(ANSWER)) answers[k.slice(ANSWER.length)] = v;
+  return {
+    name: data.name,
+    whatsapp: data.whatsapp,
+    birthdate: data.birthdate,
+    email: data.email,
+    cpf: data.cpf,
+    answers,
+    consent: !!data.consent,
+  };
 };
+
+/** The DOM id of a field's box, for its error's aria-describedby and the focus on an error. */
+const fieldId = (key: string) => `play-${key.replace(".", "-")}`;
 
 const SPIN_MS = 4000;
 const input =
@@ -102,6 +121,7 @@ export function Play({
   attribution,
   companyPhone,
   verifyContact = false,
+  form: config = NO_EXTRA_FIELDS,
 }: Props) {
   const [step, setStep] = useState<"form" | "verify" | "wheel" | "result">("form");
   /** The proven number's verification (wheels with verify_contact), sent with the spin. */
@@ -111,6 +131,8 @@ export function Play({
   /** Mirrors the consent box (for 'Começar'); the box itself is the truth (see its ref). */
   const [consent, setConsent] = useState(false);
   const [error, setError] = useState("");
+  /** Each field's message, shown under it and tied to its box (aria-describedby). */
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [spinning, setSpinning] = useState(false);
   const [connecting, setConnecting] = useState(false);
   const [checking, setChecking] = useState(false);
@@ -132,11 +154,15 @@ export function Play({
 
   async function start(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = readForm(e.currentTarget);
+    const formEl = e.currentTarget;
+    const form = readForm(formEl);
     setEntered(form);
-    const [first] = Object.values(spinFormErrors(form));
+    const errors = spinFormErrors(form, config);
+    setFieldErrors(errors);
+    const [first] = Object.keys(errors);
     if (first) {
-      setError(first);
+      setError(errors[first]);
+      formEl.querySelector<HTMLElement>(`#${fieldId(first)}`)?.focus();
       return;
     }
     setError("");
@@ -145,11 +171,15 @@ export function Play({
     if (verifyContact) void loadVerify();
     try {
       // A returning number hears it here, not after pressing GIRAR.
-      await api(`${wheelPath}/eligibility`, { method: "POST", body: { whatsapp: form.whatsapp } });
+      await api(`${wheelPath}/eligibility`, {
+        method: "POST",
+        body: { whatsapp: form.whatsapp, email: form.email || undefined, cpf: form.cpf || undefined },
+      });
     } catch (err) {
       // Only the server's refusal stops the visitor; a lost answer leaves the decision to the spin.
       if (err instanceof FetchError && err.status >= 400 && err.status < 500) {
         setChecking(false);
+        setFieldErrors(err.fields ?? {});
         return setError(errorText(err, M.spinError));
       }
     }
@@ -173,6 +203,9 @@ export function Play({
           name: entered.name,
           whatsapp: entered.whatsapp,
           birthdate: entered.birthdate || undefined,
+          email: entered.email || undefined,
+          cpf: entered.cpf || undefined,
+          answers: Object.keys(entered.answers).length ? entered.answers : undefined,
           consent: entered.consent,
           ...(verificationId && { verification_id: verificationId }),
           ...attribution,
@@ -190,6 +223,7 @@ export function Play({
       setStep("result");
     } catch (err) {
       setError(errorText(err, M.spinError));
+      setFieldErrors(err instanceof FetchError ? (err.fields ?? {}) : {});
       setStep("form");
     } finally {
       setSpinning(false);
@@ -259,25 +293,11 @@ export function Play({
           {error}
         </p>
       )}
-      <div>
-        <label htmlFor="play-name" className="mb-1 block text-sm font-medium text-gray-800">
-          Nome completo
-        </label>
+      <Field id="name" label="Nome completo" error={fieldErrors.name}>
+        <input className={input} autoComplete="name" maxLength={255} name="name" defaultValue={entered.name} />
+      </Field>
+      <Field id="whatsapp" label="WhatsApp" error={fieldErrors.whatsapp}>
         <input
-          id="play-name"
-          className={input}
-          autoComplete="name"
-          maxLength={255}
-          name="name"
-          defaultValue={entered.name}
-        />
-      </div>
-      <div>
-        <label htmlFor="play-whatsapp" className="mb-1 block text-sm font-medium text-gray-800">
-          WhatsApp
-        </label>
-        <input
-          id="play-whatsapp"
           className={input}
           type="tel"
           inputMode="tel"
@@ -286,29 +306,72 @@ export function Play({
           name="whatsapp"
           defaultValue={entered.whatsapp}
         />
-      </div>
-      <div>
-        <label htmlFor="play-birthdate" className="mb-1 block text-sm font-medium text-gray-800">
-          Data de nascimento (opcional)
-        </label>
-        <input
-          id="play-birthdate"
-          className={input}
-          type="date"
-          max={maxBirthdate}
-          aria-describedby="play-age-hint"
-          name="birthdate"
-          defaultValue={entered.birthdate}
-        />
-        <p id="play-age-hint" className="mt-1 text-xs text-gray-600">
-          {M.ageHint}
-        </p>
-      </div>
+      </Field>
+      {config.fields.email !== "off" && (
+        <Field id="email" label={optional("E-mail", config.fields.email)} error={fieldErrors.email}>
+          <input
+            className={input}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={254}
+            placeholder="voce@exemplo.com.br"
+            name="email"
+            defaultValue={entered.email ?? undefined}
+          />
+        </Field>
+      )}
+      {config.fields.cpf !== "off" && (
+        <Field id="cpf" label={optional("CPF", config.fields.cpf)} error={fieldErrors.cpf} hint={CPF_HINT}>
+          <input
+            className={input}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={14}
+            placeholder="000.000.000-00"
+            name="cpf"
+            defaultValue={entered.cpf ?? undefined}
+            // The mask edits the box itself: the field stays uncontrolled (read at 'Começar').
+            onInput={(e) => {
+              const box = e.currentTarget;
+              const masked = maskCpf(box.value);
+              if (masked !== box.value) box.value = masked;
+            }}
+          />
+        </Field>
+      )}
+      {config.questions.map((q) => {
+        const key = `${ANSWER}${q.id}`;
+        const label = q.required ? q.label : `${q.label} (opcional)`;
+        return (
+          <Field key={q.id} id={key} label={label} error={fieldErrors[key]}>
+            {q.type === "select" ? (
+              <select className={input} name={key} defaultValue={entered.answers?.[q.id] ?? ""}>
+                <option value="">Selecione</option>
+                {q.options?.map((o) => (
+                  <option key={o} value={o}>
+                    {o}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input className={input} maxLength={200} name={key} defaultValue={entered.answers?.[q.id]} />
+            )}
+          </Field>
+        );
+      })}
+      <Field id="birthdate" label="Data de nascimento (opcional)" error={fieldErrors.birthdate} hint={M.ageHint}>
+        <input className={input} type="date" max={maxBirthdate} name="birthdate" defaultValue={entered.birthdate} />
+      </Field>
       <label className="flex items-start gap-3 text-sm text-gray-800">
         <input
           type="checkbox"
           className="mt-1 h-5 w-5 shrink-0 accent-brand-600"
           name="consent"
+          id={fieldId("consent")}
+          aria-invalid={fieldErrors.consent ? true : undefined}
           // A box ticked before hydration is ticked in the DOM only: 'Começar' follows the DOM once
           // the box is on screen (after hydration, and when a failed spin brings the form back).
           ref={(box) => void (box && setConsent(box.checked))}
@@ -333,5 +396,48 @@ export function Play({
         {totalSpins !== null && ` · ${totalSpins} ${totalSpins === 1 ? "giro realizado" : "giros realizados"}`}
       </p>
     </form>
+  );
+}
+
+const CPF_HINT = "Pedimos o CPF só para garantir uma participação por pessoa; ele é guardado cifrado.";
+
+const optional = (label: string, mode: string) => (mode === "optional" ? `${label} (opcional)` : label);
+
+/**
+ * A labelled box with its hint and its error under it, both tied to the box (aria-describedby);
+ * the box (the only child) gets its id, name-based, and aria-invalid while it has an error.
+ */
+function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: React.ReactElement<React.InputHTMLAttributes<HTMLElement>>;
+}) {
+  const box = fieldId(id);
+  const described = [hint && `${box}-hint`, error && `${box}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <label htmlFor={box} className="mb-1 block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      {cloneElement(children, { id: box, "aria-describedby": described, "aria-invalid": error ? true : undefined })}
+      {hint && (
+        <p id={`${box}-hint`} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${box}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

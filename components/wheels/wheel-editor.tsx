@@ -29,9 +29,11 @@ import { wheelForm, type WheelFormValues } from "@/lib/validation/wheels";
 import type { WheelDto } from "@/lib/wheels/dto";
 import { CampaignRulesFields, DrawModeFields } from "./campaign-rules-fields";
 import { PrizesFields, type PrizeInfo } from "./prizes-fields";
+import { RefusalsPanel } from "./refusals-panel";
 import { ShareSection } from "./share-section";
 import { ThemeFields } from "./theme-fields";
 import { VerifyContactField } from "./verify-contact-field";
+import { VisitorFormFields } from "./visitor-form-fields";
 import { WheelPreview } from "./wheel-preview";
 
 type Preset = (typeof THEME_PRESETS)[number];
@@ -55,6 +57,9 @@ const EMPTY: WheelFormValues = {
   rules_text: "",
   verify_contact: "none",
   theme: { primary_color: DEFAULT_THEME.primary_color, preset: DEFAULT_THEME.preset, logo_url: null },
+  fields: { email: "off", cpf: "off" },
+  questions: [],
+  unique_by: [],
   products: [],
 };
 
@@ -84,6 +89,15 @@ const valuesOf = (w: WheelDto, prizes: Prize[]): WheelFormValues => ({
   rules_text: w.rules_text ?? "",
   verify_contact: w.verify_contact,
   theme: { primary_color: w.theme.primary_color, preset: w.theme.preset as Preset, logo_url: w.theme.logo_url },
+  fields: w.fields,
+  questions: w.questions.map((q) => ({
+    id: q.id,
+    label: q.label,
+    type: q.type,
+    options_text: (q.options ?? []).join("\n"),
+    required: q.required,
+  })),
+  unique_by: w.unique_by.filter((k) => k !== "whatsapp"),
   products: rowsOf(prizes),
 });
 
@@ -127,13 +141,6 @@ function Section({
     </section>
   );
 }
-
-/** Today's visitor form, as the public page asks it (more fields come in a later round). */
-const FORM_FIELDS = [
-  { label: "Nome", note: "obrigatório" },
-  { label: "WhatsApp", note: "obrigatório; uma participação por número" },
-  { label: "Data de nascimento", note: "obrigatória" },
-];
 
 function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; prizes: Prize[]; catalogue: PrizeInfo[] }) {
   const router = useRouter();
@@ -225,17 +232,7 @@ function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; priz
       </Section>
 
       <Section id="formulario" title="Formulário" description="O que o visitante informa antes de girar.">
-        <ul className="divide-y rounded-lg border" aria-label="Campos do formulário">
-          {FORM_FIELDS.map((f) => (
-            <li key={f.label} className="flex flex-wrap justify-between gap-2 p-3 text-sm">
-              <span className="font-medium text-gray-900">{f.label}</span>
-              <span className="text-gray-700">{f.note}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="text-xs text-gray-700">
-          O visitante também aceita o regulamento e a política de privacidade antes de girar.
-        </p>
+        <VisitorFormFields form={form} />
         <VerifyContactField form={form} />
       </Section>
 
@@ -295,6 +292,15 @@ function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; priz
   );
 }
 
+/** Outside the form: the refusals are read, never saved. */
+function RefusalsSection({ wheelId }: { wheelId: string }) {
+  return (
+    <Section id="recusas" title="Recusas" description="Por que visitantes não conseguiram jogar, no período escolhido.">
+      <RefusalsPanel wheelId={wheelId} />
+    </Section>
+  );
+}
+
 function useCatalogue() {
   const products = useProducts({ page: 1, limit: CATALOGUE_LIMIT, active: true });
   return { query: products, list: (products.data?.products ?? []) as PrizeInfo[] };
@@ -312,6 +318,7 @@ function ReadOnly({ wheel }: { wheel: WheelDto | null }) {
           <ShareSection wheel={wheel} />
         </Section>
       )}
+      {wheel && <RefusalsSection wheelId={wheel.id} />}
     </div>
   );
 }
@@ -361,7 +368,12 @@ function LoadedEditor({ wheel }: { wheel: WheelDto }) {
     <QueryState query={prizes} loading="Carregando prêmios...">
       {(p) => (
         <QueryState query={catalogue.query} loading="Carregando produtos...">
-          {() => <EditorForm key={wheel.id} wheel={wheel} prizes={p.products} catalogue={catalogue.list} />}
+          {() => (
+            <>
+              <EditorForm key={wheel.id} wheel={wheel} prizes={p.products} catalogue={catalogue.list} />
+              <RefusalsSection wheelId={wheel.id} />
+            </>
+          )}
         </QueryState>
       )}
     </QueryState>

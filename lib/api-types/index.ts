@@ -33,8 +33,22 @@ export interface ProductAnswer {
   updated_at: string;
 }
 
+export type FieldMode = "off" | "optional" | "required";
+export type UniqueKey = "whatsapp" | "cpf" | "email";
+
+export interface FormQuestionAnswer {
+  id: string;
+  label: string;
+  type: "text" | "select";
+  options?: string[];
+  required: boolean;
+}
+
 export interface WheelAnswer {
   verify_contact: "none" | "whatsapp";
+  fields: { email: FieldMode; cpf: FieldMode };
+  questions: FormQuestionAnswer[];
+  unique_by: UniqueKey[];
   embed_origins: string[];
   coupon_url: string | null;
   starts_at: string | null;
@@ -157,6 +171,10 @@ export interface SpinAnswer {
   id: string;
   customer_name: string;
   whatsapp: string;
+  email: string | null;
+  /** Masked: "***.***.***-12". */
+  cpf: string | null;
+  answers: { question_id: string; question: string; answer: string }[];
   customer_birthdate: string | null;
   wheel_id: string;
   wheel_name: string;
@@ -239,6 +257,7 @@ export interface WriteAnswers {
   sendTest: { delivery: WebhookDeliveryAnswer; message: "Evento de teste enviado para a fila de entrega." };
   redeliver: { delivery: WebhookDeliveryAnswer; message: "Reenvio agendado." };
   findPerson: { whatsapp: string; spins: SpinAnswer[] };
+  putRdStation: { rdstation: RdStationAnswer };
   erasePerson: { erased: number; message: string };
   saveWhatsappSettings: WhatsappSettingsAnswer;
   sendWhatsappTest: { message: "Mensagem de teste enviada"; message_id: string };
@@ -284,6 +303,23 @@ export interface WhatsappSettingsAnswer {
   last_error_at: string | null;
 }
 
+export interface RdStationAnswer {
+  configured: boolean;
+  last4: string | null;
+  enabled: boolean;
+  last_error: string | null;
+  last_error_at: string | null;
+  last_sent_at: string | null;
+}
+
+export type RefusalReason =
+  "rate_limited" | "duplicate" | "invalid" | "disposable_email" | "not_verified" | "sold_out" | "closed";
+
+export interface RefusalsAnswer {
+  by_reason: Record<RefusalReason, number>;
+  recent: { reason: RefusalReason; contact: string | null; at: string }[];
+}
+
 export interface ReadAnswers {
   dashboard: {
     totalProducts: number;
@@ -323,4 +359,6 @@ export interface ReadAnswers {
   listWheels: { wheels: WheelAnswer[]; pagination: Pagination };
   listStores: { stores: StoreAnswer[] };
   getWhatsappSettings: WhatsappSettingsAnswer;
+  getRdStation: { rdstation: RdStationAnswer };
+  wheelRefusals: RefusalsAnswer;
 }

@@ -20,4 +20,15 @@ export const PUBLIC_MESSAGES = {
   spinError: "Erro ao realizar o sorteio",
   won: "Parabéns! Você ganhou um prêmio!",
   loading: "Carregando roleta...",
+  // The visitor's form (docs/api.md "The visitor's form (issue 28)").
+  email: "Informe um e-mail válido",
+  emailRequired: "Informe seu e-mail",
+  disposableEmail: "E-mails temporários não são aceitos: use o seu e-mail de sempre",
+  cpf: "CPF inválido",
+  cpfRequired: "Informe seu CPF",
+  answerRequired: "Responda esta pergunta",
+  answerOption: "Escolha uma das opções",
+  answerTooLong: "Resposta muito longa (máximo 200 caracteres)",
+  duplicateCpf: "Este CPF já foi utilizado nesta roleta.",
+  duplicateEmail: "Este e-mail já foi utilizado nesta roleta.",
 } as const;

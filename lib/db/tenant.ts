@@ -35,6 +35,9 @@ export const TENANT_MODELS = new Set([
   "Store",
   "WhatsappAccount",
   "WhatsappVerification",
+  "RefusalDay",
+  "Refusal",
+  "RdStationIntegration",
 ]);
 
 const WHERE_OPS = new Set([

@@ -99,19 +99,38 @@ async function movedResponse(err: unknown, moved: MovedLookup | undefined, req: 
   return location ? new Response(null, { status: 308, headers: { location } }) : null;
 }
 
+/** What a public route's `refused` hook is told of a failed call (body: when it was read). */
+export interface Refusal {
+  params: Params;
+  body: unknown;
+}
+
 /** A route anyone may call (auth screens, public wheel, webhooks). */
 export function publicRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  options: Parsers<B, Q> & { moved?: MovedLookup },
+  options: Parsers<B, Q> & {
+    moved?: MovedLookup;
+    /** Told of every error answer but a 308 (e.g. to count refused spins); must not throw. */
+    refused?: (err: unknown, call: Refusal) => void;
+  },
   handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>>) => Promise<Result>,
 ) {
   const route = async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
     let params: Params = {};
+    let body: unknown;
     try {
       const inputs = await parseInputs(req, routeCtx, options);
       params = inputs.params;
+      body = inputs.body;
       return toResponse(await handler({ req, ...inputs }), options.doc);
     } catch (err) {
-      return (await movedResponse(err, options.moved, req, params)) ?? errorResponse(err);
+      const moved = await movedResponse(err, options.moved, req, params);
+      if (moved) return moved;
+      if (options.refused) {
+        // A body that failed its schema leaves params unset above: read them again.
+        const raw = (routeCtx?.params ? await routeCtx.params.catch(() => ({})) : {}) as Params;
+        options.refused(err, { params: { ...raw, ...params }, body });
+      }
+      return errorResponse(err);
     }
   };
   const { body, query, doc, moved } = options;

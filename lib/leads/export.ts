@@ -5,6 +5,7 @@ import { REDEMPTION_LABELS, redemptionStatus } from "@/lib/spins/validity";
 import { formatPhone } from "@/lib/phone";
 import type { SpinFilters } from "@/lib/validation/leads";
 import { spinBatches, type LeadExportRow } from "./service";
+import { answersText, maskedCpf } from "@/lib/spins/visitor-fields";
 
 export const LEADS_CSV_HEADER = [
   "Nome",
@@ -22,6 +23,9 @@ export const LEADS_CSV_HEADER = [
   "utm_campaign",
   "Válido até",
   "Situação",
+  "E-mail",
+  "CPF",
+  "Respostas",
 ];
 
 export function leadRow(s: LeadExportRow): unknown[] {
@@ -43,6 +47,9 @@ export function leadRow(s: LeadExportRow): unknown[] {
     s.utmCampaign ?? "",
     s.won ? dateTime(s.redeemUntil) : "",
     REDEMPTION_LABELS[redemptionStatus(s)],
+    s.email ?? "",
+    maskedCpf(s.cpfLast2) ?? "",
+    answersText(s.answers),
   ];
 }
 

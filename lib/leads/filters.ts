@@ -26,12 +26,13 @@ export function spinWhere(companyId: string, f: SpinFilters): Prisma.Sql {
     // WhatsApp is stored as +55...; searching "11 98765" should match it, so digits are compared too.
     // A whole number (10+ digits) is also compared in its normal form (lib/phone): "11 8765-4321"
     // finds the lead stored with the ninth digit.
+    // The e-mail (trigram-indexed like the other two, migration 20261126033000) matches as well.
     const digits = f.search.replace(/\D/g, "");
     const whole = digits.length >= 10 ? Prisma.sql` OR whatsapp = ${normalizePhone(f.search)}` : Prisma.empty;
     parts.push(
       digits.length >= 3
-        ? Prisma.sql`("customerName" ILIKE ${like} OR whatsapp ILIKE ${like} OR whatsapp LIKE ${`%${digits}%`}${whole})`
-        : Prisma.sql`("customerName" ILIKE ${like} OR whatsapp ILIKE ${like})`,
+        ? Prisma.sql`("customerName" ILIKE ${like} OR whatsapp ILIKE ${like} OR email ILIKE ${like} OR whatsapp LIKE ${`%${digits}%`}${whole})`
+        : Prisma.sql`("customerName" ILIKE ${like} OR whatsapp ILIKE ${like} OR email ILIKE ${like})`,
     );
   }
   return Prisma.join(parts, " AND ");

@@ -122,6 +122,9 @@ export type LeadExportRow = Pick<
   | "utmSource"
   | "utmMedium"
   | "utmCampaign"
+  | "email"
+  | "cpfLast2"
+  | "answers"
 >;
 
 /**
@@ -139,7 +142,7 @@ export async function* spinBatches(companyId: string, f: SpinFilters, batch = 20
       : Prisma.empty;
     const sql = Prisma.sql`SELECT id, "customerName", whatsapp, "customerBirthdate", "wheelName", "productName",
         won, "redemptionCode", "redeemedAt", "redeemUntil", "createdAt", "sourceName", "utmSource", "utmMedium",
-        "utmCampaign"
+        "utmCampaign", email, "cpfLast2", answers
       FROM "Spin" WHERE ${where} ${after}
       ORDER BY "createdAt" DESC, id DESC LIMIT ${batch}`;
     // Postgres: through the driver (lib/db/driver-query.ts); the embedded database has no pool.

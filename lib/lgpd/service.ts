@@ -9,6 +9,7 @@ import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { spinDto } from "@/lib/spins/dto";
 import { normalizePhone } from "@/lib/phone";
+import { maskWhatsapp } from "@/lib/refusals/mask";
 import { plural } from "@/lib/ui/plural";
 import { eraseMessagesAbout } from "@/lib/webhooks/erasure";
 
@@ -48,7 +49,8 @@ export async function erasePerson(ctx: SessionCtx, whatsapp: string) {
     const spins = await tx.$queryRaw<{ id: string }[]>`
       UPDATE "Spin"
       SET "customerName" = ${ERASED_NAME}, whatsapp = 'anon-' || replace(id, '-', ''), "customerBirthdate" = NULL,
-          "consentIp" = NULL, "requestHash" = NULL, "anonymizedAt" = ${now}
+          "consentIp" = NULL, "requestHash" = NULL, "anonymizedAt" = ${now},
+          email = NULL, "cpfHash" = NULL, "cpfLast2" = NULL, answers = NULL
       WHERE "companyId" = ${ctx.companyId} AND whatsapp = ${normalizePhone(whatsapp)}
       RETURNING id`;
     const ids = spins.map((s) => s.id);
@@ -57,6 +59,9 @@ export async function erasePerson(ctx: SessionCtx, whatsapp: string) {
     const number = normalizePhone(whatsapp);
     await tx.whatsappVerification.deleteMany({ where: { companyId: ctx.companyId, whatsapp: number } });
     await tx.whatsappWindow.deleteMany({ where: { companyId: ctx.companyId, whatsapp: number } });
+    // The refusals list keeps the number masked; the person's masked number leaves it too.
+    await tx.$executeRaw`DELETE FROM "Refusal" WHERE "companyId" = ${ctx.companyId}
+      AND contact = ${maskWhatsapp(number)}`;
     return spins.length;
   });
   await audit({ action: "lgpd.erase", companyId: ctx.companyId, userId: ctx.userId, detail: { count } });

@@ -7,6 +7,7 @@ import { maskWhatsapp } from "./hand-off";
 import { codeCandidates } from "@/lib/spins/draw/redemption-code";
 import { redemptionStatus } from "@/lib/spins/validity";
 import { isUuid } from "@/lib/validation/uuid";
+import { maskedCpf } from "@/lib/spins/visitor-fields";
 
 export async function claimView(companySlug: string, wheelRef: string, code: string, now = new Date()) {
   const candidates = codeCandidates(code);
@@ -42,6 +43,8 @@ export async function claimView(companySlug: string, wheelRef: string, code: str
     prize: { name: spin.productName ?? "", image_url: product?.imageUrl ?? null },
     first_name: spin.customerName.trim().split(/\s+/)[0] ?? "",
     whatsapp_masked: maskWhatsapp(spin.whatsapp),
+    // Only its last two digits are kept (docs/api.md "The visitor's form (issue 28)").
+    cpf_masked: maskedCpf(spin.cpfLast2),
     code: spin.redemptionCode!,
     created_at: spin.createdAt.toISOString(),
     redeem_until: spin.redeemUntil ? spin.redeemUntil.toISOString() : null,

@@ -1,5 +1,6 @@
 // A spin (lead) as the API shows it (docs/api.md "Conventions").
 import type { Spin } from "@/lib/generated/prisma/client";
+import { answersOf, maskedCpf } from "./visitor-fields";
 import { redemptionStatus } from "./validity";
 
 export type MessageStatus = "queued" | "sent" | "delivered" | "read" | "failed";
@@ -9,6 +10,10 @@ export function spinDto(s: Spin) {
     id: s.id,
     customer_name: s.customerName,
     whatsapp: s.whatsapp,
+    // The visitor's form (docs/api.md "The visitor's form (issue 28)"): the CPF only masked.
+    email: s.email,
+    cpf: maskedCpf(s.cpfLast2),
+    answers: answersOf(s.answers),
     customer_birthdate: s.customerBirthdate ? s.customerBirthdate.toISOString().slice(0, 10) : null,
     wheel_id: s.wheelId,
     wheel_name: s.wheelName,

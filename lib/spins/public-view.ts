@@ -44,6 +44,8 @@ export function publicView({ company, wheel, prizes }: PublicWheel, now = new Da
         ? null
         : { label: wheel.noPrizeLabel, probability: random ? (shares.get(NO_PRIZE) ?? 0) : null },
     stats: { has_available_prizes: prizes.length > 0, available_products: prizes.length },
+    // What the form asks besides name and WhatsApp (docs/api.md "The visitor's form (issue 28)").
+    form: wheel.form,
   };
 }
 

@@ -8,6 +8,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import { PUBLIC_MESSAGES } from "@/lib/validation/public";
 import { isUuid } from "@/lib/validation/uuid";
+import type { VisitorFormConfig } from "@/lib/validation/public-rules";
+import { formConfigOf, uniqueKeysOf } from "@/lib/wheels/form-settings";
 
 export interface Prize {
   id: string;
@@ -34,6 +36,9 @@ export type PublicWheelRow = CampaignColumns & {
   couponUrl: string | null;
   /** verify_contact = whatsapp with the company's WhatsApp connected (docs/api.md "WhatsApp (issue 27)"). */
   verifyContact: boolean;
+  /** The visitor's form (docs/api.md "The visitor's form (issue 28)") and its one-play keys. */
+  form: VisitorFormConfig;
+  uniqueBy: { cpf: boolean; email: boolean };
 };
 
 export interface PublicWheel {
@@ -51,6 +56,10 @@ interface Row extends CampaignColumns {
   wheelId: string;
   couponUrl: string | null;
   verifyContact: boolean;
+  formEmail: string;
+  formCpf: string;
+  formQuestions: unknown;
+  uniqueBy: string[] | null;
   wheelName: string;
   wheelSlug: string;
   spinCount: number;
@@ -94,6 +103,7 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
              w."couponUrl",
              (w."verifyContact" = 'whatsapp' AND EXISTS (SELECT 1 FROM "WhatsappAccount" wa
                WHERE wa."companyId" = c.id AND wa.enabled)) AS "verifyContact",
+             w."formEmail", w."formCpf", w."formQuestions", w."uniqueBy",
              c.id AS "companyId", c.name AS "companyName", c.slug AS "companySlug", c.phone AS "companyPhone",
              s."planId", s.status::text AS status, s."endsAt" AS "subscriptionEndsAt",
              sp."maxSpinsMonth" AS "planMaxSpins", fp."maxSpinsMonth" AS "freeMaxSpins"
@@ -153,6 +163,8 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
       themeLogoUrl: first.themeLogoUrl,
       couponUrl: first.couponUrl,
       verifyContact: first.verifyContact,
+      form: formConfigOf({ ...first, formQuestions: first.formQuestions as never, uniqueBy: [] }),
+      uniqueBy: uniqueKeysOf({ uniqueBy: first.uniqueBy ?? [] }),
     },
     maxSpinsMonth,
     prizes: rows

@@ -24,6 +24,7 @@ import type { Outcome, SpinRun } from "./draw/strategy";
 import { redeemUntilFor } from "./validity";
 import { normalizePhone } from "@/lib/phone";
 import { afterVerifiedSpin, assertVerified } from "@/lib/whatsapp/spin";
+import { alreadyPlayedBy, visitorColumns, visitorConflict } from "./visitor";
 
 const STRATEGIES: Record<DrawMode, (run: SpinRun) => Promise<Outcome>> = {
   random: drawRandom,
@@ -59,6 +60,8 @@ export async function spin(
 ) {
   const loaded = await loadPublicWheel(companySlug, wheelRef, now);
   const { company, wheel, maxSpinsMonth, prizes } = loaded;
+  // The e-mail, CPF and answers the wheel asks for (400 / DISPOSABLE_EMAIL before anything is written).
+  const visitor = visitorColumns(wheel, input);
   const idem: Idempotency | null = key ? { key, hash: requestHash(input) } : null;
   const whatsapp = normalizePhone(input.whatsapp);
   const lead: Lead = {
@@ -78,6 +81,7 @@ export async function spin(
     requestHash: idem?.hash ?? null,
     redeemUntil: redeemUntilFor(wheel.redeemWithinDays, now),
     quota: spinQuotaOf(maxSpinsMonth, now),
+    visitor,
   };
   let outcome: Outcome;
   try {
@@ -99,6 +103,8 @@ export async function spin(
     if (idem && isUniqueViolation(err, "idempotencyKey"))
       throw new AppError("IDEMPOTENCY_IN_PROGRESS", IDEMPOTENCY_MESSAGES.inProgress);
     if (isUniqueViolation(err, "whatsapp")) throw alreadyPlayed(wheel, now);
+    const byForm = visitorConflict(err, wheel, now);
+    if (byForm) throw byForm;
     throw await duplicateFirst(err, lead, wheel, now);
   }
   if (wheel.verifyContact) await afterVerifiedSpin(lead);
@@ -115,12 +121,32 @@ export type { SpinAnswer } from "./answer";
  */
 async function duplicateFirst(refusal: unknown, lead: Lead, wheel: Wheel, now: Date): Promise<unknown> {
   if (!(refusal instanceof AppError)) return refusal;
+  const seen = await playedBefore(lead, wheel);
+  if (seen === "whatsapp") return alreadyPlayed(wheel, now);
+  return seen ? alreadyPlayedBy(seen, wheel, now) : refusal;
+}
+
+/**
+ * Which key of one play per person already played in the lead's window: the WhatsApp, else the
+ * CPF or the e-mail when the wheel counts them (the columns its partial unique indexes hold).
+ */
+export async function playedBefore(
+  lead: Pick<Lead, "wheelId" | "whatsapp" | "playWindow" | "visitor">,
+  wheel: Wheel,
+): Promise<"whatsapp" | "cpf" | "email" | null> {
   const prisma = await db();
-  const seen = await prisma.spin.findUnique({
-    where: {
-      wheelId_whatsapp_playWindow: { wheelId: lead.wheelId, whatsapp: lead.whatsapp, playWindow: lead.playWindow },
-    },
-    select: { id: true },
+  const v = lead.visitor;
+  const keys = [
+    { whatsapp: lead.whatsapp },
+    ...(wheel.uniqueBy.cpf && v?.cpfHash ? [{ cpfHash: v.cpfHash, onePerCpf: true }] : []),
+    ...(wheel.uniqueBy.email && v?.email ? [{ email: v.email, onePerEmail: true }] : []),
+  ];
+  const seen = await prisma.spin.findMany({
+    where: { wheelId: lead.wheelId, playWindow: lead.playWindow, OR: keys },
+    select: { whatsapp: true, cpfHash: true, email: true },
+    take: 3,
   });
-  return seen ? alreadyPlayed(wheel, now) : refusal;
+  if (seen.some((s) => s.whatsapp === lead.whatsapp)) return "whatsapp";
+  if (v?.cpfHash && seen.some((s) => s.cpfHash === v.cpfHash)) return "cpf";
+  return seen.length ? "email" : null;
 }

@@ -2,7 +2,9 @@
 // rules as plain functions. The zod schema the spin route parses with (public.ts) calls these
 // same functions, and the play island checks the form with them in the browser: this module must
 // stay free of zod (and of anything heavy), it ships to the visitor's phone.
-import { MAX_NAME } from "./limits";
+// The CPF's check digits come from @brazilian-utils/brazilian-utils's subpath (a few hundred bytes).
+import { isValidCpf } from "@brazilian-utils/brazilian-utils/is-valid-cpf";
+import { MAX_ANSWER, MAX_EMAIL, MAX_NAME } from "./limits";
 import { PUBLIC_MESSAGES } from "@/lib/copy/public-rules";
 
 export const MAX_WHATSAPP = 30;
@@ -23,21 +25,84 @@ export const isBirthdate = (s: string): boolean =>
 
 export const isFutureDate = (s: string): boolean => s > todayIso();
 
+/** A plain address: something@domain.tld, no spaces (the server also refuses disposable domains). */
+export const isEmail = (s: string): boolean => s.length <= MAX_EMAIL && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(s);
+
+/** Digits and the usual mask characters only, 11 digits with valid check digits, not one digit repeated. */
+export function isCpf(s: string): boolean {
+  const digits = s.replace(/\D/g, "");
+  return /^[\d.\-\s]*$/.test(s) && digits.length === 11 && !/^(\d)\1{10}$/.test(digits) && isValidCpf(digits);
+}
+
+/** 000.000.000-00 as the visitor types (the CPF box's mask). */
+export function maskCpf(s: string): string {
+  const d = s.replace(/\D/g, "").slice(0, 11);
+  return (
+    [d.slice(0, 3), d.slice(3, 6), d.slice(6, 9)].filter(Boolean).join(".") + (d.length > 9 ? `-${d.slice(9)}` : "")
+  );
+}
+
+export type FieldMode = "off" | "optional" | "required";
+
+export interface FormQuestion {
+  id: string;
+  label: string;
+  type: "text" | "select";
+  options?: string[];
+  required: boolean;
+}
+
+/** What a wheel asks besides name, WhatsApp and birth date (docs/api.md "The visitor's form (issue 28)"). */
+export interface VisitorFormConfig {
+  fields: { email: FieldMode; cpf: FieldMode };
+  questions: FormQuestion[];
+}
+
 export interface SpinForm {
   name: string;
   whatsapp: string;
   /** Empty or absent when not given (the field is optional). */
   birthdate?: string | null;
+  email?: string | null;
+  cpf?: string | null;
+  answers?: Record<string, string> | null;
   consent: boolean;
+}
+
+/** The errors of the fields a wheel adds; keys `email`, `cpf` and `answers.<question id>`. */
+export function visitorFormErrors(form: SpinForm, config: VisitorFormConfig): Record<string, string> {
+  const m = PUBLIC_MESSAGES;
+  const errors: Record<string, string> = {};
+  const email = form.email?.trim();
+  if (config.fields.email !== "off") {
+    if (!email) {
+      if (config.fields.email === "required") errors.email = m.emailRequired;
+    } else if (!isEmail(email)) errors.email = m.email;
+  }
+  const cpf = form.cpf?.trim();
+  if (config.fields.cpf !== "off") {
+    if (!cpf) {
+      if (config.fields.cpf === "required") errors.cpf = m.cpfRequired;
+    } else if (!isCpf(cpf)) errors.cpf = m.cpf;
+  }
+  for (const q of config.questions) {
+    const answer = form.answers?.[q.id]?.trim() ?? "";
+    const key = `answers.${q.id}`;
+    if (!answer) {
+      if (q.required) errors[key] = m.answerRequired;
+    } else if (answer.length > MAX_ANSWER) errors[key] = m.answerTooLong;
+    else if (q.type === "select" && !q.options?.includes(answer)) errors[key] = m.answerOption;
+  }
+  return errors;
 }
 
 /**
  * Each field's first problem, in the form's order, worded as the spin route answers it (its zod
  * schema runs the same checks in the same order); an empty object when the form may be sent.
  */
-export function spinFormErrors(form: SpinForm): Partial<Record<keyof SpinForm, string>> {
+export function spinFormErrors(form: SpinForm, config?: VisitorFormConfig): Record<string, string> {
   const m = PUBLIC_MESSAGES;
-  const errors: Partial<Record<keyof SpinForm, string>> = {};
+  const errors: Record<string, string> = {};
   const name = form.name.trim();
   if (!name) errors.name = m.required;
   else if (name.length > MAX_NAME) errors.name = m.nameTooLong;
@@ -48,6 +113,7 @@ export function spinFormErrors(form: SpinForm): Partial<Record<keyof SpinForm, s
     if (!isBirthdate(form.birthdate)) errors.birthdate = m.birthdate;
     else if (isFutureDate(form.birthdate)) errors.birthdate = m.birthdateFuture;
   }
+  if (config) Object.assign(errors, visitorFormErrors(form, config));
   if (form.consent !== true) errors.consent = m.consent;
   return errors;
 }

@@ -1,9 +1,9 @@
 // The visitor's form on the public wheel, as the spin route parses
 // it. The rules and messages live in public-rules.ts (zod-free, shared with the browser form);
 // this schema only wires them into zod, in the same order as spinFormErrors.
-import { MAX_NAME } from "./limits";
+import { MAX_ANSWER, MAX_EMAIL, MAX_NAME, MAX_QUESTIONS } from "./limits";
 import { PUBLIC_MESSAGES } from "@/lib/copy/public-rules";
-import { isBirthdate, isFutureDate, isWhatsapp, MAX_WHATSAPP } from "./public-rules";
+import { isBirthdate, isCpf, isEmail, isFutureDate, isWhatsapp, MAX_WHATSAPP } from "./public-rules";
 import { attributionInput } from "./sources";
 import { z } from "./z";
 
@@ -26,6 +26,29 @@ export const spinInput = z.object({
     .optional()
     .nullable()
     .or(z.literal("").transform(() => null)),
+  // The visitor's form (docs/api.md "The visitor's form (issue 28)"): whether the wheel asks for
+  // each is checked by the spin against the wheel (visitorFormErrors); empty means not given.
+  email: z
+    .string({ error: m.email })
+    .trim()
+    .max(MAX_EMAIL, m.email)
+    .transform((s) => s.toLowerCase())
+    .refine((s) => !s || isEmail(s), m.email)
+    .transform((s) => s || null)
+    .nullish(),
+  cpf: z
+    .string({ error: m.cpf })
+    .trim()
+    .max(20, m.cpf)
+    .refine((s) => !s || isCpf(s), m.cpf)
+    .transform((s) => s || null)
+    .nullish(),
+  answers: z
+    .record(z.string().max(40), z.string({ error: m.answerRequired }).trim().max(MAX_ANSWER, m.answerTooLong), {
+      error: m.answerRequired,
+    })
+    .refine((a) => Object.keys(a).length <= MAX_QUESTIONS * 2, m.answerRequired)
+    .nullish(),
   consent: z.literal(true, { error: m.consent }),
   // A wheel with verify_contact = whatsapp: the verified verification of this number (docs/api.md "WhatsApp (issue 27)").
   verification_id: z.string().trim().max(64).optional().nullable(),
@@ -35,7 +58,7 @@ export const spinInput = z.object({
 export type SpinInput = z.infer<typeof spinInput>;
 
 /** The eligibility check at 'Começar' (docs/api.md "The prize is never lost (issue 13)"): the spin's WhatsApp rule. */
-export const eligibilityInput = spinInput.pick({ whatsapp: true });
+export const eligibilityInput = spinInput.pick({ whatsapp: true, email: true, cpf: true });
 
 export const redeemInput = z.object({
   redemption_code: z

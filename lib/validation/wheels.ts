@@ -4,6 +4,7 @@ import { optionalSearch, pageQuery, requiredName } from "./common";
 import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
 import { embedSettingsInput } from "./embed";
 import { verifyContactInput } from "./whatsapp";
+import { checkUniqueBy, visitorFormFields, visitorFormInput } from "./visitor-form";
 import { z } from "./z";
 
 import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
@@ -48,6 +49,7 @@ export const wheelCreateInput = z.object({
   status: fields.status.optional().default("draft"),
   ...campaignInput.shape,
   ...verifyContactInput.shape,
+  ...visitorFormInput.shape,
   products: prizeList.optional(),
 });
 export const wheelUpdateInput = z
@@ -57,6 +59,7 @@ export const wheelUpdateInput = z
     ...campaignInput.shape,
     ...embedSettingsInput.shape,
     ...verifyContactInput.shape,
+    ...visitorFormInput.shape,
     products: prizeList.optional(),
   });
 /** A counter wheel pays out only through win_every: each prize's missing step, per field. */
@@ -74,11 +77,13 @@ export const wheelForm = z
     ...fields,
     ...campaignFormFields,
     ...verifyContactInput.shape,
+    ...visitorFormFields,
     theme: themeInput.optional(),
     products: prizeList.optional(),
   })
   .superRefine((v, ctx) => {
     checkCampaign(v, ctx);
+    checkUniqueBy(v, ctx);
     for (const [path, message] of Object.entries(counterStepErrors(v.draw_mode, v.products)))
       ctx.addIssue({ code: "custom", path: path.split(".").map((k) => (/^\d+$/.test(k) ? Number(k) : k)), message });
   });

@@ -3,6 +3,7 @@ import { campaignDto } from "@/lib/campaigns/dto";
 import type { Product, Wheel, WheelProduct } from "@/lib/generated/prisma/client";
 import { productDto } from "@/lib/products/dto";
 import { embedDto } from "./embed-settings";
+import { formSettingsDto } from "./form-settings";
 
 export function wheelDto(w: Wheel) {
   return {
@@ -16,6 +17,7 @@ export function wheelDto(w: Wheel) {
     ...campaignDto(w),
     ...embedDto(w),
     verify_contact: w.verifyContact as "none" | "whatsapp",
+    ...formSettingsDto(w),
   };
 }
 

@@ -14,6 +14,7 @@ import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelDto } from "./dto";
 import { embedColumns } from "./embed-settings";
 import { verifyContactColumns } from "./verify-contact";
+import { formColumns } from "./form-settings";
 import { getWheel } from "./get-wheel";
 import { assertCounterSteps, checkPrizes, listWheelProducts, writePrizes } from "./wheel-products";
 import { isOtherWheelsFormerSlug, moveWheelSlug } from "./former-slugs";
@@ -61,6 +62,7 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
   await assertSlugFree(ctx, input.slug);
   const t = await tenantDb(ctx);
   const campaign = campaignColumns(input);
+  const form = formColumns(input, null);
   await assertCampaign(t, null, campaign, null);
   const prizes = input.products;
   if (prizes) assertCounterSteps(campaign.drawMode ?? "random", prizes);
@@ -75,6 +77,7 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
         status: input.status,
         ...campaign,
         ...verify,
+        ...form,
       },
     });
     if (prizes && weight) {
@@ -96,6 +99,7 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
   if (input.slug) await assertSlugFree(ctx, input.slug, id);
   const t = await tenantDb(ctx);
   const campaign = campaignColumns(input);
+  const form = formColumns(input, before);
   const prizes = input.products;
   // Without a wheel id, assertCampaign leaves the saved prizes alone: the list sent is checked.
   await assertCampaign(t, prizes ? null : id, campaign, before);
@@ -112,6 +116,7 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
         ...campaign,
         ...embedColumns(input),
         ...verify,
+        ...form,
       },
     });
     if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);

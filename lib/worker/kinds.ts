@@ -2,10 +2,11 @@
 // queue", "Adding a kind"). The worker runs a claimed job with the kind of its row.
 import "server-only";
 import type { JobKind } from "@/lib/jobs/types";
+import { rdStationConversion } from "@/lib/rdstation/job";
 import { storeRefill, storeRelease } from "@/lib/stores/jobs";
 import { whatsappCodeJob, whatsappPrizeJob } from "@/lib/whatsapp/jobs";
 
-const KINDS = [storeRefill, storeRelease, whatsappCodeJob, whatsappPrizeJob] as JobKind<unknown>[];
+const KINDS = [storeRefill, storeRelease, whatsappCodeJob, whatsappPrizeJob, rdStationConversion] as JobKind<unknown>[];
 
 const registry = new Map<string, JobKind<unknown>>(KINDS.map((k) => [k.kind, k]));
 

@@ -205,7 +205,7 @@ beforeAll(async () => {
 
   // A bulk load (one statement) of older spins around São Paulo midnights, some by a known number.
   const at = (iso: string) => new Date(iso);
-  const row = (createdAt: Date, won: boolean, extra: Partial<Spin> = {}) => ({
+  const row = (createdAt: Date, won: boolean, extra: Partial<Omit<Spin, "answers">> = {}) => ({
     companyId: A.companyId,
     wheelId: w1.id,
     wheelName: "Roleta",

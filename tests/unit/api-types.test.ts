@@ -28,6 +28,8 @@ import type {
 } from "@/lib/webhooks/service";
 import type { listStores } from "@/lib/stores/service";
 import type { getSettings, saveSettings, sendTest as sendWhatsappTest } from "@/lib/whatsapp/account";
+import type { getRdStation, putRdStation } from "@/lib/rdstation/service";
+import type { wheelRefusals } from "@/lib/refusals/service";
 import type { createWheel, listWheels, updateWheel } from "@/lib/wheels/service";
 import type { saveWheelProducts } from "@/lib/wheels/wheel-products";
 
@@ -68,6 +70,7 @@ const services = {
   erasePerson: true,
   saveWhatsappSettings: true,
   sendWhatsappTest: true,
+  putRdStation: true,
 } satisfies {
   createProduct: Equal<WriteAnswers["createProduct"], Answer<typeof createProduct>>;
   updateProduct: Equal<WriteAnswers["updateProduct"], Answer<typeof updateProduct>>;
@@ -101,6 +104,7 @@ const services = {
   erasePerson: Equal<WriteAnswers["erasePerson"], Answer<typeof erasePerson>>;
   saveWhatsappSettings: Equal<WriteAnswers["saveWhatsappSettings"], Answer<typeof saveSettings>>;
   sendWhatsappTest: Equal<WriteAnswers["sendWhatsappTest"], Answer<typeof sendWhatsappTest>>;
+  putRdStation: Equal<WriteAnswers["putRdStation"], Answer<typeof putRdStation>>;
 };
 
 const reads = {
@@ -117,6 +121,8 @@ const reads = {
   listWheels: true,
   listStores: true,
   getWhatsappSettings: true,
+  getRdStation: true,
+  wheelRefusals: true,
 } satisfies {
   dashboard: Equal<ReadAnswers["dashboard"], Answer<typeof dashboard>>;
   listInvitations: Equal<ReadAnswers["listInvitations"], Answer<typeof listInvitations>>;
@@ -131,11 +137,15 @@ const reads = {
   listWheels: Equal<ReadAnswers["listWheels"], Answer<typeof listWheels>>;
   listStores: Equal<ReadAnswers["listStores"], Answer<typeof listStores>>;
   getWhatsappSettings: Equal<ReadAnswers["getWhatsappSettings"], Answer<typeof getSettings>>;
+  getRdStation: Equal<ReadAnswers["getRdStation"], Answer<typeof getRdStation>>;
+  wheelRefusals: Equal<ReadAnswers["wheelRefusals"], Answer<typeof wheelRefusals>>;
 };
 
 describe("lib/api-types", () => {
   it("names every write and read answer checked above", () => {
     expect(Object.keys(services)).toHaveLength(32);
     expect(Object.keys(reads)).toHaveLength(13);
+    expect(Object.keys(services)).toHaveLength(31);
+    expect(Object.keys(reads)).toHaveLength(14);
   });
 });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const HEAVY = ["zod", "next-auth", "sonner", "barcode-detector", "qrcode", "canvas-confetti"];
+const HEAVY = ["zod", "next-auth", "sonner", "barcode-detector", "qrcode", "canvas-confetti", "mailchecker"];
 
 function resolveLocal(from: string, spec: string): string | null {
   const base = spec.startsWith("@/")

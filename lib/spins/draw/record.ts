@@ -42,6 +42,22 @@ export interface Lead {
   redeemUntil: Date | null;
   /** The plan's monthly spins, checked by the write itself; null on an unlimited plan. */
   quota: SpinQuota | null;
+  /** The visitor's form (lib/spins/visitor.ts): absent or null when the wheel asked none. */
+  visitor?: VisitorColumns | null;
+}
+
+/** What a spin keeps of the visitor's form (docs/api.md "The visitor's form (issue 28)"). */
+export interface VisitorColumns {
+  /** Lower-cased. */
+  email: string | null;
+  /** HMAC of the CPF (lib/security/cpf.ts) and its last two digits. */
+  cpfHash: string | null;
+  cpfLast2: string | null;
+  /** [{ id, label, value }], the question's wording kept with the answer. */
+  answers: { id: string; label: string; value: string }[] | null;
+  /** The wheel allows one play per CPF / e-mail: the partial unique indexes then hold the row. */
+  onePerCpf: boolean;
+  onePerEmail: boolean;
 }
 
 /** What a statement returns when it recorded the lead (nothing when it kept nothing). */
@@ -56,8 +72,8 @@ export interface Recorded {
 const COLUMNS = Prisma.raw(
   `(id, "companyId", "wheelId", "wheelName", "customerName", whatsapp, "customerBirthdate", "consentAt",
     "consentVersion", "consentIp", "createdAt", "playWindow", "sourceId", "sourceName", "utmSource", "utmMedium",
-    "utmCampaign", "idempotencyKey", "requestHash", "redeemUntil", "productId", "productName", won, "redemptionCode",
-    "spinNumber")`,
+    "utmCampaign", "idempotencyKey", "requestHash", "redeemUntil", email, "cpfHash", "cpfLast2", answers, "onePerCpf",
+    "onePerEmail", "productId", "productName", won, "redemptionCode", "spinNumber")`,
 );
 
 /** The source named by the key, looked up inside the statement (no extra round trip). */
@@ -66,12 +82,15 @@ const sourceColumn = (lead: Lead, column: "id" | "name") => Prisma.sql`(SELECT w
 
 /** `INSERT INTO "Spin" (...) SELECT <the lead's values>`: the statement adds the outcome's five. */
 export function insertLead(lead: Lead, at: Date, id: string = randomUUID()): Prisma.Sql {
+  const v = lead.visitor;
   return Prisma.sql`INSERT INTO "Spin" ${COLUMNS}
     SELECT ${id}, ${lead.companyId}, ${lead.wheelId}, ${lead.wheelName}, ${lead.customerName},
            ${lead.whatsapp}, ${lead.customerBirthdate}, ${at}, ${CONSENT_VERSION}, ${lead.consentIp}, ${at},
            ${lead.playWindow}, ${sourceColumn(lead, "id")}, ${sourceColumn(lead, "name")},
            ${lead.utmSource ?? null}::varchar, ${lead.utmMedium ?? null}::varchar, ${lead.utmCampaign ?? null}::varchar,
-           ${lead.idempotencyKey}, ${lead.requestHash}, ${lead.redeemUntil}`;
+           ${lead.idempotencyKey}, ${lead.requestHash}, ${lead.redeemUntil},
+           ${v?.email ?? null}::varchar, ${v?.cpfHash ?? null}::varchar, ${v?.cpfLast2 ?? null}::varchar,
+           ${v?.answers ? JSON.stringify(v.answers) : null}::jsonb, ${v?.onePerCpf ?? false}::boolean, ${v?.onePerEmail ?? false}::boolean`;
 }
 
 export const RETURNING = Prisma.raw(`RETURNING "productId", "productName", "spinNumber"`);

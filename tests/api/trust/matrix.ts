@@ -192,7 +192,8 @@ const row =
       | "productCode"
       | "store"
       | "whatsappAccount"
-      | "whatsappVerification",
+      | "whatsappVerification"
+      | "rdStationIntegration",
     where: object,
   ) =>
   async () => {
@@ -941,6 +942,14 @@ export const SCENARIOS: Scenario[] = [
     other: { status: 404 },
     build: async ({ target }) => ({ params: { id: (await lead(target)).wheelId } }),
   },
+  {
+    route: "/api/wheels/[id]/refusals",
+    method: "GET",
+    access: "view_spins",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await wheel(target)).id } }),
+  },
 
   // ---------- leads, reports, LGPD, redemption ----------
   {
@@ -1321,6 +1330,25 @@ export const SCENARIOS: Scenario[] = [
         },
       };
     },
+  },
+  {
+    route: "/api/integrations/rdstation",
+    method: "GET",
+    access: "manage_integrations",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/integrations/rdstation",
+    method: "PUT",
+    access: "manage_integrations",
+    ok: 200,
+    other: noCrossTenant,
+    build: async ({ home }) => ({
+      body: { api_key: "rd-matrix-key-0123456789", enabled: true },
+      snapshot: row("rdStationIntegration", { companyId: home.company.companyId }),
+    }),
   },
   {
     route: "/api/integrations/stores/[id]",

@@ -2,6 +2,7 @@
 // Integrações (owner and admin): one section per outside service a shop connects. Each section is its
 // own component in components/integrations/ and loads its own data.
 import { useAdmin } from "@/components/admin/admin-context";
+import { RdStationSection } from "@/components/integrations/rdstation-section";
 import { StoresSection } from "@/components/integrations/stores-section";
 import { WebhooksSection } from "@/components/integrations/webhooks-section";
 import { WhatsappSection } from "@/components/integrations/whatsapp-section";
@@ -27,6 +28,7 @@ export default function IntegrationsPage() {
         <WebhooksSection />
         <StoresSection />
         <WhatsappSection />
+        <RdStationSection />
       </div>
     </>
   );

@@ -51,6 +51,24 @@ const COLUMNS: Column<Lead>[] = [
       </>
     ),
   },
+  {
+    // The visitor's form (e-mail, CPF only masked, answers): one cell, empty when the wheel asked none.
+    header: "Outros dados",
+    cell: (l) =>
+      l.email || l.cpf || l.answers.length ? (
+        <span className="block space-y-0.5 text-xs text-gray-800">
+          {l.email && <span className="block break-all">{l.email}</span>}
+          {l.cpf && <span className="block whitespace-nowrap">CPF {l.cpf}</span>}
+          {l.answers.map((a) => (
+            <span key={a.question_id} className="block">
+              {a.question}: {a.answer}
+            </span>
+          ))}
+        </span>
+      ) : (
+        <span className="text-gray-600">—</span>
+      ),
+  },
   { header: "Roleta", cell: (l) => l.wheel_name },
   { header: "Origem", cell: (l) => l.source_name ?? l.utm_source ?? "Link direto" },
   {

@@ -9,6 +9,7 @@ import { rulesPageData, type RulesPageData } from "@/lib/spins/rules-page";
 import { shortDate } from "@/lib/dates/format";
 import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
 import { maskCnpj } from "@/lib/validation/cnpj";
+import { questionsOf } from "@/lib/wheels/form-settings";
 import { maskPhone } from "@/lib/validation/company";
 import { redirectIfMoved } from "@/lib/wheels/moved";
 
@@ -64,6 +65,23 @@ function playRule({ wheel }: RulesPageData) {
   return `Cada número de WhatsApp pode participar uma vez ${days}, contados em dias do calendário de Brasília a partir de ${shortDate(wheel.startsAt ?? wheel.createdAt)}.`;
 }
 
+/** The fields the wheel asks besides name and WhatsApp, as a phrase ("o seu e-mail, o seu CPF"). */
+function extraFields({ wheel }: RulesPageData): string[] {
+  const fields: string[] = [];
+  if (wheel.formEmail === "required") fields.push("o seu e-mail");
+  if (wheel.formEmail === "optional") fields.push("o seu e-mail (opcional)");
+  if (wheel.formCpf === "required") fields.push("o seu CPF");
+  if (wheel.formCpf === "optional") fields.push("o seu CPF (opcional)");
+  if (questionsOf(wheel).length) fields.push("as respostas às perguntas do formulário");
+  return fields;
+}
+
+/** One play per CPF / e-mail, when the wheel counts them besides the WhatsApp. */
+function personRule({ wheel }: RulesPageData) {
+  const keys = [wheel.uniqueBy.includes("cpf") && "CPF", wheel.uniqueBy.includes("email") && "e-mail"].filter(Boolean);
+  return keys.length ? `A mesma regra vale para cada ${keys.join(" e para cada ")}.` : null;
+}
+
 function redeemRule({ wheel }: RulesPageData) {
   const validity = wheel.redeemWithinDays
     ? `O código vale por ${wheel.redeemWithinDays} ${wheel.redeemWithinDays === 1 ? "dia" : "dias"} a partir do dia da participação, até as 23h59 do último dia (horário de Brasília); depois disso o prêmio não pode mais ser retirado.`
@@ -102,9 +120,12 @@ export default async function RulesPage({ params, searchParams }: Props) {
       <Section title="3. Como participar">
         <p>
           A participação é gratuita. Acesse a página da promoção, informe o seu nome completo e o seu WhatsApp (a data
-          de nascimento é opcional), aceite o uso dos dados para esta promoção e gire a roleta.
+          de nascimento é opcional)
+          {extraFields(data).length ? `, ${extraFields(data).join(", ")}` : ""}, aceite o uso dos dados para esta
+          promoção e gire a roleta.
         </p>
         <p>{playRule(data)}</p>
+        {personRule(data) && <p>{personRule(data)}</p>}
       </Section>
       <Section title="4. Prêmios">
         <PrizeTable data={data} />
@@ -122,6 +143,20 @@ export default async function RulesPage({ params, searchParams }: Props) {
           acesso, correção ou exclusão dos seus dados à empresa promotora
           {contact(data) ? ` (${contact(data)})` : ""}.
         </p>
+        {wheel.formEmail !== "off" && (
+          <p>
+            O e-mail é usado para a empresa promotora falar com o participante sobre esta promoção e, com o mesmo
+            consentimento, enviar as suas comunicações.
+          </p>
+        )}
+        {wheel.formCpf !== "off" && (
+          <p data-testid="rules-cpf-why">
+            Por que pedimos o CPF: para identificar cada participante e garantir
+            {wheel.uniqueBy.includes("cpf") ? " uma participação por pessoa" : " a entrega do prêmio a quem ganhou"},
+            como permite a LGPD (necessidade e finalidade). O CPF não é guardado por inteiro: guardamos apenas um código
+            cifrado, que não permite recuperá-lo, e os dois últimos dígitos, para mostrá-lo mascarado (***.***.***-12).
+          </p>
+        )}
       </Section>
       {wheel.authorizationNumber && (
         <Section title="8. Autorização">

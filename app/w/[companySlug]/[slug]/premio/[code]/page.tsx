@@ -96,6 +96,14 @@ export default async function ClaimPage({ params, searchParams }: Props) {
               </dd>
             </>
           )}
+          {v.cpf_masked && (
+            <>
+              <dt className="text-gray-600">CPF</dt>
+              <dd className="font-medium text-gray-900" data-testid="claim-cpf">
+                {v.cpf_masked}
+              </dd>
+            </>
+          )}
           <dt className="text-gray-600">Participação</dt>
           <dd className="font-medium text-gray-900">{shortDateTime(v.created_at)}</dd>
           <dt className="text-gray-600">Validade</dt>

@@ -1,5 +1,6 @@
 import { clientIp } from "@/lib/net/client-ip";
 import { publicRoute } from "@/lib/http/route-wrapper";
+import { countRefused } from "@/lib/refusals/record";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import { eligibility } from "@/lib/spins/eligibility";
 import { eligibilityInput } from "@/lib/validation/public";
@@ -8,12 +9,14 @@ import { movedWheelApiPath } from "@/lib/wheels/moved";
 // The spin's own per-address limit: checking numbers costs the same budget as playing.
 export const POST = publicRoute(
   {
-    doc: { summary: "May this WhatsApp play now? (records nothing)", errors: [404, 409, 429] },
+    doc: { summary: "May this WhatsApp play now? (records nothing)", errors: [400, 404, 409, 429] },
     body: eligibilityInput,
     moved: movedWheelApiPath,
+    // Counted by reason for the shop's "Recusas", written after the answer.
+    refused: countRefused,
   },
   async ({ req, params, body }) => {
     await consume(LIMITS.spinIp(), clientIp(req.headers));
-    return eligibility(params.companySlug, params.wheel, body.whatsapp);
+    return eligibility(params.companySlug, params.wheel, body.whatsapp, undefined, body);
   },
 );

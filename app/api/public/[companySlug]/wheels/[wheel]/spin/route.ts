@@ -1,5 +1,6 @@
 import { clientIp } from "@/lib/net/client-ip";
 import { publicRoute } from "@/lib/http/route-wrapper";
+import { countRefused } from "@/lib/refusals/record";
 import { json } from "@/lib/http/respond";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import { idempotencyKey } from "@/lib/spins/idempotency";
@@ -13,10 +14,12 @@ export const POST = publicRoute(
       summary: "Spin the wheel: the server draws and records the lead (a repeated Idempotency-Key replays it: 200)",
       description: "A replay of a spin whose person was erased (LGPD) answers 410 with code `ERASED`.",
       status: 201,
-      errors: [402, 403, 404, 409, 410, 422, 429],
+      errors: [400, 402, 403, 404, 409, 410, 422, 429],
     },
     body: spinInput,
     moved: movedWheelApiPath,
+    // Counted by reason for the shop's "Recusas", written after the answer.
+    refused: countRefused,
   },
   async ({ req, params, body }) => {
     const key = idempotencyKey(req.headers);

@@ -1,0 +1,28 @@
+// The visitor's CPF at rest (docs/decisions.md "The visitor's form (issue 28)"): an HMAC-SHA256 of its
+// 11 digits under a server key, enough to refuse a second play with the same CPF, plus its last two
+// digits, enough to show it masked (***.***.***-12). Never stored or returned in full. The key is
+// CPF_HASH_KEY (32 bytes, base64 or hex), else derived from NEXTAUTH_SECRET with HKDF-SHA256 like
+// the secrets key of lib/security/secrets.ts (another label, so the two keys differ). Changing the
+// key makes earlier spins' CPFs unknown to the one-play rule.
+import "server-only";
+import { createHmac, hkdfSync } from "node:crypto";
+import { authSecret } from "@/lib/env";
+import { parseKey } from "./secrets";
+
+const HKDF_SALT = "roleta-premiada/cpf";
+const HKDF_INFO = "hmac-sha256 v1";
+
+// Whether a CPF is valid is decided by isCpf (lib/validation/public-rules.ts, with the check digits
+// of @brazilian-utils/brazilian-utils), which the spin's schema runs before anything here.
+const cpfDigits = (s: string) => s.replace(/\D/g, "");
+
+function cpfKey(): Buffer {
+  const configured = process.env.CPF_HASH_KEY;
+  return configured ? parseKey(configured) : Buffer.from(hkdfSync("sha256", authSecret(), HKDF_SALT, HKDF_INFO, 32));
+}
+
+/** What a spin keeps of a valid CPF: its keyed hash (hex) and its last two digits. */
+export function protectCpf(cpf: string): { hash: string; last2: string } {
+  const digits = cpfDigits(cpf);
+  return { hash: createHmac("sha256", cpfKey()).update(digits).digest("hex"), last2: digits.slice(-2) };
+}
