@@ -14,6 +14,8 @@ test.beforeEach(async ({ page }) => {
 test.afterEach(() => receiver.close());
 
 test("owner adds an endpoint, tests it, resends it and turns it off", async ({ page, context }) => {
+  // A long flow with four axe runs and real deliveries: over 60 s on a loaded machine.
+  test.slow();
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const owner = await signupByApi(page, "Loja Integrada");
   await signInByApi(page, owner);

@@ -54,7 +54,8 @@ test("filter leads by result and download them as CSV", async ({ page }) => {
 test("reports show the stats, the top prizes and the last 7 days", async ({ page }) => {
   await signInByApi(page, DEMO.admin);
   await page.goto("/admin/reports");
-  await expect(page.getByText("Total de giros")).toBeVisible();
+  // The report reads wait up to 30 s (REPORT_TIMEOUT_MS) for a loaded server; so does the test.
+  await expect(page.getByText("Total de giros")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Top 5 prêmios" })).toBeVisible();
   await expect(
     page.getByRole("table", { name: "Atividade diária dos últimos 7 dias" }).locator("tbody tr"),

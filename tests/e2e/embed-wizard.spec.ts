@@ -1,0 +1,104 @@
+// The embed wizard of the wheel editor's "Divulgação" (components/wheels/embed-wizard.tsx; docs/embed.md):
+// choose the trigger, the display and the pages, preview it live on /embed-preview, save the allowed
+// sites and the coupon link, copy the snippet. And /embed-preview itself: the sample shop page opens
+// the real wheel with the chosen options, every time, and refuses options the loader does not take.
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./axe";
+import { apiPost, DEMO, fromThisSite, signInByApi, signupByApi, skipTour } from "./helpers";
+
+const PREVIEW = 'iframe[title="Prévia da roleta no site"]';
+const WHEEL_FRAME = 'iframe[title="Roleta de prêmios"]';
+
+async function shopWithActiveWheel(page: Page) {
+  const account = await signupByApi(page, "Loja Vitrine");
+  await signInByApi(page, account);
+  const { product } = await apiPost(page, "/api/products", { name: "Cupom 5%", description: "Brinde", stock: 20 });
+  const { wheel } = await apiPost(page, "/api/wheels", {
+    name: "Roleta da Vitrine",
+    slug: `vitrine-${Date.now()}`,
+    status: "active",
+  });
+  await apiPost(page, `/api/wheels/${wheel.id}/products`, { products: [{ product_id: product.id }] });
+  return { account, wheel: wheel as { id: string; slug: string } };
+}
+
+test.beforeEach(async ({ page }) => skipTour(page));
+
+test("the wizard: trigger, display and pages, a live preview, sites and coupon saved, snippet copied", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const { account, wheel } = await shopWithActiveWheel(page);
+  await page.goto(`/admin/wheels/${wheel.id}`);
+  const share = page.getByRole("region", { name: "Divulgação" });
+  await share.getByRole("button", { name: "Incorporar no site" }).click();
+  const wizard = page.getByRole("dialog", { name: "Colocar a roleta no seu site" });
+  await expect(wizard.getByText("1. Quando abrir")).toHaveAttribute("aria-current", "step");
+
+  // Step 1: after 2 seconds, as the floating tab, on two kinds of pages.
+  await wizard.getByLabel("Gatilho").selectOption({ label: "Depois de alguns segundos" });
+  await wizard.getByRole("textbox", { name: "Segundos" }).fill("2");
+  await wizard.getByRole("radio", { name: 'Botão flutuante "Gire e ganhe"' }).check();
+  await wizard.getByLabel("Páginas (opcional)").fill("/, /produtos/*");
+  await expectAccessible(page, "embed wizard, step 1", "[role=dialog]");
+
+  // The live preview: the sample shop page with these options, the tab, then the real wheel in it.
+  await wizard.getByRole("button", { name: "Ver prévia" }).click();
+  await expect(wizard.locator(PREVIEW)).toHaveAttribute("src", /trigger=delay%3A2&display=tab/);
+  const preview = page.frameLocator(PREVIEW);
+  await expect(preview.getByRole("heading", { name: "Página de exemplo" })).toBeVisible();
+  await preview.getByRole("button", { name: "Gire e ganhe" }).click({ timeout: 15_000 });
+  await expect(preview.getByRole("dialog", { name: "Roleta de prêmios" })).toBeVisible();
+  await expect(preview.frameLocator(WHEEL_FRAME).getByLabel("Nome completo")).toBeVisible({ timeout: 20_000 });
+
+  // Step 2: allowed sites and the coupon link, saved on the wheel.
+  await wizard.getByRole("button", { name: "Próximo" }).click();
+  await wizard
+    .getByLabel("Sites permitidos (um por linha)")
+    .fill("https://minhaloja.com.br\nhttps://www.minhaloja.com.br");
+  await wizard.getByLabel("Link do cupom (opcional)").fill("https://minhaloja.com.br/desconto/{code}");
+  await wizard.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(page.getByText("Configurações salvas!")).toBeVisible();
+  const saved = await page.request.get(`/api/wheels/${wheel.id}`, { headers: fromThisSite() });
+  expect((await saved.json()).wheel).toMatchObject({
+    embed_origins: ["https://minhaloja.com.br", "https://www.minhaloja.com.br"],
+    coupon_url: "https://minhaloja.com.br/desconto/{code}",
+  });
+
+  // Step 3: the snippet with exactly these options, copied; the install guides.
+  const code = wizard.getByLabel("Código para o seu site");
+  const snippet = await code.inputValue();
+  expect(snippet).toMatch(/^<script async src="http:\/\/localhost:\d+\/embed\.js" /);
+  expect(snippet).toContain(`data-company="${account.company.slug}" data-wheel="${wheel.slug}"`);
+  expect(snippet).toContain('data-trigger="delay:2" data-display="tab" data-paths="/, /produtos/*"');
+  await wizard.getByRole("button", { name: "Copiar código" }).click();
+  await expect(page.getByText("Código copiado!")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);
+  await wizard.getByText("Como instalar: Shopify").click();
+  await expect(wizard.getByText(/layout\/theme\.liquid/)).toBeVisible();
+  await expectAccessible(page, "embed wizard, step 3", "[role=dialog]");
+});
+
+test("/embed-preview opens the wheel with the options, again after a close, and refuses bad ones", async ({ page }) => {
+  await signInByApi(page, DEMO.owner);
+  const url = "/embed-preview?company=loja-demo&wheel=roleta-de-natal&trigger=delay:0";
+  await page.goto(url);
+  const dialog = page.getByRole("dialog", { name: "Roleta de prêmios" });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  const wheel = page.frameLocator(WHEEL_FRAME);
+  await expect(wheel.getByRole("heading", { name: "Roleta de Natal" })).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(page, "embed preview with the popup open");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  // A shop's page would wait frequency-days after a close; the preview opens every time.
+  await page.reload();
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+
+  // Options the loader would not take fall back (a click selector with markup) or are refused.
+  await page.goto("/embed-preview?company=loja-demo&wheel=roleta-de-natal&trigger=click:<script>");
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await page.goto("/embed-preview?company=Loja Grande&wheel=natal");
+  await expect(page.getByText("Roleta inválida.")).toBeVisible();
+  await expect(page.locator('script[src="/embed.js"]')).toHaveCount(0);
+});
