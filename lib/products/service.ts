@@ -64,7 +64,7 @@ export async function createProduct(ctx: SessionCtx, input: ProductCreateInput) 
   const codes = input.code_source !== "generated";
   if (codes && input.stock !== undefined) throw stockFromCodes();
   const stock = codes ? 0 : (input.stock ?? 1);
-  const p = await createWithinPlan(ctx.companyId, "products", (tx) =>
+  const p = await createWithinPlan(ctx, "products", (tx) =>
     tx.product.create({ data: { companyId: ctx.companyId, ...productColumns(input), stock } }),
   );
   return { product: productDto(p) };

@@ -64,7 +64,7 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
   const prizes = input.products;
   if (prizes) assertCounterSteps(campaign.drawMode ?? "random", prizes);
   const weight = prizes && (await checkPrizes(ctx, null, prizes));
-  const w = await createWithinPlan(ctx.companyId, "wheels", async (tx) => {
+  const w = await createWithinPlan(ctx, "wheels", async (tx) => {
     const created = await tx.wheel.create({
       data: { companyId: ctx.companyId, name: input.name, slug: input.slug, status: input.status, ...campaign },
     });
