@@ -4,6 +4,7 @@
 import { dayStart } from "@/lib/dates/sao-paulo-day";
 import { dayOf } from "@/lib/dates/format";
 import { db } from "@/lib/db/client";
+import { tenantTx, type TenantScope } from "@/lib/db/tenant";
 import { hasSqlState } from "@/lib/db/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
@@ -71,10 +72,7 @@ async function assertCanCreate(tx: Tx, companyId: string, kind: "wheels" | "prod
   const limits = await planLimits(companyId, new Date(), tx);
   const max = kind === "wheels" ? limits.maxWheels : limits.maxProducts;
   if (max < 0) return;
-  const current =
-    kind === "wheels"
-      ? await tx.wheel.count({ where: { companyId } })
-      : await tx.product.count({ where: { companyId } });
+  const current = kind === "wheels" ? await tx.wheel.count() : await tx.product.count();
   if (current >= max) throw new AppError("PLAN_LIMIT", LIMIT_TEXT[kind](max), { limit: kind, max, current });
 }
 
@@ -84,14 +82,13 @@ async function assertCanCreate(tx: Tx, companyId: string, kind: "wheels" | "prod
  * succeed exactly k times. A deletion needs no lock: it only frees a place.
  */
 export async function createWithinPlan<T>(
-  companyId: string,
+  scope: TenantScope,
   kind: "wheels" | "products",
   create: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const prisma = await db();
-  return prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${limitLock(kind, companyId)}))`;
-    await assertCanCreate(tx, companyId, kind);
+  return tenantTx(scope, async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${limitLock(kind, scope.companyId)}))`;
+    await assertCanCreate(tx, scope.companyId, kind);
     return create(tx);
   });
 }

@@ -6,7 +6,7 @@ import { audit } from "@/lib/audit/log";
 import { newOneTimeToken } from "@/lib/auth/one-time-token";
 import { roleLabel } from "@/lib/auth/permissions";
 import type { SessionCtx } from "@/lib/auth/session";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import type { Invitation } from "@/lib/generated/prisma/client";
 import { AppError, conflict, notFound } from "@/lib/errors";
@@ -46,10 +46,10 @@ export async function createInvitation(ctx: SessionCtx, input: InvitationInput) 
     throw conflict(USER_MESSAGES.alreadyMember);
   await countInvitationMail(ctx.companyId, input.email);
   const { token, tokenHash } = newOneTimeToken();
-  const [company, invitation] = await t.$transaction(async (tx) => {
+  const [company, invitation] = await tenantTx(ctx, async (tx) => {
     // A new invitation replaces the pending one for the same email: only the latest link works.
     await tx.invitation.updateMany({
-      where: { companyId: ctx.companyId, email: input.email, ...pendingWhere() },
+      where: { email: input.email, ...pendingWhere() },
       data: { cancelledAt: new Date() },
     });
     return Promise.all([

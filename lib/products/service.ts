@@ -89,7 +89,7 @@ export async function createProduct(ctx: SessionCtx, input: ProductCreateInput) 
   if (input.code_source === "store" && !input.store_coupon) throw storeCouponMissing();
   const store = input.code_source === "store" ? await storeColumns(ctx, input.store_coupon) : {};
   const stock = codes ? 0 : (input.stock ?? 1);
-  const p = await createWithinPlan(ctx.companyId, "products", (tx) =>
+  const p = await createWithinPlan(ctx, "products", (tx) =>
     tx.product.create({ data: { companyId: ctx.companyId, ...productColumns(input), ...store, stock } }),
   );
   return { product: productDto(p) };

@@ -5,7 +5,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import { Prisma, type WebhookDelivery, type WebhookEndpoint } from "@/lib/generated/prisma/client";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { consume, LIMITS } from "@/lib/rate-limit";
@@ -79,11 +79,10 @@ export async function listEndpoints(ctx: SessionCtx) {
  */
 export async function createEndpoint(ctx: SessionCtx, input: WebhookEndpointInput) {
   await assertDeliverableUrl(input.url);
-  const prisma = await db();
   const secret = newSecret();
-  const endpoint = await prisma.$transaction(async (tx) => {
+  const endpoint = await tenantTx(ctx, async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${ctx.companyId}`}))`;
-    const count = await tx.webhookEndpoint.count({ where: { companyId: ctx.companyId } });
+    const count = await tx.webhookEndpoint.count();
     if (count >= MAX_ENDPOINTS) throw new AppError("ENDPOINT_LIMIT", M.endpointLimit);
     return tx.webhookEndpoint.create({
       data: {

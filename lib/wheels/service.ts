@@ -68,7 +68,7 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
   if (prizes) assertCounterSteps(campaign.drawMode ?? "random", prizes);
   const weight = prizes && (await checkPrizes(ctx, null, prizes));
   const verify = await verifyContactColumns(ctx.companyId, input);
-  const w = await createWithinPlan(ctx.companyId, "wheels", async (tx) => {
+  const w = await createWithinPlan(ctx, "wheels", async (tx) => {
     const created = await tx.wheel.create({
       data: {
         companyId: ctx.companyId,
