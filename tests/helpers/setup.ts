@@ -2,6 +2,7 @@
 // database it starts from (global-setup.ts: an in-memory PGlite loaded from the migrated dump, or
 // this worker's copy of the migrated Postgres template), opened once and kept for all its files,
 // and its own outbox folder for mail.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -11,6 +12,10 @@ import { onFirstOpen } from "@/lib/db/client";
 import { seedDemoIfEmpty } from "@/lib/demo/seed";
 import { resetEnvCache } from "@/lib/env";
 import { workerDatabases } from "./databases";
+
+// Next's server sets this global before any request; without it next/server's after() fails while
+// its module loads (an unhandled rejection) instead of throwing "outside a request scope" at the call.
+(globalThis as { AsyncLocalStorage?: unknown }).AsyncLocalStorage ??= AsyncLocalStorage;
 
 process.env.PGLITE_DIR ??= "memory://";
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "roleta-test-"));
