@@ -45,7 +45,7 @@ const PLATFORMS: Record<
       { key: "user_id", label: "ID do usuário (user_id)" },
       { key: "access_token", label: "Access token", secret: true },
     ],
-    help: "Instale o app Roleta Premiada na sua Nuvemshop (permissão de cupons): o ID da loja e o token aparecem na instalação.",
+    help: "Instale o app Roleta Premiada na sua Nuvemshop (permissão de cupons, escopo write_coupons): o ID da loja e o access token aparecem na instalação.",
   },
   shopify: {
     label: "Shopify",
