@@ -11,8 +11,26 @@ import { api, FetchError } from "@/lib/swr/fetcher";
 import { useApi } from "@/lib/swr/use-api";
 import type { ReadAnswers } from "@/lib/api-types";
 import { notify } from "@/lib/ui/toast";
+import { clockTime, dayOf, shortDateTime } from "@/lib/dates/format";
 
 type StoresAnswer = ReadAnswers["listStores"];
+type StoreRow = StoresAnswer["stores"][number];
+
+/** The store's state in words: the last call's outcome, or the coupons being created. */
+function storeState(s: StoreRow): { text: string; ok: boolean } {
+  if (s.status !== "ok") {
+    const when = s.last_checked_at
+      ? dayOf(s.last_checked_at) === dayOf(new Date())
+        ? `às ${clockTime(s.last_checked_at)}`
+        : `em ${shortDateTime(s.last_checked_at)}`
+      : "";
+    return { text: `Falhou ${when}: ${s.last_error ?? "erro desconhecido"}`.replace("Falhou :", "Falhou:"), ok: false };
+  }
+  if (s.reserve.refilling) return { text: "Criando cupons...", ok: true };
+  return { text: "Conectada", ok: true };
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 type Platform = "nuvemshop" | "shopify" | "woocommerce";
 
 const PLATFORMS: Record<
@@ -27,7 +45,7 @@ const PLATFORMS: Record<
       { key: "user_id", label: "ID do usuário (user_id)" },
       { key: "access_token", label: "Access token", secret: true },
     ],
-    help: "Instale o app Roleta Premiada na sua Nuvemshop (permissão de cupons): o ID da loja e o token aparecem na instalação.",
+    help: "Instale o app Roleta Premiada na sua Nuvemshop (permissão de cupons, escopo write_coupons): o ID da loja e o access token aparecem na instalação.",
   },
   shopify: {
     label: "Shopify",
@@ -163,9 +181,15 @@ export function StoresSection() {
                     </p>
                     <p className="text-sm break-all text-gray-700">{s.store_url}</p>
                     <p className="text-sm text-gray-700">Credenciais configuradas (final {s.credentials.last4})</p>
-                    <p className={s.status === "ok" ? "text-sm text-green-800" : "text-sm text-red-700"}>
-                      {s.status === "ok" ? "Funcionando" : `Com erro: ${s.last_error ?? ""}`}
+                    <p className={storeState(s).ok ? "text-sm text-green-800" : "text-sm text-red-700"}>
+                      {storeState(s).text}
                     </p>
+                    {s.reserve.products > 0 && (
+                      <p className="text-sm text-gray-700">
+                        Reserva: {plural(s.reserve.available, "cupom pronto", "cupons prontos")} em{" "}
+                        {plural(s.reserve.products, "prêmio", "prêmios")}
+                      </p>
+                    )}
                   </div>
                   <Button variant="secondary" onClick={() => void remove(s.id)}>
                     Remover<span className="sr-only"> {s.name}</span>

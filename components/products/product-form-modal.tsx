@@ -13,6 +13,7 @@ import { productForm, type ProductFormValues } from "@/lib/validation/products";
 import { PRODUCT_MESSAGES } from "@/lib/copy/products";
 import { CodesPanel } from "./codes-panel";
 import { ImagePicker } from "./image-picker";
+import { StoreCouponFields } from "./store-coupon-fields";
 
 const EMPTY: ProductFormValues = {
   name: "",
@@ -31,22 +32,27 @@ const valuesOf = (p: Product): ProductFormValues => ({
   stock: p.stock,
   weight: p.weight,
   is_active: p.is_active,
-  code_source: p.code_source === "store" ? "generated" : p.code_source,
+  code_source: p.code_source,
+  ...(p.store_coupon ? { store_coupon: p.store_coupon } : {}),
 });
 
 function ProductForm({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const limit = usePlanLimit();
   const { register, submit, control, formState, watch } = useApiForm(productForm, {
     defaultValues: product ? valuesOf(product) : EMPTY,
+    // The coupon's fields leave the values when the store option is left.
+    shouldUnregister: true,
   });
   const e = formState.errors;
-  // A pool product's stock is its available codes (docs/api.md "Unique codes (issue 26)", STOCK_FROM_CODES): never sent.
-  const pool = watch("code_source") === "pool";
+  // A pool or store product's stock is its available codes (docs/api.md "Unique codes (issue 26)",
+  // STOCK_FROM_CODES): never sent.
+  const source = watch("code_source");
+  const pool = source === "pool" || source === "store";
 
   const save = submit(
     async (form) => {
       limit.clear();
-      const values = form.code_source === "pool" ? { ...form, stock: undefined } : form;
+      const values = pool ? { ...form, stock: undefined } : form;
       if (product) await endpoints.products.update(product.id, values);
       else await endpoints.products.create(values);
       notify.success(product ? "Produto atualizado com sucesso!" : "Produto criado com sucesso!");
@@ -77,7 +83,12 @@ function ProductForm({ product, onClose }: { product: Product | null; onClose: (
         {e.description && <p className="mt-1 text-xs text-red-700">{e.description.message}</p>}
       </div>
       <div className="grid grid-cols-2 gap-4">
-        {pool ? (
+        {source === "store" ? (
+          <p className="text-sm text-gray-700">
+            <span className="mb-1 block font-medium">Estoque</span>
+            Reserva: {product?.code_source === "store" ? product.stock : 0} cupons
+          </p>
+        ) : pool ? (
           <p className="text-sm text-gray-700">
             <span className="mb-1 block font-medium">Estoque</span>
             {product?.code_source === "pool" ? product.stock : 0} (códigos disponíveis)
@@ -106,8 +117,10 @@ function ProductForm({ product, onClose }: { product: Product | null; onClose: (
         <select id="product-code-source" className={inputClass} {...register("code_source")}>
           <option value="generated">Gerados pelo sistema</option>
           <option value="pool">Lista de códigos únicos (enviada pela loja)</option>
+          <option value="store">Cupons criados na loja online (Nuvemshop, Shopify, WooCommerce)</option>
         </select>
       </div>
+      {source === "store" && <StoreCouponFields register={register} watch={watch} errors={e} />}
       <Controller
         control={control}
         name="image_url"

@@ -37,6 +37,10 @@ export const shortDate = (d: Instant) => SHORT.format(at(d));
 /** '22/11/2026, 14:05'; 'N/A' when absent. */
 export const shortDateTime = (d: Instant | null | undefined) => (d ? SHORT_TIME.format(at(d)) : "N/A");
 
+const CLOCK = new Intl.DateTimeFormat("pt-BR", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" });
+/** "14:05" in São Paulo. */
+export const clockTime = (d: Instant) => CLOCK.format(at(d));
+
 const HOUR_MS = 3_600_000;
 const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 

@@ -15,7 +15,7 @@ import type {
   StoreCouponInput,
 } from "@/lib/validation/products";
 import { PRODUCT_MESSAGES } from "@/lib/copy/products";
-import { enqueueReserveCheck } from "@/lib/stores/jobs";
+import { enqueueReleaseBeforeDelete, enqueueReserveCheck } from "@/lib/stores/jobs";
 import { stockOfCodes } from "./codes";
 import { LOW_STOCK_MAX, productDto } from "./dto";
 import { getProduct } from "./get-product";
@@ -124,6 +124,8 @@ export async function deleteProduct(ctx: SessionCtx, id: string) {
   await getProduct(ctx, id);
   await tenantTx(ctx, async (tx) => {
     const wheels = await momentsWheelsOf(tx, ctx.companyId, id);
+    // A store product's unused coupons are deleted from the store by a job (lib/stores/jobs.ts).
+    await enqueueReleaseBeforeDelete(tx, ctx.companyId, id);
     await tx.product.delete({ where: { id } });
     await replaceMomentsOf(tx, ctx.companyId, wheels);
   });

@@ -10,12 +10,17 @@ import { db } from "@/lib/db/client";
 import { enqueueJob, type JobClient } from "@/lib/jobs/enqueue";
 import { defineJobKind } from "@/lib/jobs/types";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { refillReserve, releaseReserve, reserveTarget } from "./reserve";
+import { deleteCoupons, refillReserve, releaseReserve, reserveTarget, takeUnused } from "./reserve";
 
 export const STORE_REFILL = "store.refill";
 export const STORE_RELEASE = "store.release";
 
 const payload = z.object({ product_id: z.string().min(1).max(64) });
+/** A release may carry the coupons themselves: a deleted product's, taken out before the delete. */
+const releasePayload = payload.extend({
+  store_id: z.string().min(1).max(64).optional(),
+  external_ids: z.array(z.string().min(1).max(64)).max(1000).optional(),
+});
 
 /** The in-use condition on a product row `p` (see the header). */
 const IN_USE = (now: Date) => Prisma.sql`
@@ -44,6 +49,22 @@ export async function enqueueReserveCheck(client: JobClient, companyId: string, 
   return enqueueJob(client, job(kind, companyId, productId));
 }
 
+/**
+ * Before a store product is deleted (its codes go with it), in the delete's transaction: its unused
+ * coupons leave the reserve and a release carrying their store ids is queued.
+ */
+export async function enqueueReleaseBeforeDelete(tx: Prisma.TransactionClient, companyId: string, productId: string) {
+  const product = await tx.product.findFirst({ where: { id: productId, companyId }, select: { storeId: true } });
+  if (!product?.storeId) return null;
+  const external_ids = await takeUnused({ companyId }, productId, tx);
+  if (!external_ids.length) return null;
+  return enqueueJob(tx, {
+    companyId,
+    kind: STORE_RELEASE,
+    payload: { product_id: productId, store_id: product.storeId, external_ids },
+  });
+}
+
 export const storeRefill = defineJobKind({
   kind: STORE_REFILL,
   payload,
@@ -61,12 +82,15 @@ export const storeRefill = defineJobKind({
 
 export const storeRelease = defineJobKind({
   kind: STORE_RELEASE,
-  payload,
-  async run({ companyId, payload: { product_id } }) {
+  payload: releasePayload,
+  async run({ companyId, payload: { product_id, store_id, external_ids } }) {
     const prisma = await db();
     // Back on a wheel meanwhile: its reserve is in use again.
-    if (await inUse(prisma, companyId, product_id)) return { status: "done" };
-    const r = await releaseReserve({ companyId }, product_id);
+    if (!external_ids && (await inUse(prisma, companyId, product_id))) return { status: "done" };
+    const r =
+      store_id && external_ids
+        ? await deleteCoupons({ companyId }, store_id, external_ids)
+        : await releaseReserve({ companyId }, product_id);
     // The coupons are out of the reserve already; those the store failed to delete expire there.
     if (r.error) return { status: "failed", error: `${r.failed} cupons não excluídos: ${r.error}` };
     return { status: "done" };

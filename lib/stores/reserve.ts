@@ -6,7 +6,7 @@
 import "server-only";
 import { randomInt } from "node:crypto";
 import { tenantDb, tenantTx, type TenantScope } from "@/lib/db/tenant";
-import type { Store } from "@/lib/generated/prisma/client";
+import type { Prisma, Store } from "@/lib/generated/prisma/client";
 import { dayOf } from "@/lib/dates/format";
 import { createCoupon, deleteCoupon, StoreError, type CouponSpec } from "./platforms";
 import { storeAccess } from "./service";
@@ -109,25 +109,45 @@ export async function releaseReserve(
   productId: string,
 ): Promise<{ deleted: number; failed: number; error?: string }> {
   const t = await tenantDb(scope);
-  const product = await t.product.findFirst({ where: { id: productId }, include: { store: true } });
-  if (!product?.store) return { deleted: 0, failed: 0 };
-  const store: Store = product.store;
+  const product = await t.product.findFirst({ where: { id: productId } });
+  if (!product) return { deleted: 0, failed: 0 };
+  const taken = await takeUnused(scope, productId);
+  // A product whose store was removed keeps no reserve: its coupons cannot be reached any more.
+  if (!product.storeId) return { deleted: 0, failed: taken.length };
+  return deleteCoupons(scope, product.storeId, taken);
+}
+
+/** Takes a product's unused store coupons out of its reserve (and its stock); their store ids. */
+export async function takeUnused(scope: TenantScope, productId: string, client?: Prisma.TransactionClient) {
   const { companyId } = scope;
-  const taken = await tenantTx(scope, async (tx) => {
-    const rows = await tx.$queryRaw<{ externalId: string | null }[]>`
+  const take = async (tx: Prisma.TransactionClient) => {
+    const rows = await tx.$queryRaw<{ externalId: string }[]>`
       DELETE FROM "ProductCode"
       WHERE "companyId" = ${companyId} AND "productId" = ${productId} AND status = 'available' AND "externalId" IS NOT NULL
       RETURNING "externalId"`;
     await tx.$executeRaw`UPDATE "Product" SET stock = GREATEST(stock - ${rows.length}, 0), "updatedAt" = now()
       WHERE id = ${productId} AND "companyId" = ${companyId}`;
-    return rows;
-  });
+    return rows.map((r) => r.externalId);
+  };
+  return client ? take(client) : tenantTx(scope, take);
+}
+
+/** Deletes coupons (by the store's ids) from a store; one it refuses is reported on the store. */
+export async function deleteCoupons(
+  scope: TenantScope,
+  storeId: string,
+  externalIds: string[],
+): Promise<{ deleted: number; failed: number; error?: string }> {
+  if (!externalIds.length) return { deleted: 0, failed: 0 };
+  const t = await tenantDb(scope);
+  const store: Store | null = await t.store.findFirst({ where: { id: storeId } });
+  if (!store) return { deleted: 0, failed: externalIds.length };
   const access = storeAccess(store);
   let deleted = 0;
   let lastError: string | null = null;
-  for (const { externalId } of taken) {
+  for (const externalId of externalIds) {
     try {
-      await deleteCoupon(access, externalId!);
+      await deleteCoupon(access, externalId);
       deleted++;
     } catch (err) {
       if (!(err instanceof StoreError)) throw err;
@@ -135,5 +155,5 @@ export async function releaseReserve(
     }
   }
   if (lastError) await markStore(scope, store.id, `cupons não excluídos: ${lastError}`);
-  return { deleted, failed: taken.length - deleted, ...(lastError ? { error: lastError } : {}) };
+  return { deleted, failed: externalIds.length - deleted, ...(lastError ? { error: lastError } : {}) };
 }

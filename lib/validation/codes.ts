@@ -8,7 +8,6 @@ export const CODE_MESSAGES = {
   tooMany: "Envie no máximo 10.000 códigos por vez",
   notPool: "Este produto não usa uma lista de códigos",
   stockFromCodes: "O estoque deste produto é o número de códigos disponíveis e não pode ser editado",
-  storeSoon: "Cupons criados na loja ainda não estão disponíveis",
   status: "Situação inválida",
   fileTooBig: "Envie no máximo 100.000 códigos",
 } as const;

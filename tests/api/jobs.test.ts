@@ -12,6 +12,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue";
 import { registerJobKindForTests } from "@/lib/worker/kinds";
 import { defineJobKind, type JobOutcome } from "@/lib/jobs/types";
 import { RETRY_DELAYS_MS } from "@/lib/webhooks/backoff";
+import { eraseMessagesAbout } from "@/lib/webhooks/erasure";
 import { runOnce } from "@/lib/worker/worker";
 import { campaignWheel, spinOn } from "../helpers/campaign";
 import { createCompany, type TestCompany } from "../helpers/fixtures";
@@ -168,6 +169,18 @@ describe("a job kind in the outbox", () => {
     expect(await enqueueJob(prisma, job)).not.toBeNull();
     await work(new Date());
     expect(runsOf("dedupe")).toHaveLength(3);
+  });
+
+  it("an LGPD erasure of its spin's person cancels a waiting job and drops its payload", async () => {
+    const prisma = await db();
+    const job = { companyId: c.companyId, kind: "test.echo", payload: { tag: "pessoa" } };
+    const waiting = (await enqueueJob(prisma, { ...job, spinId: "spin-apagado" }))!;
+    const other = (await enqueueJob(prisma, { ...job, spinId: "spin-mantido" }))!;
+    await prisma.$transaction((tx) => eraseMessagesAbout(tx, c.companyId, ["spin-apagado"], new Date()));
+    expect(await row(waiting)).toMatchObject({ status: "cancelled", payload: null, nextAttemptAt: null });
+    expect((await row(waiting)).erasedAt).not.toBeNull();
+    await work(new Date());
+    expect(runsOf("pessoa").map((r) => r.id)).toEqual([other]);
   });
 
   it("is queued with its transaction (tenantTx included), never without it", async () => {

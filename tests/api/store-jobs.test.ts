@@ -6,7 +6,7 @@
 // error and its product sells out rather than give a win without a coupon; another company's store
 // is not found.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GET as productGet, PUT as productPut } from "@/app/api/products/[id]/route";
+import { DELETE as productDelete, GET as productGet, PUT as productPut } from "@/app/api/products/[id]/route";
 import { POST as productPost } from "@/app/api/products/route";
 import { GET as storesGet, POST as storesPost } from "@/app/api/integrations/stores/route";
 import { DELETE as removeFromWheel } from "@/app/api/wheels/[id]/products/[productId]/route";
@@ -216,6 +216,20 @@ describe("the reserve as jobs", () => {
     await work();
     expect(ours(nuvem, codes)).toHaveLength(0);
     expect(await stockOf(c, p.id)).toBe(0);
+  });
+
+  it("deleting a store product deletes its unused coupons from the store", async () => {
+    const c = await createCompany("Produto Apagado");
+    const p = await storeProduct(c, await connectNuvemshop(c));
+    const wheel = await createWheel(c.owner.token);
+    await addToWheel(c.owner.token, wheel.id, [{ product_id: p.id, odds_weight: 1 }]);
+    await work();
+    const codes = new Set((await reserveCodes(p.id)).map((r) => r.code));
+    expect(ours(nuvem, codes)).toHaveLength(10);
+    const res = await call(productDelete, { token: c.owner.token, params: { id: p.id } });
+    expect(res.status, res.text).toBe(200);
+    await work();
+    expect(ours(nuvem, codes)).toHaveLength(0);
   });
 
   it("a 429 reschedules the refill at the store's Retry-After", async () => {

@@ -27,7 +27,7 @@ test("connect a WooCommerce store, see it configured, remove it", async ({ page 
     await section.getByRole("button", { name: "Conectar loja" }).click();
     await expect(page.getByText("Loja conectada com sucesso!")).toBeVisible();
     await expect(section.getByText(`Credenciais configuradas (final ${WOO_KEY.slice(-4)})`)).toBeVisible();
-    await expect(section.getByText("Funcionando")).toBeVisible();
+    await expect(section.getByText("Conectada", { exact: true })).toBeVisible();
     await expect(page.getByText(WOO_SECRET)).toHaveCount(0);
     await expectAccessible(page, "Lojas");
 
