@@ -135,7 +135,8 @@ describe("WhatsApp settings", () => {
     expect(again.status, again.text).toBe(200);
     expect(again.body.access_token.last4).toBe(WA_TOKEN.slice(-4));
     expect(again.body.webhook_url).toBe(saved.webhook_url);
-  });
+    // The file's first test also loads every route module: slow on a busy machine.
+  }, 90_000);
 
   it("refuses bad input with pt-BR messages, and members", async () => {
     const c = await createCompany("Zap Validação");
