@@ -5,7 +5,7 @@ import { REDEMPTION_LABELS, redemptionStatus } from "@/lib/spins/validity";
 import { formatWhatsapp } from "@/lib/whatsapp";
 import type { SpinFilters } from "@/lib/validation/leads";
 import { spinBatches, type LeadExportRow } from "./service";
-import { answersText, maskedCpf } from "./visitor-fields";
+import { answersText, maskedCpf } from "@/lib/spins/visitor-fields";
 
 export const LEADS_CSV_HEADER = [
   "Nome",

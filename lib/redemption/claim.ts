@@ -7,7 +7,7 @@ import { maskWhatsapp } from "./hand-off";
 import { codeCandidates } from "@/lib/spins/draw/redemption-code";
 import { redemptionStatus } from "@/lib/spins/validity";
 import { isUuid } from "@/lib/validation/uuid";
-import { maskedCpf } from "@/lib/leads/visitor-fields";
+import { maskedCpf } from "@/lib/spins/visitor-fields";
 
 export async function claimView(companySlug: string, wheelRef: string, code: string, now = new Date()) {
   const candidates = codeCandidates(code);

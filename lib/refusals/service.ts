@@ -32,6 +32,10 @@ export async function wheelRefusals(ctx: SessionCtx, wheelId: string, q: Refusal
   for (const s of sums) if (s.reason in by_reason) by_reason[s.reason as RefusalReason] = s._sum.count ?? 0;
   return {
     by_reason,
-    recent: recent.map((r) => ({ reason: r.reason as RefusalReason, contact: r.contact, at: r.createdAt.toISOString() })),
+    recent: recent.map((r) => ({
+      reason: r.reason as RefusalReason,
+      contact: r.contact,
+      at: r.createdAt.toISOString(),
+    })),
   };
 }

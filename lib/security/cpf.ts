@@ -26,5 +26,3 @@ export function protectCpf(cpf: string): { hash: string; last2: string } {
   const digits = cpfDigits(cpf);
   return { hash: createHmac("sha256", cpfKey()).update(digits).digest("hex"), last2: digits.slice(-2) };
 }
-
-export { maskedCpf } from "@/lib/leads/visitor-fields";

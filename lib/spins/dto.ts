@@ -1,6 +1,6 @@
 // A spin (lead) as the API shows it (docs/api.md "Conventions").
 import type { Spin } from "@/lib/generated/prisma/client";
-import { answersOf, maskedCpf } from "@/lib/leads/visitor-fields";
+import { answersOf, maskedCpf } from "@/lib/spins/visitor-fields";
 import { redemptionStatus } from "./validity";
 
 export function spinDto(s: Spin) {
