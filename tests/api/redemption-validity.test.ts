@@ -54,7 +54,7 @@ describe("code validity and states", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split(/\r?\n/);
-    expect(lines[0]).toContain("Válido até;Situação;");
+    expect(lines[0]).toMatch(/Válido até[;,]Situação[;,]E-mail[;,]CPF[;,]Respostas$/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("Expirado");
   });

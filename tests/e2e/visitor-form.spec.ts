@@ -44,7 +44,8 @@ test("a visitor fills e-mail, CPF and questions; one play per CPF; the shop sees
 
   // The visitor's phone: a context of its own, without the shop's session.
   const { baseURL, locale, timezoneId } = test.info().project.use;
-  const visitor = await browser.newPage({ ...PHONE, baseURL, locale, timezoneId });
+  const visitorContext = await browser.newContext({ ...PHONE, baseURL, locale, timezoneId });
+  const visitor = await visitorContext.newPage();
   const url = `/w/${company.slug}/${wheel.slug}`;
   await visitor.goto(url);
   await visitor.getByLabel("Nome completo").fill("Bia Lima");
@@ -89,12 +90,12 @@ test("a visitor fills e-mail, CPF and questions; one play per CPF; the shop sees
   await visitor.getByRole("button", { name: "Começar" }).click();
   await expect(visitor.getByText("Este CPF já foi utilizado nesta roleta.")).toBeVisible();
   await expect(visitor.getByRole("button", { name: "GIRAR" })).toHaveCount(0);
-  await visitor.close();
+  await visitorContext.close();
 
   // The shop: the refusal in "Recusas" (written after the answer), and the lead masked.
   await page.goto(`/admin/wheels/${wheel.id}`);
   const section = page.locator("section#recusas");
-  await expect(section.getByRole("heading", { name: "Recusas" })).toBeVisible();
+  await expect(section.getByRole("heading", { name: "Recusas", exact: true })).toBeVisible();
   await expect(async () => {
     await page.reload();
     await expect(section.getByText("Já jogou").first()).toBeVisible({ timeout: 2_000 });

@@ -3,7 +3,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { spinInput } from "@/lib/validation/public";
-import { spinFormErrors, todayIso, type SpinForm } from "@/lib/validation/public-rules";
+import {
+  isCpf,
+  maskCpf,
+  spinFormErrors,
+  todayIso,
+  visitorFormErrors,
+  type SpinForm,
+  type VisitorFormConfig,
+} from "@/lib/validation/public-rules";
 import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 
 /** The route's answer for a form: each field's first message, as fromZodError builds it. */
@@ -80,5 +88,54 @@ describe("public wheel form rules", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("the visitor's form fields (issue 28)", () => {
+  const config: VisitorFormConfig = {
+    fields: { email: "required", cpf: "optional" },
+    questions: [
+      { id: "loja", label: "Loja", type: "select", options: ["Centro", "Shopping"], required: true },
+      { id: "como", label: "Como", type: "text", required: false },
+    ],
+  };
+
+  it("checks a CPF's check digits and refuses one repeated digit, with or without the mask", () => {
+    expect(isCpf("529.982.247-25")).toBe(true);
+    expect(isCpf("52998224725")).toBe(true);
+    expect(isCpf("529.982.247-24")).toBe(false);
+    for (let d = 0; d <= 9; d++) expect(isCpf(String(d).repeat(11))).toBe(false);
+    expect(isCpf("529982247a5")).toBe(false);
+    expect(isCpf("5299822472")).toBe(false);
+  });
+
+  it("masks a CPF as typed", () => {
+    expect(maskCpf("529")).toBe("529");
+    expect(maskCpf("5299")).toBe("529.9");
+    expect(maskCpf("529982247")).toBe("529.982.247");
+    expect(maskCpf("52998224725")).toBe("529.982.247-25");
+    expect(maskCpf("529.982.247-2599")).toBe("529.982.247-25");
+  });
+
+  it("asks what the wheel requires, the same way the spin route does", () => {
+    const form = { ...ok, email: "", cpf: "", answers: {} };
+    expect(visitorFormErrors(form, config)).toEqual({ email: M.emailRequired, "answers.loja": M.answerRequired });
+    expect(
+      visitorFormErrors({ ...form, email: "ana@", cpf: "111.111.111-11", answers: { loja: "Praia" } }, config),
+    ).toEqual({ email: M.email, cpf: M.cpf, "answers.loja": M.answerOption });
+    expect(
+      visitorFormErrors(
+        { ...form, email: "ana@exemplo.com.br", answers: { loja: "Centro", como: "x".repeat(201) } },
+        config,
+      ),
+    ).toEqual({ "answers.como": M.answerTooLong });
+    expect(visitorFormErrors({ ...form, email: "ana@exemplo.com.br", answers: { loja: "Centro" } }, config)).toEqual(
+      {},
+    );
+    // The route's schema gives the shape errors the same words.
+    expect(routeErrors({ ...ok, email: "ana@", cpf: "111.111.111-11" } as SpinForm)).toMatchObject({
+      email: M.email,
+      cpf: M.cpf,
+    });
   });
 });
