@@ -1,8 +1,8 @@
 // Why visitors were refused, per wheel (docs/api.md "Refusals (issue 28)"). The spin and eligibility
 // routes hand a refusal here once their answer is made; the write runs after the answer (Next's
-// after()), so a refusal costs the visitor nothing: one statement bumps the wheel's counter for the
-// São Paulo day and reason (RefusalDay) and keeps the refusal with its contact masked (Refusal, the
-// last 100 per wheel). See docs/decisions.md "The visitor's form (issue 28)".
+// after()), so a refusal costs the visitor nothing: one statement, behind a per-wheel lock, bumps
+// the wheel's counter for the São Paulo day and reason (RefusalDay) and keeps the refusal with its
+// contact masked (Refusal, the last 100 per wheel). See docs/decisions.md "The visitor's form (issue 28)".
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { after } from "next/server";
@@ -59,7 +59,13 @@ export async function writeRefusal(r: Refused): Promise<void> {
   const at = r.at ?? new Date();
   const contact = maskedContact(r);
   const prisma = await db();
-  await prisma.$executeRaw`
+  // Concurrent refusals of one wheel (a sold-out burst) bump the same day row and prune the same
+  // latest rows: in one statement each they deadlock (Postgres then drops one of them, and its
+  // count is lost). A transaction-level advisory lock per addressed wheel puts them in line; this
+  // runs after the visitor's answer, so waiting costs the visitor nothing.
+  await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`refusals:${r.companySlug}/${r.wheelRef}`}))`;
+    await tx.$executeRaw`
     WITH w AS (
       SELECT w.id, w."companyId" FROM "Wheel" w JOIN "Company" c ON c.id = w."companyId"
       WHERE c.slug = ${r.companySlug} AND (w.slug = ${r.wheelRef} OR w.id = ${r.wheelRef})
@@ -77,6 +83,7 @@ export async function writeRefusal(r: Refused): Promise<void> {
     )
     INSERT INTO "Refusal" (id, "companyId", "wheelId", reason, contact, "createdAt")
     SELECT ${randomUUID()}, "companyId", id, ${r.reason}, ${contact}, ${at} FROM w`;
+  });
 }
 
 const pending = new Set<Promise<void>>();

@@ -122,6 +122,17 @@ describe("refusals", () => {
     expect(JSON.stringify(res.body)).not.toContain("98888");
   });
 
+  it("are all counted when a burst of visitors is refused at once (no write lost to a deadlock)", async () => {
+    const { wheel } = await campaignWheel(A, {}, [{ stock: 1 }]);
+    expect((await spin(A, wheel.slug, visitor())).status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 150 }, () => spin(A, wheel.slug, visitor())));
+    expect(answers.map((r) => r.status)).toEqual(Array(150).fill(410));
+    await settleRefusals();
+    const res = await refusals(A, wheel.id);
+    expect(res.body.by_reason.sold_out).toBe(150);
+    expect(res.body.recent).toHaveLength(100);
+  });
+
   it("count a closed campaign and a rate-limited address, and only for the period asked", async () => {
     const { wheel } = await campaignWheel(A, { ends_at: "2020-01-01T00:00:00Z" }, [{ stock: 5 }]);
     expect((await spin(A, wheel.slug, visitor())).status).toBe(410);
