@@ -28,6 +28,7 @@ test("the wizard: trigger, display and pages, a live preview, sites and coupon s
   page,
   context,
 }) => {
+  test.slow(); // a signup, two axe runs and a live preview with the real wheel: 30-56 s here
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const { account, wheel } = await shopWithActiveWheel(page);
   await page.goto(`/admin/wheels/${wheel.id}`);
@@ -48,6 +49,9 @@ test("the wizard: trigger, display and pages, a live preview, sites and coupon s
   await expect(wizard.locator(PREVIEW)).toHaveAttribute("src", /trigger=delay%3A2&display=tab/);
   const preview = page.frameLocator(PREVIEW);
   await expect(preview.getByRole("heading", { name: "Página de exemplo" })).toBeVisible();
+  // The tab sits at the bottom of the preview's own viewport: bring the frame's bottom into the
+  // dialog's view first (on a 720 px screen the dialog scrolls, and a click needs the button on screen).
+  await wizard.locator(PREVIEW).evaluate((el) => el.scrollIntoView({ block: "end" }));
   await preview.getByRole("button", { name: "Gire e ganhe" }).click({ timeout: 15_000 });
   await expect(preview.getByRole("dialog", { name: "Roleta de prêmios" })).toBeVisible();
   await expect(preview.frameLocator(WHEEL_FRAME).getByLabel("Nome completo")).toBeVisible({ timeout: 20_000 });
