@@ -6,8 +6,12 @@
 //   - query: each Postgres round trip (pg.Client#query: send to answer, parse included);
 //   - gc: every garbage collection pause (count, total, longest, and the major ones);
 //   - loop: event-loop delay (what a ready callback waits for the thread);
-//   - cpu: the process's CPU time over the window.
+//   - cpu: the process's CPU time over the window;
+//   - mem: the window's peak of each part of the process's memory, sampled every 250 ms (the V8
+//     heap's reserved and used size, its new space, memory outside the heap), to tell a heap V8
+//     has grown from memory held elsewhere.
 import fs from "node:fs";
+import v8 from "node:v8";
 import http from "node:http";
 import { PerformanceObserver, monitorEventLoopDelay, constants } from "node:perf_hooks";
 import { Session } from "node:inspector/promises";
@@ -26,9 +30,27 @@ function reset() {
     pool: [],
     query: [],
     gc: { count: 0, totalMs: 0, maxMs: 0, majorCount: 0, majorMs: 0 },
+    mem: { rss: 0, heapTotal: 0, heapUsed: 0, newSpace: 0, oldSpace: 0, external: 0, arrayBuffers: 0 },
   };
   loop.reset();
 }
+
+const mb = (bytes) => Math.round(bytes / 1048576);
+function sampleMemory() {
+  const m = process.memoryUsage();
+  const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size]));
+  const seen = {
+    rss: m.rss,
+    heapTotal: m.heapTotal,
+    heapUsed: m.heapUsed,
+    newSpace: spaces.new_space ?? 0,
+    oldSpace: spaces.old_space ?? 0,
+    external: m.external,
+    arrayBuffers: m.arrayBuffers,
+  };
+  for (const [k, v] of Object.entries(seen)) win.mem[k] = Math.max(win.mem[k], v);
+}
+setInterval(sampleMemory, 250).unref();
 
 const loop = monitorEventLoopDelay({ resolution: 10 });
 loop.enable();
@@ -59,6 +81,7 @@ function flush(profile) {
     gc: { ...win.gc, totalMs: Math.round(win.gc.totalMs), majorMs: Math.round(win.gc.majorMs) },
     loop: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
     rssMb: Math.round(process.memoryUsage().rss / 1048576),
+    mem: Object.fromEntries(Object.entries(win.mem).map(([k, v]) => [k, mb(v)])),
     // With --expose-gc: the heap still in use after a full collection, between windows (a heap
     // that grows here from round to round is memory kept, not garbage not yet collected).
     liveHeapMb:

@@ -26,6 +26,8 @@ interface ProbeLine {
   gc: { count: number; totalMs: number; maxMs: number; majorCount: number; majorMs: number };
   loop: { p50: number; p99: number; max: number };
   rssMb: number;
+  /** The window's peaks, in MB. */
+  mem: Record<"rss" | "heapTotal" | "heapUsed" | "newSpace" | "oldSpace" | "external" | "arrayBuffers", number>;
   liveHeapMb: number | null;
   /** The window's CPU profile, with a profile directory. */
   profile: string | null;
@@ -155,7 +157,8 @@ export function startProbe(pid: number, dbUrl?: string): Probe {
           : "") +
         ` | GC ${p.gc.count} pauses ${p.gc.totalMs} ms (longest ${p.gc.maxMs.toFixed(1)} ms; major ${p.gc.majorCount}, ${p.gc.majorMs} ms)` +
         ` | event-loop delay p99 ${p.loop.p99.toFixed(1)} ms max ${p.loop.max.toFixed(1)} ms | RSS ${p.rssMb} MB` +
-        (p.liveHeapMb === null ? "" : `, live heap after a full GC ${p.liveHeapMb} MB`);
+        (p.liveHeapMb === null ? "" : `, live heap after a full GC ${p.liveHeapMb} MB`) +
+        ` | memory peaks (MB): RSS ${p.mem.rss}, V8 heap ${p.mem.heapTotal} (used ${p.mem.heapUsed}; new space ${p.mem.newSpace}, old space ${p.mem.oldSpace}), external ${p.mem.external} (array buffers ${p.mem.arrayBuffers})`;
       return { line, profile: p.profile };
     },
     close: async () => {
