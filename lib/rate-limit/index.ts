@@ -87,7 +87,7 @@ async function resolve(l: Limit) {
     local = new RateLimiterMemory({ keyPrefix: l.name, points: l.points, duration: l.duration });
     s.local.set(l.name, local);
   }
-  return { shared, local };
+  return { store, shared, local };
 }
 
 function refusal(res: RateLimiterRes, message: string) {
@@ -108,11 +108,11 @@ async function take(l: RateLimiterAbstract, key: string, message: string): Promi
 
 /** Counts one hit; throws a 429 AppError when over the limit. */
 export async function consume(l: Limit, key: string, message = TOO_MANY) {
-  const { shared, local } = await resolve(l);
+  const { store, shared, local } = await resolve(l);
   if (local && (await take(local, key, message)).consumedPoints === 1) {
-    // Counted in the store all the same; if it finds the key over the limit, the key's next hit
-    // on this instance waits for the store and is refused.
-    outsideRequest(() => shared.consume(key)).catch(() => undefined);
+    // Counted in the store all the same (Postgres: in the next batch); the key's next hit on this
+    // instance waits for the store, which refuses it once the key is over the limit.
+    store.countFirstHit(shared, l, key);
     return;
   }
   await take(shared, key, message);

@@ -10,8 +10,10 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
+import { outsideRequest } from "@/lib/async/outside-request";
 import { pgPool } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { firstHitBatcher } from "./first-hits";
 
 export type StoreKind = "redis" | "postgres" | "memory";
 
@@ -25,8 +27,14 @@ export interface LimitSpec {
 export interface Store {
   kind: StoreKind;
   limiter: (spec: LimitSpec) => RateLimiterAbstract;
+  /** Counts a key's first hit on this instance without waiting (a firstHitUnawaited limit). */
+  countFirstHit: (limiter: RateLimiterAbstract, spec: LimitSpec, key: string) => void;
   close: () => Promise<void>;
 }
+
+/** One write per hit, its answer ignored (if it finds the key over the limit, the limiter blocks it). */
+const consumeUnawaited: Store["countFirstHit"] = (limiter, _spec, key) =>
+  void outsideRequest(() => limiter.consume(key)).catch(() => undefined);
 
 const REDIS_READY_WAIT_MS = 1000;
 
@@ -69,6 +77,7 @@ async function redisStore(url: string, prefix: string): Promise<Store> {
         rejectIfRedisNotReady: true,
         ...shared(s),
       }),
+    countFirstHit: consumeUnawaited,
     close: async () => void client.disconnect(),
   };
 }
@@ -81,6 +90,7 @@ function postgresStore(pool: NonNullable<Awaited<ReturnType<typeof pgPool>>>): S
     query: (q: { text: string; values?: unknown[]; name?: string }) =>
       pool.query(prepared ? q : { text: q.text, values: q.values }),
   };
+  const batch = firstHitBatcher(pool, prepared);
   return {
     kind: "postgres",
     limiter: (s) =>
@@ -92,6 +102,8 @@ function postgresStore(pool: NonNullable<Awaited<ReturnType<typeof pgPool>>>): S
         keyPrefix: s.name,
         ...shared(s),
       }),
+    // Batched: one statement per tick for every new visitor (first-hits.ts).
+    countFirstHit: (_limiter, spec, key) => batch(spec, key),
     close: async () => undefined, // the pool belongs to lib/db/client
   };
 }
@@ -101,5 +113,5 @@ export async function openStore(): Promise<Store> {
   if (REDIS_URL) return redisStore(REDIS_URL, REDIS_KEY_PREFIX);
   const pool = await pgPool();
   if (pool) return postgresStore(pool);
-  return { kind: "memory", limiter: memory, close: async () => undefined };
+  return { kind: "memory", limiter: memory, countFirstHit: consumeUnawaited, close: async () => undefined };
 }

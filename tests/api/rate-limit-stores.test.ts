@@ -99,6 +99,40 @@ for (const store of STORES) {
       }
       await expect(consume(LIMITS.spinIp(), ip)).rejects.toMatchObject({ status: 429 });
     });
+
+    it("a crowd of new visitors: every first hit reaches the store", async () => {
+      const ips = Array.from({ length: 60 }, () => randomIp());
+      await Promise.all(ips.map((ip) => consume(LIMITS.spinIp(), ip)));
+      await settled();
+      const other = await openStore();
+      try {
+        const limiter = other.limiter(LIMITS.spinIp());
+        const seen = await Promise.all(ips.map(async (ip) => (await limiter.get(ip))?.consumedPoints ?? 0));
+        expect(seen).toEqual(ips.map(() => (store.kind === "memory" ? 0 : 1)));
+      } finally {
+        await other.close();
+      }
+    });
+
+    // The Postgres store writes first hits in batches (lib/rate-limit/first-hits.ts) with its own
+    // upsert, which must keep the library's rules for rows already there.
+    if (store.kind === "postgres")
+      it("a batched first hit starts an expired count again and adds to a live one", async () => {
+        const [expired, live] = [randomIp(), randomIp()];
+        const prisma = await db();
+        const now = Date.now();
+        await prisma.$executeRaw`INSERT INTO "RateLimit" (key, points, expire) VALUES
+          (${`spin-ip:${expired}`}, 30, ${now - 1000}), (${`spin-ip:${live}`}, 5, ${now + 60_000})`;
+        await Promise.all([consume(LIMITS.spinIp(), expired), consume(LIMITS.spinIp(), live)]);
+        await settled();
+        const rows = await prisma.$queryRaw<{ key: string; points: number; expire: bigint }[]>`
+          SELECT key, points, expire FROM "RateLimit" WHERE key IN (${`spin-ip:${expired}`}, ${`spin-ip:${live}`})`;
+        const byKey = Object.fromEntries(rows.map((r) => [r.key, r]));
+        expect(byKey[`spin-ip:${expired}`].points).toBe(1);
+        expect(Number(byKey[`spin-ip:${expired}`].expire)).toBeGreaterThan(now + 50_000);
+        expect(byKey[`spin-ip:${live}`].points).toBe(6);
+        expect(Number(byKey[`spin-ip:${live}`].expire)).toBe(now + 60_000);
+      });
   });
 }
 
