@@ -1,6 +1,6 @@
-// A write-only secret of an integration (an access token, an app secret, a store's credential): a
-// password input the browser does not fill in. The API never returns a saved secret, only that it is
-// configured and its last 4 characters, which `saved` shows with "leave blank to keep" as the hint.
+// A write-only secret of an integration (an access token, an app secret, an API key, a store's
+// credential): a password input the browser does not fill in. The API never returns a saved secret,
+// only that it is configured and its last 4 characters, which `saved` shows with "leave blank to keep".
 import { Field, type FieldProps } from "@/components/ui/field";
 
 export interface SavedSecret {
