@@ -4,7 +4,6 @@
 // last error of a delivery. Each new lead with an e-mail goes to RD Station as a conversion.
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
 import { Card } from "@/components/ui/misc";
 import { QueryState } from "@/components/ui/query-state";
 import type { RdStationAnswer, ReadAnswers } from "@/lib/api-types";
@@ -13,6 +12,7 @@ import { api, FetchError } from "@/lib/swr/fetcher";
 import { useApi } from "@/lib/swr/use-api";
 import { notify } from "@/lib/ui/toast";
 import { RDSTATION_MESSAGES } from "@/lib/validation/rdstation";
+import { SecretField } from "./secret-field";
 
 type Answer = ReadAnswers["getRdStation"];
 
@@ -43,10 +43,8 @@ function RdStationForm({ current, onSaved }: { current: RdStationAnswer; onSaved
 
   return (
     <form onSubmit={save} noValidate className="space-y-3">
-      <Field
+      <SecretField
         label={current.configured ? "Nova chave de API (deixe em branco para manter)" : "Chave de API"}
-        type="password"
-        autoComplete="off"
         value={apiKey}
         onChange={(e) => setApiKey(e.target.value)}
         error={error}

@@ -12,6 +12,7 @@ import { useApi } from "@/lib/swr/use-api";
 import type { ReadAnswers } from "@/lib/api-types";
 import { notify } from "@/lib/ui/toast";
 import { clockTime, dayOf, shortDateTime } from "@/lib/dates/format";
+import { SecretField } from "./secret-field";
 
 type StoresAnswer = ReadAnswers["listStores"];
 type StoreRow = StoresAnswer["stores"][number];
@@ -119,16 +120,20 @@ function StoreForm({ onSaved }: { onSaved: () => void }) {
       </div>
       <Field label="Nome" value={name} onChange={(e) => setName(e.target.value)} />
       <Field label={p.url} type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} />
-      {p.fields.map((f) => (
-        <Field
-          key={`${platform}-${f.key}`}
-          label={f.label}
-          type={f.secret ? "password" : "text"}
-          autoComplete="off"
-          value={credentials[f.key] ?? ""}
-          onChange={(e) => setCredentials({ ...credentials, [f.key]: e.target.value })}
-        />
-      ))}
+      {p.fields.map((f) => {
+        const field = {
+          label: f.label,
+          value: credentials[f.key] ?? "",
+          onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
+            setCredentials({ ...credentials, [f.key]: e.target.value }),
+        };
+        const key = `${platform}-${f.key}`;
+        return f.secret ? (
+          <SecretField key={key} {...field} />
+        ) : (
+          <Field key={key} type="text" autoComplete="off" {...field} />
+        );
+      })}
       {error && (
         <p role="alert" className="text-sm text-red-700">
           {error}

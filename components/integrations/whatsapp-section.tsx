@@ -12,6 +12,7 @@ import type { WhatsappSettingsAnswer } from "@/lib/api-types";
 import { api, FetchError } from "@/lib/swr/fetcher";
 import { useApi } from "@/lib/swr/use-api";
 import { notify } from "@/lib/ui/toast";
+import { SecretField } from "./secret-field";
 
 const message = (err: unknown, fallback: string) => (err instanceof FetchError && err.message ? err.message : fallback);
 
@@ -85,9 +86,6 @@ function SettingsForm({ saved, onSaved }: { saved: WhatsappSettingsAnswer; onSav
     }
   }
 
-  const secretHint = (s: { configured: boolean; last4: string | null }) =>
-    s.configured ? `Configurado (final ${s.last4}). Deixe em branco para manter.` : undefined;
-
   return (
     <form onSubmit={save} noValidate className="space-y-3">
       <Field
@@ -103,19 +101,15 @@ function SettingsForm({ saved, onSaved }: { saved: WhatsappSettingsAnswer; onSav
         value={form.business_phone}
         onChange={set("business_phone")}
       />
-      <Field
+      <SecretField
         label="Token de acesso"
-        type="password"
-        autoComplete="off"
-        hint={secretHint(saved.access_token)}
+        saved={saved.access_token}
         value={form.access_token}
         onChange={set("access_token")}
       />
-      <Field
+      <SecretField
         label="Chave secreta do app (App secret)"
-        type="password"
-        autoComplete="off"
-        hint={secretHint(saved.app_secret)}
+        saved={saved.app_secret}
         value={form.app_secret}
         onChange={set("app_secret")}
       />

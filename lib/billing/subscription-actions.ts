@@ -1,7 +1,6 @@
 // Owner actions on the subscription: upgrade (Kiwify checkout) and cancel (Pro until paid end).
 import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
-import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { longDate } from "@/lib/dates/format";
 import { env } from "@/lib/env";
@@ -18,12 +17,12 @@ export function checkoutUrl(base: string, companyId: string, email: string) {
 
 export async function upgrade(ctx: SessionCtx, planId: string) {
   if (planId !== PRO_PLAN_ID) throw badRequest(M.onlyToPro);
-  const prisma = await db();
-  const sub = await prisma.subscription.findUnique({ where: { companyId: ctx.companyId } });
+  const t = await tenantDb(ctx);
+  const sub = await t.subscription.findUnique({ where: { companyId: ctx.companyId } });
   if (effectivePlanId(sub) === PRO_PLAN_ID && effectiveStatus(sub) === "active") throw badRequest(M.alreadyPro);
   const base = env().CHECKOUT_URL_PRO;
   if (!base) throw new AppError("PAYMENTS_NOT_CONFIGURED", M.notConfigured);
-  const owner = await prisma.user.findUniqueOrThrow({ where: { id: ctx.userId }, select: { email: true } });
+  const owner = await t.user.findUniqueOrThrow({ where: { id: ctx.userId }, select: { email: true } });
   await audit({ action: "billing.checkout_requested", companyId: ctx.companyId, userId: ctx.userId });
   return {
     message: "Você será levado ao pagamento seguro do plano Pro.",
@@ -34,13 +33,13 @@ export async function upgrade(ctx: SessionCtx, planId: string) {
 }
 
 export async function cancel(ctx: SessionCtx, reason: string | null | undefined, now = new Date()) {
-  const prisma = await db();
-  const sub = await prisma.subscription.findUnique({ where: { companyId: ctx.companyId } });
+  const t = await tenantDb(ctx);
+  const sub = await t.subscription.findUnique({ where: { companyId: ctx.companyId } });
   if (!sub || effectivePlanId(sub, now) !== PRO_PLAN_ID) throw badRequest(M.notPro);
   if (sub.status === "cancelled") throw badRequest(M.alreadyCancelled);
   if (sub.status === "trial") return endTrial(ctx, reason, now);
   const endsAt = sub.endsAt ?? now;
-  await prisma.subscription.update({
+  await t.subscription.update({
     where: { companyId: ctx.companyId },
     data: { status: "cancelled", cancelledAt: now, cancelReason: reason || null, endsAt },
   });
@@ -58,8 +57,8 @@ export async function cancel(ctx: SessionCtx, reason: string | null | undefined,
 
 /** A trial has no paid period to keep: the company chooses Free and moves to it at once. */
 async function endTrial(ctx: SessionCtx, reason: string | null | undefined, now: Date) {
-  const prisma = await db();
-  await prisma.subscription.update({
+  const t = await tenantDb(ctx);
+  await t.subscription.update({
     where: { companyId: ctx.companyId },
     data: { planId: FREE_PLAN_ID, status: "active", endsAt: null, cancelledAt: now, cancelReason: reason || null },
   });

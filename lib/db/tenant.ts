@@ -1,15 +1,22 @@
-// The tenant doors: every query a service makes for one company goes through one of them, which
-// adds companyId to every where and every created row of the tenant-owned models below, so another
-// company's id simply is not found (404), and no service can forget the filter.
+// The tenant doors: every model query made for one company goes through one of them, which adds
+// companyId to every where and every created row of the tenant-owned models below, so another
+// company's id simply is not found (404), and no caller can forget the filter.
 // - tenantDb(scope): a Prisma client bound to one company, for queries outside a transaction.
 // - tenantTx(scope, fn): an interactive transaction whose client is bound the same way; its second
 //   argument is the unbound client, for the one deliberate cross-company read a transaction needs
 //   (e.g. "has this person a membership elsewhere?" in lib/users/service.ts), named where it is used.
-// - spinWhere(companyId, filters) in lib/leads/filters.ts: the raw-SQL door, the WHERE of every
-//   lead list, figure and export (raw SQL starts from its company condition).
-// Outside these, code that is not a tenant's request binds the company itself: the public spin
-// (lib/spins, one statement keyed by the wheel it read), the webhook worker and the rollups
-// (lib/webhooks, lib/leads/rollups.ts), billing's plan check (lib/billing/plan-limits.ts).
+// A scope is anything carrying the companyId: a session's ctx in a request, the job itself in a
+// job's run (JobRun in lib/jobs/types.ts: `tenantDb(job)`), a claimed outbox row in the webhook
+// worker (lib/webhooks/worker.ts), `{ companyId }` where a caller holds just the id.
+// Raw SQL is bound by neither door (not even $queryRaw on a bound client): a raw statement names
+// its company condition itself. spinWhere(companyId, filters) in lib/leads/filters.ts is the WHERE
+// of every lead list, figure and export; the others write `"companyId" = ${...}` next to their use.
+// Outside the doors, code that serves no signed-in company finds the company from what it was given
+// and binds it itself: the public visitor paths (the spin in lib/spins, one statement keyed by the
+// wheel it read; WhatsApp verification; the prize claim), Meta's webhook (lib/whatsapp/webhook.ts),
+// the worker's cross-company passes (the claim, lead bodies, the store sweep, the rollups) and
+// billing's plan check (lib/billing/plan-limits.ts). Rows keyed by the company itself (Company,
+// former slugs, the audit log, billing grants) are not in the list and are queried by company id.
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "./client";
@@ -35,6 +42,7 @@ export const TENANT_MODELS = new Set([
   "Store",
   "WhatsappAccount",
   "WhatsappVerification",
+  "WhatsappWindow",
   "RefusalDay",
   "Refusal",
   "RdStationIntegration",

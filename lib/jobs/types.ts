@@ -12,6 +12,8 @@ export type JobOutcome =
 
 export interface JobRun<P> {
   id: string;
+  /** The company it was queued for: a run is a TenantScope itself, so its queries go through
+   *  `tenantDb(job)` / `tenantTx(job, fn)` (lib/db/tenant.ts). */
   companyId: string;
   /** This run's number: 1 on the first run. */
   attempts: number;

@@ -5,8 +5,7 @@
 import "server-only";
 import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
-import { db } from "@/lib/db/client";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import { spinDto } from "@/lib/spins/dto";
 import { normalizePhone } from "@/lib/phone";
 import { maskWhatsapp } from "@/lib/refusals/mask";
@@ -40,9 +39,8 @@ export async function exportPerson(ctx: SessionCtx, whatsapp: string) {
 }
 
 export async function erasePerson(ctx: SessionCtx, whatsapp: string) {
-  const prisma = await db();
   const now = new Date();
-  const count = await prisma.$transaction(async (tx) => {
+  const count = await tenantTx(ctx, async (tx) => {
     // One statement for all the person's spins (the figures triggers then drop the number from
     // Contact once). requestHash goes too: a hash of the name and number is still their data, and
     // an Idempotency-Key replay of an erased spin answers 410 ERASED (lib/spins/idempotency.ts).
@@ -57,8 +55,8 @@ export async function erasePerson(ctx: SessionCtx, whatsapp: string) {
     await eraseMessagesAbout(tx, ctx.companyId, ids, now);
     // The number's WhatsApp proofs and its last message to the shop (docs/api.md "WhatsApp (issue 27)").
     const number = normalizePhone(whatsapp);
-    await tx.whatsappVerification.deleteMany({ where: { companyId: ctx.companyId, whatsapp: number } });
-    await tx.whatsappWindow.deleteMany({ where: { companyId: ctx.companyId, whatsapp: number } });
+    await tx.whatsappVerification.deleteMany({ where: { whatsapp: number } });
+    await tx.whatsappWindow.deleteMany({ where: { whatsapp: number } });
     // The refusals list keeps the number masked; the person's masked number leaves it too.
     await tx.$executeRaw`DELETE FROM "Refusal" WHERE "companyId" = ${ctx.companyId}
       AND contact = ${maskWhatsapp(number)}`;

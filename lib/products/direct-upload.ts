@@ -8,7 +8,7 @@ import { handleUpload, type HandleUploadBody } from "@vercel/blob/client";
 import type { NextRequest } from "next/server";
 import { can } from "@/lib/auth/permissions";
 import { resolveSession } from "@/lib/auth/session";
-import { db } from "@/lib/db/client";
+import { tenantDb } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import { assertSameOriginWrite } from "@/lib/http/csrf";
 import { AppError, badRequest, forbidden, unauthenticated } from "@/lib/errors";
@@ -35,8 +35,8 @@ async function verifyUploaded(url: string, payload: string | null | undefined, t
     return;
   }
   if (companyId && productId) {
-    const prisma = await db();
-    await prisma.product.updateMany({ where: { id: productId, companyId }, data: { imageUrl: url } });
+    const t = await tenantDb({ companyId });
+    await t.product.updateMany({ where: { id: productId }, data: { imageUrl: url } });
   }
 }
 

@@ -13,5 +13,5 @@ export const RDSTATION_CONVERSION = "rdstation.conversion";
 export const rdStationConversion = defineJobKind({
   kind: RDSTATION_CONVERSION,
   payload: z.object({ spin_id: z.string().min(1).max(64) }),
-  run: (job) => deliverConversion(job.companyId, job.payload.spin_id),
+  run: (job) => deliverConversion(job, job.payload.spin_id),
 });

@@ -5,8 +5,7 @@
 import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { audit } from "@/lib/audit/log";
-import { db } from "@/lib/db/client";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import type { RdStationIntegration } from "@/lib/generated/prisma/client";
 import { badRequest } from "@/lib/errors";
 import { decryptSecret, encryptSecret } from "@/lib/security/secrets";
@@ -63,18 +62,20 @@ export type Delivery =
 /**
  * Sends one lead to RD Station as a conversion (the outbox's job). Done without sending when there is
  * nothing to send any more: the integration is off or gone, the lead was erased or has no e-mail.
+ * `scope` is the job's company.
  */
-export async function deliverConversion(companyId: string, spinId: string, now = new Date()): Promise<Delivery> {
-  const prisma = await db();
+export async function deliverConversion(scope: TenantScope, spinId: string, now = new Date()): Promise<Delivery> {
+  const { companyId } = scope;
+  const t = await tenantDb(scope);
   const [integration, spin] = await Promise.all([
-    prisma.rdStationIntegration.findUnique({ where: { companyId } }),
-    prisma.spin.findFirst({
-      where: { id: spinId, companyId },
+    t.rdStationIntegration.findUnique({ where: { companyId } }),
+    t.spin.findFirst({
+      where: { id: spinId },
       select: { email: true, customerName: true, whatsapp: true, wheelId: true, anonymizedAt: true },
     }),
   ]);
   if (!integration?.enabled || !spin?.email || spin.anonymizedAt) return { status: "done" };
-  const wheel = await prisma.wheel.findFirst({ where: { id: spin.wheelId, companyId }, select: { slug: true } });
+  const wheel = await t.wheel.findFirst({ where: { id: spin.wheelId }, select: { slug: true } });
   try {
     await sendConversion(decryptSecret(integration.apiKey, context(companyId)), {
       conversionIdentifier: wheel?.slug ?? "roleta",
@@ -84,11 +85,11 @@ export async function deliverConversion(companyId: string, spinId: string, now =
     });
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    await prisma.rdStationIntegration.update({ where: { companyId }, data: { lastError: error, lastErrorAt: now } });
+    await t.rdStationIntegration.update({ where: { companyId }, data: { lastError: error, lastErrorAt: now } });
     if (err instanceof RdStationError && err.retryable)
       return { status: "retry", error, ...(err.retryAfter && { at: new Date(now.getTime() + err.retryAfter * 1000) }) };
     return { status: "failed", error };
   }
-  await prisma.rdStationIntegration.update({ where: { companyId }, data: { lastSentAt: now } });
+  await t.rdStationIntegration.update({ where: { companyId }, data: { lastSentAt: now } });
   return { status: "done" };
 }

@@ -7,6 +7,7 @@
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
+import type { TenantScope } from "@/lib/db/tenant";
 import { enqueueJob, type JobClient } from "@/lib/jobs/enqueue";
 import { defineJobKind } from "@/lib/jobs/types";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -28,10 +29,15 @@ const IN_USE = (now: Date) => Prisma.sql`
   AND EXISTS (SELECT 1 FROM "WheelProduct" wp JOIN "Wheel" w ON w.id = wp."wheelId"
               WHERE wp."productId" = p.id AND (w."endsAt" IS NULL OR w."endsAt" > ${now}))`;
 
-export async function inUse(client: JobClient, companyId: string, productId: string, now = new Date()) {
-  const rows = await client.$queryRaw<{ n: number }[]>(Prisma.sql`
+/**
+ * Whether the company's product is in use, in the caller's transaction when given one. Raw SQL
+ * (IN_USE is the sweep's condition too), which no tenant door binds: the statement names the
+ * scope's company itself.
+ */
+export async function inUse(scope: TenantScope, productId: string, client?: JobClient, now = new Date()) {
+  const rows = await (client ?? (await db())).$queryRaw<{ n: number }[]>(Prisma.sql`
     SELECT count(*)::int AS n FROM "Product" p
-    WHERE p.id = ${productId} AND p."companyId" = ${companyId} AND ${IN_USE(now)}`);
+    WHERE p.id = ${productId} AND p."companyId" = ${scope.companyId} AND ${IN_USE(now)}`);
   return rows[0].n > 0;
 }
 
@@ -45,7 +51,7 @@ const job = (kind: string, companyId: string, productId: string, runAt?: Date) =
 
 /** Queues the refill or the release the product's state calls for, in the caller's transaction. */
 export async function enqueueReserveCheck(client: JobClient, companyId: string, productId: string) {
-  const kind = (await inUse(client, companyId, productId)) ? STORE_REFILL : STORE_RELEASE;
+  const kind = (await inUse({ companyId }, productId, client)) ? STORE_REFILL : STORE_RELEASE;
   return enqueueJob(client, job(kind, companyId, productId));
 }
 
@@ -68,10 +74,10 @@ export async function enqueueReleaseBeforeDelete(tx: Prisma.TransactionClient, c
 export const storeRefill = defineJobKind({
   kind: STORE_REFILL,
   payload,
-  async run({ companyId, payload: { product_id } }) {
-    const prisma = await db();
-    if (!(await inUse(prisma, companyId, product_id))) return { status: "done" };
-    const r = await refillReserve({ companyId }, product_id);
+  async run(job) {
+    const { product_id } = job.payload;
+    if (!(await inUse(job, product_id))) return { status: "done" };
+    const r = await refillReserve(job, product_id);
     if (r.retryAfterMs !== undefined)
       return { status: "retry", error: "A loja pediu para esperar (429)", at: new Date(Date.now() + r.retryAfterMs) };
     // The store is marked in error (Integrações shows it); the backoff tries again.
@@ -83,14 +89,14 @@ export const storeRefill = defineJobKind({
 export const storeRelease = defineJobKind({
   kind: STORE_RELEASE,
   payload: releasePayload,
-  async run({ companyId, payload: { product_id, store_id, external_ids } }) {
-    const prisma = await db();
+  async run(job) {
+    const { product_id, store_id, external_ids } = job.payload;
     // Back on a wheel meanwhile: its reserve is in use again.
-    if (!external_ids && (await inUse(prisma, companyId, product_id))) return { status: "done" };
+    if (!external_ids && (await inUse(job, product_id))) return { status: "done" };
     const r =
       store_id && external_ids
-        ? await deleteCoupons({ companyId }, store_id, external_ids)
-        : await releaseReserve({ companyId }, product_id);
+        ? await deleteCoupons(job, store_id, external_ids)
+        : await releaseReserve(job, product_id);
     // The coupons are out of the reserve already; those the store failed to delete expire there.
     if (r.error) return { status: "failed", error: `${r.failed} cupons não excluídos: ${r.error}` };
     return { status: "done" };

@@ -1,14 +1,14 @@
 // The e-mail to a company's owners when one of their webhook endpoints was turned off for failing.
 // The URL and the name were typed by users: shown, never linked (lib/mail/user-text.ts).
-import { db } from "@/lib/db/client";
+import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import { sendMail } from "@/lib/mail";
 import { mailText } from "@/lib/mail/user-text";
 
-export async function tellOwnersEndpointDisabled(companyId: string, url: string): Promise<void> {
-  const prisma = await db();
-  const owners = await prisma.membership.findMany({
-    where: { companyId, role: "owner" },
+export async function tellOwnersEndpointDisabled(scope: TenantScope, url: string): Promise<void> {
+  const t = await tenantDb(scope);
+  const owners = await t.membership.findMany({
+    where: { role: "owner" },
     select: { user: { select: { email: true } }, company: { select: { name: true } } },
   });
   for (const owner of owners) {

@@ -3,6 +3,7 @@
 // sends each once, records the attempt and schedules the next (lib/webhooks/backoff.ts). The outbox
 // is also the one job queue: the passes that run both, webhooks and jobs, are lib/worker/worker.ts.
 import { db } from "@/lib/db/client";
+import { tenantDb } from "@/lib/db/tenant";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { attempt, type AttemptResult } from "./deliver";
 import { DISABLE_AFTER_MS, retryDelay } from "./backoff";
@@ -57,12 +58,12 @@ async function record(row: Claimed, result: AttemptResult, now: Date): Promise<D
 
 /** An endpoint failing for 3 days is turned off (once) and its company's owners told. */
 async function disable(row: Claimed, now: Date): Promise<void> {
-  const prisma = await db();
-  const turnedOff = await prisma.webhookEndpoint.updateMany({
+  const t = await tenantDb(row);
+  const turnedOff = await t.webhookEndpoint.updateMany({
     where: { id: row.endpointId!, enabled: true },
     data: { enabled: false, disabledAt: now },
   });
-  if (turnedOff.count === 1) await tellOwnersEndpointDisabled(row.companyId, row.url!);
+  if (turnedOff.count === 1) await tellOwnersEndpointDisabled(row, row.url!);
 }
 
 /** Claims up to `limit` due messages and jobs, bodies ready to send; `inFlight`: this worker's runs. */

@@ -5,8 +5,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { SessionCtx } from "@/lib/auth/session";
-import { db } from "@/lib/db/client";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { WhatsappAccount } from "@/lib/generated/prisma/client";
@@ -96,16 +95,15 @@ export const graphAccess = (a: WhatsappAccount): GraphAccess => ({
 export const appSecretOf = (a: WhatsappAccount) => decryptSecret(a.appSecret, secretContext(a.companyId));
 
 /** The company's account when connected (saved and enabled), else null. */
-export async function connectedAccount(companyId: string): Promise<WhatsappAccount | null> {
-  const prisma = await db();
-  return prisma.whatsappAccount.findFirst({ where: { companyId, enabled: true } });
+export async function connectedAccount(scope: TenantScope): Promise<WhatsappAccount | null> {
+  const t = await tenantDb(scope);
+  return t.whatsappAccount.findFirst({ where: { enabled: true } });
 }
 
 /** Records the outcome of a call to Meta on the account, for the settings' connection state. */
-export async function noteError(companyId: string, error: string | null) {
-  const prisma = await db();
-  await prisma.whatsappAccount.updateMany({
-    where: { companyId },
+export async function noteError(scope: TenantScope, error: string | null) {
+  const t = await tenantDb(scope);
+  await t.whatsappAccount.updateMany({
     data: error ? { lastError: error.slice(0, 500), lastErrorAt: new Date() } : { lastError: null },
   });
 }
@@ -125,11 +123,11 @@ export async function sendTest(ctx: SessionCtx, to: string) {
       language: "en_US",
       components: [],
     });
-    await noteError(ctx.companyId, null);
+    await noteError(ctx, null);
     return { message: M.testSent, message_id: id };
   } catch (err) {
     if (!(err instanceof GraphError)) throw err;
-    await noteError(ctx.companyId, err.message);
+    await noteError(ctx, err.message);
     if (err.status === 0 || err.retryable) throw new AppError("UNAVAILABLE", M.unreachable);
     throw new AppError("WHATSAPP_SEND_FAILED", `${M.sendFailed}: ${err.message}`);
   }

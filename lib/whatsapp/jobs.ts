@@ -14,11 +14,11 @@ export const whatsappCodeJob = defineJobKind({
   payload: z.object({ verification_id: z.string() }),
   // A code is good for 10 minutes: a few quick tries, then no point.
   maxAttempts: 3,
-  run: (job) => sendCode(job.payload.verification_id),
+  run: (job) => sendCode(job, job.payload.verification_id),
 });
 
 export const whatsappPrizeJob = defineJobKind({
   kind: WHATSAPP_PRIZE,
   payload: z.object({ spin_id: z.string() }),
-  run: (job) => sendPrize(job.payload.spin_id),
+  run: (job) => sendPrize(job, job.payload.spin_id),
 });

@@ -2,9 +2,10 @@
 // the body of an outbox job (lib/whatsapp/dispatch.ts): the verification code, and the prize of a
 // verified win. The prize goes as free-form text inside Meta's 24-hour customer service window that
 // the visitor's own message opened, otherwise as the utility template named in the settings. Both
-// are idempotent: a job run twice sends once (the prize's Meta id is kept on the spin).
+// are idempotent: a job run twice sends once (the prize's Meta id is kept on the spin). Each runs
+// for the job's company (its TenantScope): a row of another company is simply not found.
 import "server-only";
-import { db } from "@/lib/db/client";
+import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import { prizeChatText } from "@/lib/copy/whatsapp";
 import { TIME_ZONE } from "@/lib/dates/zone";
@@ -24,42 +25,42 @@ function failure(err: unknown): Exclude<SendResult, { status: "done" }> {
   return { status: "retry", error: err instanceof Error ? err.message : String(err) };
 }
 
-export async function sendCode(verificationId: string, now = new Date()): Promise<SendResult> {
-  const prisma = await db();
-  const v = await prisma.whatsappVerification.findUnique({ where: { id: verificationId } });
+export async function sendCode(scope: TenantScope, verificationId: string, now = new Date()): Promise<SendResult> {
+  const t = await tenantDb(scope);
+  const v = await t.whatsappVerification.findUnique({ where: { id: verificationId } });
   if (!v?.code || v.status !== "pending" || v.expiresAt <= now) return { status: "done" };
-  const account = await connectedAccount(v.companyId);
+  const account = await connectedAccount(scope);
   if (!account?.codeTemplate) return { status: "failed", error: "no code template" };
   try {
     const code = decryptSecret(v.code, `wa-code:${v.id}`);
     await sendMessage(graphAccess(account), phoneDigits(v.whatsapp), codeTemplate(account.codeTemplate, code));
     return { status: "done" };
   } catch (err) {
-    await noteError(v.companyId, err instanceof Error ? err.message : String(err));
+    await noteError(scope, err instanceof Error ? err.message : String(err));
     return failure(err);
   }
 }
 
 /** Whether the number wrote to the company in the last 24 hours. */
-async function insideWindow(companyId: string, whatsapp: string, now: Date) {
-  const prisma = await db();
-  const w = await prisma.whatsappWindow.findUnique({ where: { companyId_whatsapp: { companyId, whatsapp } } });
+async function insideWindow(scope: TenantScope, whatsapp: string, now: Date) {
+  const t = await tenantDb(scope);
+  const w = await t.whatsappWindow.findFirst({ where: { whatsapp } });
   return !!w && now.getTime() - w.lastInboundAt.getTime() < SERVICE_WINDOW_MS;
 }
 
-export async function sendPrize(spinId: string, now = new Date()): Promise<SendResult> {
-  const prisma = await db();
-  const spin = await prisma.spin.findUnique({ where: { id: spinId } });
+export async function sendPrize(scope: TenantScope, spinId: string, now = new Date()): Promise<SendResult> {
+  const t = await tenantDb(scope);
+  const spin = await t.spin.findUnique({ where: { id: spinId } });
   if (!spin?.won || !spin.redemptionCode || spin.messageId || spin.anonymizedAt) return { status: "done" };
   const fail = async (error: string): Promise<SendResult> => {
-    await prisma.spin.updateMany({ where: { id: spinId, messageId: null }, data: { messageStatus: "failed" } });
-    await noteError(spin.companyId, error);
+    await t.spin.updateMany({ where: { id: spinId, messageId: null }, data: { messageStatus: "failed" } });
+    await noteError(scope, error);
     return { status: "failed", error };
   };
-  const account = await connectedAccount(spin.companyId);
+  const account = await connectedAccount(scope);
   if (!account) return fail("WhatsApp not connected");
-  const wheel = await prisma.wheel.findFirst({
-    where: { id: spin.wheelId, companyId: spin.companyId },
+  const wheel = await t.wheel.findFirst({
+    where: { id: spin.wheelId },
     select: { slug: true, company: { select: { slug: true } } },
   });
   if (!wheel) return fail("wheel deleted");
@@ -67,7 +68,7 @@ export async function sendPrize(spinId: string, now = new Date()): Promise<SendR
   const firstName = spin.customerName.trim().split(/\s+/)[0] ?? spin.customerName;
   const prize = spin.productName ?? "";
   let message: OutgoingMessage;
-  if (await insideWindow(spin.companyId, spin.whatsapp, now)) {
+  if (await insideWindow(scope, spin.whatsapp, now)) {
     const validUntil = spin.redeemUntil?.toLocaleDateString("pt-BR", { timeZone: TIME_ZONE }) ?? null;
     const text = prizeChatText({
       firstName,
@@ -85,12 +86,12 @@ export async function sendPrize(spinId: string, now = new Date()): Promise<SendR
   }
   try {
     const id = await sendMessage(graphAccess(account), phoneDigits(spin.whatsapp), message);
-    await prisma.spin.updateMany({ where: { id: spinId }, data: { messageId: id } });
+    await t.spin.updateMany({ where: { id: spinId }, data: { messageId: id } });
     return { status: "done" };
   } catch (err) {
     const result = failure(err);
     if (result.status === "failed") return fail(result.error);
-    await noteError(spin.companyId, result.error);
+    await noteError(scope, result.error);
     return result;
   }
 }

@@ -50,7 +50,7 @@ async function publicWheel(companySlug: string, wheelRef: string): Promise<Verif
 
 async function accountFor(wheel: VerifyWheel): Promise<WhatsappAccount> {
   if (wheel.verifyContact !== "whatsapp") throw new AppError("VERIFICATION_OFF", M.verificationOff);
-  const account = await connectedAccount(wheel.companyId);
+  const account = await connectedAccount(wheel);
   if (!account) throw new AppError("VERIFICATION_OFF", M.verificationOff);
   return account;
 }

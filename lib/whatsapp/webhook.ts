@@ -132,7 +132,7 @@ async function onStatus(companyId: string, s: StatusUpdate) {
   });
   if (s.status === "failed") {
     const e = s.errors?.[0];
-    await noteError(companyId, `${e?.code ?? ""} ${e?.title ?? e?.message ?? "failed"}`.trim());
+    await noteError({ companyId }, `${e?.code ?? ""} ${e?.title ?? e?.message ?? "failed"}`.trim());
   }
 }
 

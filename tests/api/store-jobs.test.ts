@@ -47,33 +47,28 @@ async function work(at = new Date()) {
   for (let i = 0; i < 20; i++) if (!(await runOnce({ limit: 50, now: () => at })).claimed) return;
 }
 
-async function connectNuvemshop(c: TestCompany) {
-  const res = await call(storesPost, {
-    token: c.owner.token,
-    body: {
-      platform: "nuvemshop",
-      name: "Minha Nuvem",
-      store_url: "https://minhaloja.lojavirtualnuvem.com.br",
-      credentials: { store_id: NUVEMSHOP_STORE, user_id: "42", access_token: NUVEMSHOP_TOKEN },
-    },
-  });
+/** Connects a store through the API; its id. */
+async function connect(c: TestCompany, store: Record<string, unknown>) {
+  const res = await call(storesPost, { token: c.owner.token, body: store });
   expect(res.status, res.text).toBe(201);
   return res.body.store.id as string;
 }
 
-async function connectWoo(c: TestCompany) {
-  const res = await call(storesPost, {
-    token: c.owner.token,
-    body: {
-      platform: "woocommerce",
-      name: "Woo",
-      store_url: woo.url,
-      credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
-    },
+const connectNuvemshop = (c: TestCompany) =>
+  connect(c, {
+    platform: "nuvemshop",
+    name: "Minha Nuvem",
+    store_url: "https://minhaloja.lojavirtualnuvem.com.br",
+    credentials: { store_id: NUVEMSHOP_STORE, user_id: "42", access_token: NUVEMSHOP_TOKEN },
   });
-  expect(res.status, res.text).toBe(201);
-  return res.body.store.id as string;
-}
+
+const connectWoo = (c: TestCompany) =>
+  connect(c, {
+    platform: "woocommerce",
+    name: "Woo",
+    store_url: woo.url,
+    credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
+  });
 
 const coupon = (storeId: string) => ({ store_id: storeId, type: "percentage", value: 15, valid_days: 30 });
 
@@ -203,33 +198,37 @@ describe("the reserve as jobs", () => {
     expect(left.map((r) => r.status)).toEqual(Array(6).fill("assigned"));
   });
 
-  it("releases the reserve when the wheel's campaign ends (the sweep)", async () => {
-    const c = await createCompany("Campanha Acabou");
+  it.each([
+    {
+      when: "the wheel's campaign ends (the sweep)",
+      company: "Campanha Acabou",
+      async end(_c: TestCompany, _productId: string, wheelId: string) {
+        await (await db()).wheel.update({ where: { id: wheelId }, data: { endsAt: new Date(Date.now() - 1000) } });
+        expect(await sweep()).toBeGreaterThanOrEqual(1);
+      },
+    },
+    {
+      when: "the store product is deleted",
+      company: "Produto Apagado",
+      async end(c: TestCompany, productId: string) {
+        const res = await call(productDelete, { token: c.owner.token, params: { id: productId } });
+        expect(res.status, res.text).toBe(200);
+      },
+    },
+  ])("deletes the unused coupons from the store when $when", async ({ company, end }) => {
+    const c = await createCompany(company);
     const p = await storeProduct(c, await connectNuvemshop(c));
     const wheel = await createWheel(c.owner.token);
     await addToWheel(c.owner.token, wheel.id, [{ product_id: p.id, odds_weight: 1 }]);
     await work();
     const codes = new Set((await reserveCodes(p.id)).map((r) => r.code));
     expect(ours(nuvem, codes)).toHaveLength(10);
-    await (await db()).wheel.update({ where: { id: wheel.id }, data: { endsAt: new Date(Date.now() - 1000) } });
-    expect(await sweep()).toBeGreaterThanOrEqual(1);
+    await end(c, p.id, wheel.id);
     await work();
     expect(ours(nuvem, codes)).toHaveLength(0);
-    expect(await stockOf(c, p.id)).toBe(0);
-  });
-
-  it("deleting a store product deletes its unused coupons from the store", async () => {
-    const c = await createCompany("Produto Apagado");
-    const p = await storeProduct(c, await connectNuvemshop(c));
-    const wheel = await createWheel(c.owner.token);
-    await addToWheel(c.owner.token, wheel.id, [{ product_id: p.id, odds_weight: 1 }]);
-    await work();
-    const codes = new Set((await reserveCodes(p.id)).map((r) => r.code));
-    expect(ours(nuvem, codes)).toHaveLength(10);
-    const res = await call(productDelete, { token: c.owner.token, params: { id: p.id } });
-    expect(res.status, res.text).toBe(200);
-    await work();
-    expect(ours(nuvem, codes)).toHaveLength(0);
+    expect(await reserveCodes(p.id)).toHaveLength(0);
+    // The stock is the reserve: none left (a deleted product has none at all).
+    expect((await (await db()).product.findUnique({ where: { id: p.id } }))?.stock ?? 0).toBe(0);
   });
 
   it("a 429 reschedules the refill at the store's Retry-After", async () => {

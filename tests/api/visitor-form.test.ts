@@ -10,6 +10,7 @@ import { GET as leadsRoute } from "@/app/api/wheels/spins/all/route";
 import { GET as exportRoute } from "@/app/api/wheels/spins/export/route";
 import { generateCpf } from "@brazilian-utils/brazilian-utils/generate-cpf";
 import { runOnce } from "@/lib/worker/worker";
+import { deliverConversion } from "@/lib/rdstation/service";
 import { RDSTATION_KEY, startRdStation, type RdStationFake } from "../helpers/fakes/rdstation";
 import { db } from "@/lib/db/client";
 import { settleRefusals } from "@/lib/refusals/record";
@@ -446,6 +447,21 @@ describe("RD Station conversions", () => {
     expect(
       await (await db()).webhookDelivery.count({ where: { companyId: C.companyId, kind: "rdstation.conversion" } }),
     ).toBe(1);
+  });
+
+  it("a job runs for its own company: one naming another company's lead sends nothing", async () => {
+    const [C, D] = await Promise.all([createCompany("RD Dona"), createCompany("RD Outra")]);
+    for (const c of [C, D])
+      await call(rdPut, { method: "PUT", token: c.owner.token, body: { api_key: RDSTATION_KEY, enabled: true } });
+    const { wheel } = await campaignWheel(C, {}, [{ stock: 10 }]);
+    await updateWheel(C, wheel.id, { fields: { email: "optional" } });
+    expect((await spin(C, wheel.slug, visitor({ email: newEmail() }))).status).toBe(201);
+    const lead = await (await db()).spin.findFirstOrThrow({ where: { companyId: C.companyId } });
+    const before = rd.requests.length;
+    expect(await deliverConversion({ companyId: D.companyId }, lead.id)).toEqual({ status: "done" });
+    expect(rd.requests.length).toBe(before);
+    expect(await deliverConversion({ companyId: C.companyId }, lead.id)).toEqual({ status: "done" });
+    expect(rd.requests.length).toBe(before + 1);
   });
 });
 
