@@ -2,7 +2,9 @@
 // request with its socket address (client-ip.ts), applies pending migrations and, on an empty
 // embedded database, seeds the demo company; then starts the webhook delivery worker
 // (lib/worker/loop.ts: webhooks and jobs) unless WEBHOOK_WORKER=false. Not during the build (nothing runs there).
-// It also captures the context that outlives requests (lib/async/outside-request.ts).
+// It also captures the context that outlives requests (lib/async/outside-request.ts) and caps how
+// far the heap grows between full collections (lib/async/heap-growth.ts).
+import { limitHeapGrowth } from "@/lib/async/heap-growth";
 import { bindOutsideRequest } from "@/lib/async/outside-request";
 import { db, onFirstOpen } from "@/lib/db/client";
 import { seedDemoIfEmpty } from "@/lib/demo/seed";
@@ -13,6 +15,7 @@ import { startWorkerLoop } from "@/lib/worker/loop";
 export async function startNodeServer() {
   assertServerEnv(); // a clear error at start rather than links to localhost later
   bindOutsideRequest();
+  limitHeapGrowth(env().HEAP_GROWING_PERCENT);
   stampSocketAddresses();
   onFirstOpen(seedDemoIfEmpty);
   await db().catch((err) => console.error("[db] startup failed; requests will retry:", err));

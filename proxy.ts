@@ -2,7 +2,7 @@
 // headers with a fresh CSP nonce per request (Next applies it to its own scripts), the /admin guard
 // that sends signed-out visitors to the login screen remembering where they were going, and the
 // claim pages' look-up limit. API routes still check the session themselves. Static files skip it
-// (the matcher) and get their nosniff from next.config.ts.
+// (the matcher) and get their nosniff from next.config.mjs.
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret, env } from "@/lib/env";

@@ -24,7 +24,7 @@ const schema = z
     // Set by Next itself: the runtime of this module ("nodejs" or "edge") and the build phase.
     NEXT_RUNTIME: z.string().optional(),
     NEXT_PHASE: z.string().optional(),
-    // Build folder (next.config.ts), so parallel e2e runs and benchmarks can build side by side.
+    // Build folder (next.config.mjs), so parallel e2e runs and benchmarks can build side by side.
     NEXT_DIST_DIR: z.string().optional(),
     DATABASE_URL: z
       .string()
@@ -73,6 +73,9 @@ const schema = z
     WEBHOOK_WORKER: boolDefaultTrue,
     // Pause of the worker between polls of an empty queue.
     WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+    // How far the server's heap may grow past what survived its last full collection, in percent
+    // (lib/async/heap-growth.ts); 0 leaves V8's own heuristics (up to 300%).
+    HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(25),
     // How long one delivery attempt may take (well under the 60 s claim lease of lib/webhooks/backoff.ts).
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(10_000),
     // Bearer secret of GET /api/cron/webhooks (Vercel Cron sends it); unset -> the route answers 401.

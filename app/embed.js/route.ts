@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 const ETAG = `"${EMBED_LOADER_HASH}"`;
 
 export function GET(req: Request) {
-  // The rewrite's ?v= (next.config.ts), or the hashed address itself where the handler sees that.
+  // The rewrite's ?v= (next.config.mjs), or the hashed address itself where the handler sees that.
   const url = new URL(req.url);
   const version = url.searchParams.get("v") ?? /^\/embed\.([0-9a-f]{12})\.js$/.exec(url.pathname)?.[1] ?? null;
   if (version !== null && version !== EMBED_LOADER_HASH) return new Response("Not found", { status: 404 });

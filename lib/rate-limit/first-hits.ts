@@ -9,7 +9,6 @@
 import "server-only";
 import type { Pool } from "pg";
 import { outsideRequest } from "@/lib/async/outside-request";
-import type { LimitSpec } from "./stores";
 
 /** How long a first hit may wait for its batch. */
 const TICK_MS = 10;
@@ -24,6 +23,12 @@ const UPSERT = `
 interface Pending {
   points: number;
   durationMs: number;
+}
+
+/** A limit as the rows name and time it: its name (the key prefix) and window in seconds. */
+interface Window {
+  name: string;
+  duration: number;
 }
 
 /** Returns `count(spec, key)`: adds a hit to the next batch, written within TICK_MS. */
@@ -45,7 +50,7 @@ export function firstHitBatcher(pool: Pick<Pool, "query">, prepared: boolean) {
       .catch(() => undefined);
   }
 
-  return (spec: LimitSpec, key: string) => {
+  return (spec: Window, key: string) => {
     const rlKey = `${spec.name}:${key}`;
     const seen = pending.get(rlKey);
     if (seen) seen.points++;

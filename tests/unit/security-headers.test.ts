@@ -1,10 +1,10 @@
 // Security headers on every answer, prefetches included (docs/decisions.md "Trust round two: mail,
 // CSV, counts, claim pages, headers"): proxy.ts must run for router prefetches and RSC requests too,
-// and what it cannot reach (static files) still gets nosniff from next.config.ts.
+// and what it cannot reach (static files) still gets nosniff from next.config.mjs.
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import nextConfig from "@/next.config";
+import nextConfig from "@/next.config.mjs";
 import { config, proxy } from "@/proxy";
 
 const PREFETCHES: Record<string, string>[] = [
@@ -34,12 +34,12 @@ describe("security headers", () => {
     }
   });
 
-  it("static files, which the proxy skips, are nosniff through next.config.ts", async () => {
+  it("static files, which the proxy skips, are nosniff through next.config.mjs", async () => {
     const rules = (await nextConfig.headers?.()) ?? [];
     for (const url of ["/_next/static/chunks/app.js", "/_next/image?url=%2Fx.png&w=64&q=75", "/favicon.ico"]) {
       // The proxy does not run for them...
       expect(unstable_doesMiddlewareMatch({ config, nextConfig, url }), url).toBe(false);
-      // ...so a next.config.ts rule does.
+      // ...so a next.config.mjs rule does.
       const path = new URL(url, "http://x").pathname;
       const rule = rules.find((r) => new RegExp(`^${r.source.replace(":path*", ".*")}$`).test(path));
       expect(rule?.headers, url).toContainEqual({ key: "X-Content-Type-Options", value: "nosniff" });

@@ -1,7 +1,7 @@
 // Serves the ZXing WebAssembly of the counter's QR scanner (components/redeem/qr-scanner.tsx) from
 // the installed zxing-wasm package, so the scanner fetches nothing from an outside CDN. The path
 // is built at run time (a static import would make the bundler load the .wasm as a module);
-// next.config.ts traces the file into the server's output.
+// next.config.mjs traces the file into the server's output.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 

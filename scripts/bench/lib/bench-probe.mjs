@@ -149,7 +149,7 @@ http.Server.prototype.emit = function (event, req, res) {
   return emit.apply(this, arguments);
 };
 
-// The pool and the round trips: pg is a server external (next.config.ts), so the app requires
+// The pool and the round trips: pg is a server external (next.config.mjs), so the app requires
 // the same module instance as this import.
 const connect = pg.Pool.prototype.connect;
 pg.Pool.prototype.connect = function (cb) {

@@ -1,15 +1,19 @@
-import type { NextConfig } from "next";
-import { env } from "./lib/env";
+// @ts-check
+// JavaScript, not TypeScript: `next start` compiles a next.config.ts with SWC, which maps its
+// 27 MB native binding into every production server for good (about 40 MB of RSS in all, measured
+// at start; docs/decisions.md "Performance round: the server's memory"). So the two settings read
+// from the environment are read here directly; lib/env.ts checks them at start like the rest.
 
 /** What proxy.ts's matcher leaves out. */
 const STATIC_PATHS = ["/_next/static/:path*", "/_next/image", "/favicon.ico"];
 
-const nextConfig: NextConfig = {
+/** @type {import("next").NextConfig} */
+const nextConfig = {
   // PGlite ships wasm/data files; bundling them would copy them into public static media.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "bcrypt", "pg", "ioredis"],
   poweredByHeader: false,
   // Lets parallel e2e runs (and CI) build into separate folders.
-  distDir: env().NEXT_DIST_DIR || ".next",
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,
   // Metadata in <head> for every client, not streamed into <body>: the public wheel's title and
   // description come from the database (generateMetadata), and crawlers and link previews that
@@ -18,7 +22,7 @@ const nextConfig: NextConfig = {
   htmlLimitedBots: /.*/,
   // With Vercel Blob configured, the browser sends images straight to Blob (Vercel caps request
   // bodies at 4.5 MB, below the 5 MB image limit); see lib/products/direct-upload.ts.
-  env: { NEXT_PUBLIC_DIRECT_UPLOADS: env().BLOB_READ_WRITE_TOKEN ? "1" : "" },
+  env: { NEXT_PUBLIC_DIRECT_UPLOADS: process.env.BLOB_READ_WRITE_TOKEN ? "1" : "" },
   // proxy.ts sets the security headers (the CSP carries a per-request nonce); the files its matcher
   // skips get nosniff here. Only those: a header set both here and there would be sent twice.
   // The embed loader under its content hash (app/embed.js/route.ts serves both addresses).
