@@ -20,5 +20,16 @@ export const prepared = (sql: Prisma.Sql): Prisma.Sql => Prisma.sql`${Prisma.raw
  */
 export function statementName(query: { sql: string }): string {
   if (!query.sql.startsWith(MARK)) return "";
-  return `prepared_${createHash("sha1").update(query.sql).digest("hex").slice(0, 24)}`;
+  // Remembered per text: the spin's write is a few KB, and hashing it on every spin showed in the
+  // server's profile. Marked statements have a handful of shapes; the bound is only a safeguard.
+  let name = names.get(query.sql);
+  if (!name) {
+    if (names.size >= MAX_NAMES) names.clear();
+    name = `prepared_${createHash("sha1").update(query.sql).digest("hex").slice(0, 24)}`;
+    names.set(query.sql, name);
+  }
+  return name;
 }
+
+const MAX_NAMES = 500;
+const names = new Map<string, string>();

@@ -16,9 +16,19 @@ const HKDF_INFO = "hmac-sha256 v1";
 // of @brazilian-utils/brazilian-utils), which the spin's schema runs before anything here.
 const cpfDigits = (s: string) => s.replace(/\D/g, "");
 
+// Derived once per source: HKDF on every spin cost ~50 us of the server's one thread (bench:spin's
+// profile, docs/decisions.md "Performance round: the spin's third round trip").
+let derived: { source: string; key: Buffer } | null = null;
+
 function cpfKey(): Buffer {
   const configured = process.env.CPF_HASH_KEY;
-  return configured ? parseKey(configured) : Buffer.from(hkdfSync("sha256", authSecret(), HKDF_SALT, HKDF_INFO, 32));
+  const source = configured ? `key:${configured}` : `secret:${authSecret()}`;
+  if (derived?.source !== source)
+    derived = {
+      source,
+      key: configured ? parseKey(configured) : Buffer.from(hkdfSync("sha256", authSecret(), HKDF_SALT, HKDF_INFO, 32)),
+    };
+  return derived.key;
 }
 
 /** What a spin keeps of a valid CPF: its keyed hash (hex) and its last two digits. */
