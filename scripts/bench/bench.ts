@@ -3,7 +3,7 @@
 // Usage: npm run bench   (BENCH_ONLY=spin,leads,lighthouse runs a subset; the other scripts'
 //        variables apply; builds into .next-bench first if there is no build there)
 import { execFileSync } from "node:child_process";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import pg from "pg";
 import { benchEmbed } from "./bench-embed";
@@ -14,6 +14,8 @@ import { verdict, type BenchResult } from "./lib/bench-report";
 import { ensureBuild, PG_ADMIN_URL } from "./lib/bench-server";
 
 const OUT = "docs/performance.md";
+/** Notes written by hand under this line are kept when the file is written again. */
+const KEPT = "<!-- Notes below this line are written by hand; npm run bench keeps them. -->";
 
 /** What the app changed because of these benchmarks (kept here so the regenerated file keeps it). */
 const CHANGES = [
@@ -131,7 +133,9 @@ async function main() {
       results.push({ script: b.script, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
     }
   }
-  await writeFile(OUT, render(results, machineLines, started, (performance.now() - t0) / 1000));
+  const before = await readFile(OUT, "utf8").catch(() => "");
+  const notes = before.includes(KEPT) ? before.slice(before.indexOf(KEPT)) : `${KEPT}\n`;
+  await writeFile(OUT, `${render(results, machineLines, started, (performance.now() - t0) / 1000)}\n${notes}`);
   console.log(`\nwrote ${OUT}`);
   const missed = results.flatMap((r) =>
     r.result
