@@ -51,7 +51,10 @@ export interface PublicWheel {
   prizes: Prize[];
 }
 
-/** One row per available prize; the prize columns are null when none is left. */
+/**
+ * One row: the wheel, its company and plan, and its available prizes as a JSON array (one row per
+ * prize repeated ~45 wheel columns, whose parsing showed in the spin's profile).
+ */
 interface Row extends CampaignColumns {
   wheelId: string;
   couponUrl: string | null;
@@ -73,15 +76,8 @@ interface Row extends CampaignColumns {
   subscriptionEndsAt: Date | null;
   planMaxSpins: number | null;
   freeMaxSpins: number | null;
-  prizeId: string | null;
-  prizeName: string | null;
-  prizeImageUrl: string | null;
-  prizeWeight: number | null;
-  prizeDailyLimit: number | null;
-  prizeDailyWins: number | null;
-  prizeDailyWinsDay: Date | null;
-  prizeWinEvery: number | null;
-  prizeCodeSource: Prize["codeSource"] | null;
+  /** The prize pool as one JSON array, in the order the prizes were added to the wheel. */
+  prizes: (Omit<Prize, "dailyWins"> & { dailyWins: number | null })[];
 }
 
 /**
@@ -115,22 +111,18 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
       WHERE c.slug = ${companySlug}
       LIMIT 1
     )
-    SELECT target.*, prize.id AS "prizeId", prize.name AS "prizeName",
-           prize."imageUrl" AS "prizeImageUrl", prize."oddsWeight" AS "prizeWeight",
-           prize."dailyLimit" AS "prizeDailyLimit", prize."dailyWins" AS "prizeDailyWins",
-           prize."dailyWinsDay" AS "prizeDailyWinsDay", prize."winEvery" AS "prizeWinEvery",
-           prize."codeSource" AS "prizeCodeSource"
-    FROM target
-    LEFT JOIN LATERAL (
-      SELECT p.id, p.name, p."imageUrl", wp."oddsWeight", wp."createdAt",
-             wp."dailyLimit", wp."dailyWins", wp."dailyWinsDay", wp."winEvery",
-             p."codeSource"::text AS "codeSource"
+    SELECT target.*, (
+      SELECT coalesce(json_agg(json_build_object(
+               'id', p.id, 'name', p.name, 'image_url', p."imageUrl", 'weight', wp."oddsWeight",
+               'dailyLimit', wp."dailyLimit", 'dailyWins', wp."dailyWins", 'dailyWinsDay', wp."dailyWinsDay",
+               'winEvery', wp."winEvery", 'codeSource', p."codeSource"
+             ) ORDER BY wp."createdAt" ASC), '[]'::json)
       FROM "WheelProduct" wp
       JOIN "Product" p ON p.id = wp."productId"
       WHERE wp."wheelId" = target."wheelId" AND wp."companyId" = target."companyId"
         AND p."isActive" = true AND p.stock > 0
-    ) prize ON true
-    ORDER BY prize."createdAt" ASC`),
+    ) AS prizes
+    FROM target`),
   );
 
   const [first] = rows;
@@ -167,18 +159,6 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
       uniqueBy: uniqueKeysOf({ uniqueBy: first.uniqueBy ?? [] }),
     },
     maxSpinsMonth,
-    prizes: rows
-      .filter((r) => r.prizeId !== null)
-      .map((r) => ({
-        id: r.prizeId!,
-        name: r.prizeName!,
-        image_url: r.prizeImageUrl,
-        weight: r.prizeWeight!,
-        dailyLimit: r.prizeDailyLimit,
-        dailyWins: r.prizeDailyWins ?? 0,
-        dailyWinsDay: r.prizeDailyWinsDay ? r.prizeDailyWinsDay.toISOString().slice(0, 10) : null,
-        winEvery: r.prizeWinEvery,
-        codeSource: r.prizeCodeSource ?? "generated",
-      })),
+    prizes: first.prizes.map((p) => ({ ...p, dailyWins: p.dailyWins ?? 0, codeSource: p.codeSource ?? "generated" })),
   };
 }
