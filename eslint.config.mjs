@@ -14,6 +14,8 @@ const config = [
       "test-results/**",
       "playwright-report/**",
       "next-env.d.ts",
+      // The bare Next.js app of bench:lighthouse: a fresh app's files, kept as they are.
+      "scripts/bench/bare-next/**",
     ],
   },
 ];
