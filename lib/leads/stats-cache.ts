@@ -14,7 +14,7 @@ interface Entry {
 // Bounded: a few hundred filters per instance is plenty for page flips and re-opened screens.
 const cache = new LRUCache<string, Entry>({ max: 500 });
 
-async function spinsVersion(companyId: string): Promise<number> {
+export async function spinsVersion(companyId: string): Promise<number> {
   const prisma = await db();
   const company = await prisma.company.findUnique({ where: { id: companyId }, select: { spinsVersion: true } });
   return company?.spinsVersion ?? 0;
@@ -24,8 +24,14 @@ async function spinsVersion(companyId: string): Promise<number> {
  * `compute()` once per (company, key, version). The version is read before computing: a spin that
  * lands meanwhile bumps it, so the next call recomputes rather than trusting this result.
  */
-export async function cachedSpinFigures<T>(companyId: string, key: string, compute: () => Promise<T>): Promise<T> {
-  const version = await spinsVersion(companyId);
+export async function cachedSpinFigures<T>(
+  companyId: string,
+  key: string,
+  compute: () => Promise<T>,
+  knownVersion?: number,
+): Promise<T> {
+  // A caller that has just read the version (the leads list, for its page anchors) passes it.
+  const version = knownVersion ?? (await spinsVersion(companyId));
   const id = `${companyId}\u0000${key}`;
   const hit = cache.get(id);
   if (hit && hit.version === version) return hit.value as T;

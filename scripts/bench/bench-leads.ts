@@ -3,7 +3,8 @@
 // Goals: list p95 < 50 ms, stats and reports p95 < 200 ms, full export < 20 s with server peak RSS
 // < 300 MB, fill < 2 min.
 // Usage: npm run bench:leads   (BENCH_SPINS changes the rows per company, BENCH_SAMPLES the requests
-//        per list measurement, BENCH_KEEP_DB=1 keeps the database; builds into .next-bench first
+//        per list measurement, BENCH_KEEP_DB=1 keeps the database, BENCH_LEADS_DB=<url> measures
+//        a database kept by an earlier run without filling it again; builds into .next-bench first
 //        if there is no build there)
 import pg from "pg";
 import { cpus, loadavg } from "node:os";
@@ -92,6 +93,23 @@ interface Company {
   slug: string;
   token: string;
   wheels: { id: string; name: string }[];
+}
+
+/** Signs in an owner made by an earlier run's signup (BENCH_LEADS_DB reuses its database). */
+async function login(base: string, pool: pg.Pool, label: string): Promise<Omit<Company, "wheels">> {
+  const { rows } = await pool.query<{ email: string }>(
+    `SELECT email FROM "User" WHERE email LIKE $1 ORDER BY email DESC LIMIT 1`,
+    [`dono-${label.toLowerCase()}-%@bench.local`],
+  );
+  if (!rows.length) throw new Error(`no bench owner ${label} in this database`);
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: rows[0].email, password: "senha-forte-123" }),
+  });
+  const body = await res.json();
+  if (res.status !== 200) throw new Error(`login ${label}: ${res.status} ${JSON.stringify(body)}`);
+  return { id: body.company.id, slug: body.company.slug, token: body.token };
 }
 
 async function signup(base: string, label: string): Promise<Omit<Company, "wheels">> {
@@ -278,7 +296,8 @@ export async function benchLeads(): Promise<BenchResult> {
   const lines: string[] = [];
   const print = printer(lines);
   await ensureBuild();
-  const dbUrl = await createDatabase("bench_leads");
+  const reuse = process.env.BENCH_LEADS_DB;
+  const dbUrl = reuse ?? (await createDatabase("bench_leads"));
   const pool = new pg.Pool({ connectionString: dbUrl, max: 8 });
   const env = { DATABASE_URL: dbUrl, NEXTAUTH_SECRET: SECRET };
   let app: AppServer | null = null;
@@ -288,20 +307,27 @@ export async function benchLeads(): Promise<BenchResult> {
     await migrate(poolExecutor(pool));
     // Companies and owners through the real sign-up, so the tokens are the app's own.
     app = await startBenchApp(env);
-    const a = await signup(app.url, "A");
-    const b = await signup(app.url, "B");
+    const a = reuse ? await login(app.url, pool, "A") : await signup(app.url, "A");
+    const b = reuse ? await login(app.url, pool, "B") : await signup(app.url, "B");
     await app.stop();
     app = null;
 
     const t0 = performance.now();
-    const [catA] = await fill(pool, [a, b], SPINS_PER_COMPANY);
-    const fillSeconds = (performance.now() - t0) / 1000;
+    const [catA] = reuse
+      ? [
+          {
+            wheels: (await pool.query(`SELECT id, name FROM "Wheel" WHERE "companyId" = $1 ORDER BY name`, [a.id]))
+              .rows,
+          },
+        ]
+      : await fill(pool, [a, b], SPINS_PER_COMPANY);
+    const fillSeconds = reuse ? NaN : (performance.now() - t0) / 1000;
     const counts = await pool.query<{ companyId: string; n: number; wins: number; people: number }>(
       `SELECT "companyId", count(*)::int AS n, count(*) FILTER (WHERE won)::int AS wins, count(DISTINCT whatsapp)::int AS people FROM "Spin" GROUP BY 1 ORDER BY 1`,
     );
     const size = await pool.query<{ size: string }>(`SELECT pg_size_pretty(pg_total_relation_size('"Spin"')) AS size`);
     print(
-      `bench:leads  fill: ${counts.rows.map((r) => `${r.n.toLocaleString("en")} spins (${r.wins.toLocaleString("en")} wins, ${r.people.toLocaleString("en")} WhatsApp)`).join(" + ")} in ${fillSeconds.toFixed(1)} s (indexes rebuilt, VACUUM ANALYZE); "Spin" table + indexes ${size.rows[0].size}`,
+      `bench:leads  fill: ${counts.rows.map((r) => `${r.n.toLocaleString("en")} spins (${r.wins.toLocaleString("en")} wins, ${r.people.toLocaleString("en")} WhatsApp)`).join(" + ")} ${reuse ? " (reused, not filled)" : ` in ${fillSeconds.toFixed(1)} s (indexes rebuilt, VACUUM ANALYZE)`}; "Spin" table + indexes ${size.rows[0].size}`,
     );
 
     app = await startBenchApp(env);
@@ -427,12 +453,13 @@ export async function benchLeads(): Promise<BenchResult> {
         pass: peak !== null && peak < 300,
       });
     }
-    goals.push({
-      label: "fill of the two companies",
-      value: `${fillSeconds.toFixed(1)} s`,
-      goal: "< 120 s",
-      pass: fillSeconds < 120,
-    });
+    if (!reuse)
+      goals.push({
+        label: "fill of the two companies",
+        value: `${fillSeconds.toFixed(1)} s`,
+        goal: "< 120 s",
+        pass: fillSeconds < 120,
+      });
 
     for (const g of goals) print(`  ${verdict(g.pass)}  ${g.label}: ${g.value} (goal ${g.goal})`);
     return {
@@ -458,7 +485,7 @@ export async function benchLeads(): Promise<BenchResult> {
     }
     await pool.end();
     // BENCH_KEEP_DB=1 keeps the filled database for EXPLAIN ANALYZE (drop it by hand afterwards).
-    if (process.env.BENCH_KEEP_DB === "1") console.log(`  database kept: ${dbUrl}`);
+    if (process.env.BENCH_KEEP_DB === "1" || reuse) console.log(`  database kept: ${dbUrl}`);
     else await dropDatabase(dbUrl);
   }
 }

@@ -467,4 +467,35 @@ describe("cached figures", () => {
     expect(await stats()).toEqual({ total_leads: 0, unique_leads: 0, leads_with_prizes: 0, conversion_rate: 0 });
     expect((await reportStats()).total_spins).toBe(0);
   });
+
+  it("pages flipped forward are the pages an OFFSET gives, before and after a write", async () => {
+    const c = await createCompany("Anchors");
+    const w = await createWheel(c.owner.token);
+    const prisma = await db();
+    const base = { companyId: c.companyId, wheelId: w.id, wheelName: "R", consentAt: new Date(), consentVersion: "t" };
+    // 9 spins, two of them at the same instant (the keyset's id breaks the tie).
+    const at = (i: number) => new Date(Date.UTC(2026, 2, 1, 12, i === 4 ? 3 : i));
+    await prisma.spin.createMany({
+      data: Array.from({ length: 9 }, (_, i) => ({
+        ...base,
+        customerName: `P${i}`,
+        whatsapp: `+55119000000${10 + i}`,
+        createdAt: at(i),
+      })),
+    });
+    const names = async (page: number) =>
+      (
+        await call(listRoute, { token: c.owner.token, url: `/api/wheels/spins/all?page=${page}&limit=2` })
+      ).body.spins.map((s: { customer_name: string }) => s.customer_name);
+    // Page 4 opened first (no page seen yet: OFFSET), then pages 1..5 flipped (each from the last).
+    const direct = await names(4);
+    const flipped: string[][] = [];
+    for (let p = 1; p <= 5; p++) flipped.push(await names(p));
+    expect(flipped.flat()).toEqual(["P8", "P7", "P6", "P5", "P4", "P3", "P2", "P1", "P0"]);
+    expect(flipped[3]).toEqual(direct);
+    // A new spin shifts every page by one row: the remembered page ends are not used any more.
+    await prisma.spin.create({ data: { ...base, customerName: "P9", whatsapp: "+5511900000099", createdAt: at(9) } });
+    expect(await names(3)).toEqual(["P5", "P4"]);
+    expect(await names(5)).toEqual(["P1", "P0"]);
+  });
 });
