@@ -1,4 +1,5 @@
-import Link from "next/link";
+// A plain <a>, not next/link: this page is in every page's tree, and next/link's code would be in
+// every page's first load (the public wheel's included).
 
 export default function NotFound() {
   return (
@@ -6,12 +7,10 @@ export default function NotFound() {
       <p className="text-6xl font-extrabold text-brand-600">404</p>
       <h1 className="mt-4 text-2xl font-bold text-gray-900">Página não encontrada</h1>
       <p className="mt-2 text-gray-600">O endereço que você acessou não existe ou foi removido.</p>
-      <Link
-        href="/"
-        className="mt-6 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-      >
+      {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- next/link would weigh on every page */}
+      <a href="/" className="mt-6 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
         Voltar para o início
-      </Link>
+      </a>
     </main>
   );
 }

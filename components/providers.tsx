@@ -3,11 +3,14 @@
 // every screen but the public wheel and its embed (/embed/..., /embed-preview). The wheel is what
 // visitors open on their phones, and it uses neither: there, next-auth's client and sonner would
 // only cost script (next-auth also fetches /api/auth/session on mount). A separate chunk, so the
-// wheel's pages never load it; other pages render it on the server and preload it as before.
-import dynamic from "next/dynamic";
+// wheel's pages never load it. React.lazy rather than next/dynamic: next/dynamic's loader (its
+// chunk preloading, the CSR bail-out, async storage) weighed 1.2 kB gzipped in every page's first
+// load, the wheel's included. The other screens render the providers on the server as before; in
+// the browser their chunk is fetched when hydration reaches them (hydration waits for it).
+import { lazy } from "react";
 import { usePathname } from "next/navigation";
 
-const AppProviders = dynamic(() => import("./app-providers"));
+const AppProviders = lazy(() => import("./app-providers"));
 
 /** Screens rendered without the app providers (/w/..., /embed/..., /embed-preview): nothing under
  *  them may toast or read the session. A regular expression: shorter in the wheel's script than a list. */

@@ -7,17 +7,15 @@
 // hydrates it, and what the visitor typed or ticked meanwhile lives only in the DOM. The fields are
 // read from the form at 'Começar', and the consent box's state is taken from the DOM once hydrated.
 import { cloneElement, lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
-import { api, FetchError, errorText } from "@/lib/swr/fetcher";
 import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { lastPrizeKey, parseLastPrize } from "@/lib/redemption/last-prize";
-import { NO_PRIZE } from "@/lib/spins/draw/no-prize";
-import { newIdempotencyKey, sendSpin } from "@/lib/swr/spin-request";
-// The zod-free rules, not the zod schema: zod would weigh on every visitor's phone.
-import { maskCpf, spinFormErrors, type SpinForm, type VisitorFormConfig } from "@/lib/validation/public-rules";
-import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
+import { maskCpf } from "@/lib/validation/cpf-mask";
+import type { VisitorFormConfig } from "@/lib/validation/public-rules";
+import { AGE_HINT, LOADING } from "@/lib/copy/public-form";
+import { ANSWER, type Entered } from "./entered";
+import type { Segment } from "./segments";
 import type { Slice } from "./slices";
-import { buildSegments, rotationFor } from "./segments";
 
 interface Props {
   companySlug: string;
@@ -55,6 +53,11 @@ const WheelSvg = lazy(() => loadWheel().then((m) => ({ default: m.WheelSvg })));
 // The WhatsApp confirmation, only on wheels that ask for it: fetched at 'Começar' too.
 const loadVerify = () => import("./verify-step");
 const VerifyStep = lazy(() => loadVerify().then((m) => ({ default: m.VerifyStep })));
+// The form's checks, the eligibility call and the spin request (the zod-free rules: zod would weigh
+// on every visitor's phone): fetched once the page is hydrated, awaited at 'Começar'.
+const loadFlow = () => import("./flow");
+/** Shown when 'Começar' cannot fetch the checks (the connection is gone): the fetcher's own text. */
+const CONNECTION_ERROR = "Erro de conexão";
 
 const noSubscription = () => () => {};
 
@@ -67,40 +70,6 @@ function useLastPrize(storageKey: string) {
   );
   return useMemo(() => parseLastPrize(raw), [raw]);
 }
-
-function rememberPrize(storageKey: string, res: SpinAnswer) {
-  if (!res.prize || !res.redemption_code || !res.claim_url) return;
-  try {
-    localStorage.setItem(
-      storageKey,
-      JSON.stringify({ claim_url: res.claim_url, prize: res.prize.name, code: res.redemption_code }),
-    );
-  } catch {
-    /* private mode or a full storage: the code is on screen and in the WhatsApp hand-off */
-  }
-}
-
-/** What the visitor sent at 'Começar': the wheel greets them with it and the spin carries it. */
-type Entered = SpinForm & { birthdate: string; answers: Record<string, string> };
-
-const ANSWER = "answers.";
-
-/** The form's fields as they are in the DOM (typed or ticked before or after hydration alike). */
-const readForm = (form: HTMLFormElement): Entered => {
-  // The text inputs are always in the form; the box is there only when ticked.
-  const data = Object.fromEntries(new FormData(form)) as Record<string, string>;
-  const answers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(data)) if (k.startsWith(ANSWER)) answers[k.slice(ANSWER.length)] = v;
-  return {
-    name: data.name,
-    whatsapp: data.whatsapp,
-    birthdate: data.birthdate,
-    email: data.email,
-    cpf: data.cpf,
-    answers,
-    consent: !!data.consent,
-  };
-};
 
 /** The DOM id of a field's box, for its error's aria-describedby and the focus on an error. */
 const fieldId = (key: string) => `play-${key.replace(".", "-")}`;
@@ -140,7 +109,8 @@ export function Play({
   const [spinKey, setSpinKey] = useState("");
   const [rotation, setRotation] = useState(0);
   const [result, setResult] = useState<SpinAnswer | null>(null);
-  const segments = useMemo(() => buildSegments(slices), [slices]);
+  /** The wheel's segments, drawn from the slices at 'Começar' (by the checks' module). */
+  const [segments, setSegments] = useState<Segment[]>([]);
   const storageKey = lastPrizeKey(companySlug, wheelSlug);
   const wheelPath = `/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}`;
   const lastPrize = useLastPrize(storageKey);
@@ -151,13 +121,22 @@ export function Play({
   useEffect(() => {
     navigator.sendBeacon?.(`/api${wheelPath}/view`, JSON.stringify({ source }));
   }, [wheelPath, source]);
+  // What 'Começar' needs, fetched while the visitor fills in the form (a failure shows at 'Começar').
+  useEffect(() => void loadFlow().catch(() => {}), []);
 
   async function start(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const formEl = e.currentTarget;
-    const form = readForm(formEl);
+    let flow: Awaited<ReturnType<typeof loadFlow>>;
+    try {
+      flow = await loadFlow();
+    } catch {
+      return setError(CONNECTION_ERROR);
+    }
+    // The fields as they are in the DOM (typed or ticked before or after hydration alike).
+    const form = flow.readForm(formEl);
     setEntered(form);
-    const errors = spinFormErrors(form, config);
+    const errors = flow.formErrors(form, config);
     setFieldErrors(errors);
     const [first] = Object.keys(errors);
     if (first) {
@@ -169,22 +148,15 @@ export function Play({
     setChecking(true);
     void loadWheel();
     if (verifyContact) void loadVerify();
-    try {
-      // A returning number hears it here, not after pressing GIRAR.
-      await api(`${wheelPath}/eligibility`, {
-        method: "POST",
-        body: { whatsapp: form.whatsapp, email: form.email || undefined, cpf: form.cpf || undefined },
-      });
-    } catch (err) {
-      // Only the server's refusal stops the visitor; a lost answer leaves the decision to the spin.
-      if (err instanceof FetchError && err.status >= 400 && err.status < 500) {
-        setChecking(false);
-        setFieldErrors(err.fields ?? {});
-        return setError(errorText(err, M.spinError));
-      }
-    }
+    // A returning number hears it here, not after pressing GIRAR.
+    const refusal = await flow.eligibilityRefusal(wheelPath, form);
     setChecking(false);
-    setSpinKey(newIdempotencyKey());
+    if (refusal) {
+      setFieldErrors(refusal.fields);
+      return setError(refusal.error);
+    }
+    setSpinKey(flow.newIdempotencyKey());
+    setSegments(flow.buildSegments(slices));
     setStep(verifyContact ? "verify" : "wheel");
   }
 
@@ -196,34 +168,27 @@ export function Play({
   async function spin() {
     setSpinning(true);
     void loadResult();
+    // Loaded at 'Começar' (the wheel is reached through it).
+    const flow = await loadFlow();
     try {
-      const res = await sendSpin({
-        path: `${wheelPath}/spin`,
-        body: {
-          name: entered.name,
-          whatsapp: entered.whatsapp,
-          birthdate: entered.birthdate || undefined,
-          email: entered.email || undefined,
-          cpf: entered.cpf || undefined,
-          answers: Object.keys(entered.answers).length ? entered.answers : undefined,
-          consent: entered.consent,
-          ...(verificationId && { verification_id: verificationId }),
-          ...attribution,
-        },
+      const res = await flow.playSpin({
+        wheelPath,
+        entered,
+        verificationId,
+        attribution,
         key: spinKey,
+        storageKey,
         onRetry: () => setConnecting(true),
       });
       setConnecting(false);
-      rememberPrize(storageKey, res);
-      // The prize image loads while the wheel turns, so it is there with the result.
-      if (res.prize?.image_url) new Image().src = res.prize.image_url;
-      setRotation((r) => rotationFor(segments, res.prize?.id ?? NO_PRIZE, r, Math.random()));
+      setRotation((r) => flow.rotationTo(segments, res, r));
       await new Promise((r) => setTimeout(r, SPIN_MS));
       setResult(res);
       setStep("result");
     } catch (err) {
-      setError(errorText(err, M.spinError));
-      setFieldErrors(err instanceof FetchError ? (err.fields ?? {}) : {});
+      const refusal = flow.refusalOf(err);
+      setError(refusal.error);
+      setFieldErrors(refusal.fields);
       setStep("form");
     } finally {
       setSpinning(false);
@@ -233,14 +198,14 @@ export function Play({
 
   if (step === "result" && result)
     return (
-      <Suspense fallback={<p role="status">{M.loading}</p>}>
+      <Suspense fallback={<p role="status">{LOADING}</p>}>
         <SpinResult result={result} wheelName={wheelName} companyPhone={companyPhone} />
       </Suspense>
     );
 
   if (step === "verify")
     return (
-      <Suspense fallback={<p role="status">{M.loading}</p>}>
+      <Suspense fallback={<p role="status">{LOADING}</p>}>
         <VerifyStep
           wheelPath={wheelPath}
           whatsapp={entered.whatsapp}
@@ -362,7 +327,7 @@ export function Play({
           </Field>
         );
       })}
-      <Field id="birthdate" label="Data de nascimento (opcional)" error={fieldErrors.birthdate} hint={M.ageHint}>
+      <Field id="birthdate" label="Data de nascimento (opcional)" error={fieldErrors.birthdate} hint={AGE_HINT}>
         <input className={input} type="date" max={maxBirthdate} name="birthdate" defaultValue={entered.birthdate} />
       </Field>
       <label className="flex items-start gap-3 text-sm text-gray-800">

@@ -1,5 +1,7 @@
 // The pt-BR copy of public-rules: what the screens and the API say (the zod schemas in
 // lib/validation/public-rules.ts and the services use it).
+import { AGE_HINT, LOADING } from "./public-form";
+
 export const PUBLIC_MESSAGES = {
   required: "Todos os campos são obrigatórios",
   nameTooLong: "Nome deve ter no máximo 255 caracteres",
@@ -7,7 +9,7 @@ export const PUBLIC_MESSAGES = {
   whatsapp: "Informe um WhatsApp válido com DDD",
   birthdate: "Data de nascimento inválida",
   birthdateFuture: "A data de nascimento não pode ser no futuro",
-  ageHint: "Você deve ter pelo menos 13 anos para participar",
+  ageHint: AGE_HINT,
   duplicate: "Este WhatsApp já foi utilizado nesta roleta.",
   notFound: "Roleta não encontrada",
   notFoundText: "A roleta que você está procurando não existe ou não está ativa.",
@@ -19,7 +21,7 @@ export const PUBLIC_MESSAGES = {
   soldOutToday: "Os prêmios de hoje já foram distribuídos. Volte amanhã!",
   spinError: "Erro ao realizar o sorteio",
   won: "Parabéns! Você ganhou um prêmio!",
-  loading: "Carregando roleta...",
+  loading: LOADING,
   // The visitor's form (docs/api.md "The visitor's form (issue 28)").
   email: "Informe um e-mail válido",
   emailRequired: "Informe seu e-mail",

@@ -34,13 +34,8 @@ export function isCpf(s: string): boolean {
   return /^[\d.\-\s]*$/.test(s) && digits.length === 11 && !/^(\d)\1{10}$/.test(digits) && isValidCpf(digits);
 }
 
-/** 000.000.000-00 as the visitor types (the CPF box's mask). */
-export function maskCpf(s: string): string {
-  const d = s.replace(/\D/g, "").slice(0, 11);
-  return (
-    [d.slice(0, 3), d.slice(3, 6), d.slice(6, 9)].filter(Boolean).join(".") + (d.length > 9 ? `-${d.slice(9)}` : "")
-  );
-}
+// The CPF box's mask: its own module, the public page's first load imports it (this one loads later).
+export { maskCpf } from "./cpf-mask";
 
 export type FieldMode = "off" | "optional" | "required";
 

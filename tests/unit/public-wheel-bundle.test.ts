@@ -45,6 +45,21 @@ describe("public wheel client bundle", () => {
     expect(reached.has("react")).toBe(true);
   });
 
+  it("neither do the steps the island loads later (the form's checks and the spin, the wheel, the verification)", () => {
+    // Fetched with import() (after hydration or at 'Começar'), which the walk above does not follow.
+    for (const step of ["flow.ts", "wheel-svg.tsx", "verify-step.tsx"]) {
+      const reached = packagesReached(path.join(ROOT, "components/public-wheel", step));
+      const heavy = [...reached].filter(([pkg]) => HEAVY.some((h) => pkg === h || pkg.startsWith(`${h}/`)));
+      expect({ step, heavy }).toEqual({ step, heavy: [] });
+    }
+    // The CPF's check digits are there: the walk does see the form's checks.
+    expect(
+      packagesReached(path.join(ROOT, "components/public-wheel/flow.ts")).has(
+        "@brazilian-utils/brazilian-utils/is-valid-cpf",
+      ),
+    ).toBe(true);
+  });
+
   it("the spin route's schema does reach zod (the walk sees through re-exports)", () => {
     expect(packagesReached(path.join(ROOT, "lib/validation/public.ts")).has("zod")).toBe(true);
   });
