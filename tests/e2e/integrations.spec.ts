@@ -115,7 +115,7 @@ test("a member does not see Integrações and is refused by the server", async (
   await page.context().clearCookies();
   await signInByApi(page, { email: "membro@demo.com.br", password: "demo1234" });
   await page.goto("/admin");
-  await expect(page.getByRole("link", { name: "Leads" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Leads", exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Integrações" })).toHaveCount(0);
   expect((await page.request.get("/api/integrations/webhooks")).status()).toBe(403);
 });
