@@ -1,11 +1,8 @@
 import type { Metadata, Viewport } from "next";
-import localFont from "next/font/local";
 import { headers } from "next/headers";
 import { Providers } from "@/components/providers";
 import { env } from "@/lib/env";
 import "./globals.css";
-
-const inter = localFont({ src: "./fonts/inter-latin.woff2", variable: "--font-inter", display: "swap" });
 
 export const metadata: Metadata = {
   metadataBase: new URL(env().APP_URL),
@@ -19,7 +16,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // Reading the request makes every page dynamic, which the per-request CSP nonce needs.
   await headers();
   return (
-    <html lang="pt-BR" className={inter.variable}>
+    <html lang="pt-BR">
       <body className="min-h-screen font-sans">
         <Providers>{children}</Providers>
       </body>

@@ -31,7 +31,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3204);
 const COMPANY = "loja-demo";
 const WHEEL = "roleta-de-natal";
 
-const FONT = readFileSync("app/fonts/inter-latin.woff2");
+const FONT = readFileSync("scripts/bench/fixtures/inter-latin.woff2");
 const IMAGE = readFileSync("app/icon.svg");
 
 function hostPage(appUrl: string, snippet: string | null) {
