@@ -33,6 +33,7 @@ const CHANGES = [
   "**Public wheel bundle** (`lib/validation/public-rules.ts`, `components/providers.tsx`, `components/public-wheel/play.tsx`): zod, next-auth and sonner out of the visitor's page (first-load JS 913 kB -> 470 kB, gzip 247 -> 141 kB); today's date for the birth-date field from the server. Lighthouse performance median 93 -> 95 here (10 alternating before/after pairs: 85 -> 92).",
   "**The spin's third round trip** (`lib/rate-limit/first-hits.ts`, docs/decisions.md \"Performance round: the spin's third round trip\"): each new visitor's first hit of a public limit was one unawaited upsert to the Postgres store per request; they now go in one upsert per 10 ms tick. Postgres round trips per spin 3.14 -> 2.27, spin/trivial 53.4% -> 57.0% with the whole mix (a CPF counted once, a source, a pool prize, an endpoint on lead.created). The CPF's HMAC key and the prepared statements' names are computed once instead of per spin (~80 us of the server's thread a spin).",
   "**The server's memory** (`lib/async/heap-growth.ts`, `next.config.mjs`, docs/decisions.md \"Performance round: the server's memory\"): the heap live after a full GC was flat at ~85-90 MB while V8 let the old space grow to ~3.5x that (RSS 448-527 MB under bench:spin); HEAP_GROWING_PERCENT (default 25) caps the growth (heap peak 142-150 MB, RSS 283-289 MB, GC time per window unchanged). The config is JavaScript: `next start` compiled next.config.ts with SWC, mapping its 27 MB native binding into the server (RSS at start 282 -> 240 MB).",
+  "**The system typeface** (`app/globals.css`, `app/layout.tsx`, docs/decisions.md \"Performance round: the system typeface\"): the Inter web font (48.6 KB, preloaded by every page) shared slow 4G with the scripts in the embed's iframe and was the largest request in the landing's LCP graph; the phone's own typeface fetches nothing and never swaps. Trigger -> embed interactive 1,637-1,656 ms -> 1,414-1,446 ms (3 traced runs each).",
 ];
 
 const BENCHES: { key: string; script: string; run: () => Promise<BenchResult> }[] = [
@@ -88,7 +89,8 @@ function render(
   out.push(
     `Measured ${started.toISOString().slice(0, 16).replace("T", " ")} UTC on commit ${gitCommit()} by \`npm run bench\` (${Math.round(seconds)} s), which runs`,
   );
-  out.push("`npm run bench:spin`, `npm run bench:leads` and `npm run bench:lighthouse` against the production build");
+  const scripts = BENCHES.map((b) => `\`${b.script}\``);
+  out.push(`${scripts.slice(0, -1).join(", ")} and ${scripts.at(-1)} against the production build`);
   out.push(
     "(`next build` into `.next-bench`, `next start`) and rewrites this file. The figures below are that run's.",
     "",
