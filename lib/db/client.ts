@@ -8,6 +8,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { migrate } from "./migrate";
 import { statementName } from "./prepared";
+import { announcingWrites } from "./writes";
 import { pgliteExecutor, poolExecutor, type SqlExecutor } from "./sql-executor";
 
 export type Db = PrismaClient;
@@ -38,7 +39,9 @@ async function open(): Promise<DbHandle> {
     const adapter = new PrismaPg(pool, PG_PREPARED_STATEMENTS ? { statementNameGenerator: statementName } : undefined);
     // Under a burst (a queue of visitors spinning at once) transactions wait for a pooled
     // connection longer than Prisma's 2 s default rather than failing.
-    const prisma = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
+    const prisma = announcingWrites(
+      new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } }),
+    );
     return {
       prisma,
       sql: poolExecutor(pool),
@@ -61,7 +64,7 @@ async function open(): Promise<DbHandle> {
   const loadDataDir = inMemory && PGLITE_SNAPSHOT ? new Blob([await readFile(PGLITE_SNAPSHOT)]) : undefined;
   // An undefined data dir drops the options (the extension would not load): say memory:// instead.
   const lite = new PGlite(inMemory ? "memory://" : PGLITE_DIR, { extensions: { pg_trgm }, loadDataDir });
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  const prisma = announcingWrites(new PrismaClient({ adapter: new PrismaPGlite(lite) }));
   return {
     prisma,
     sql: pgliteExecutor(lite),

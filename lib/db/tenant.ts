@@ -20,6 +20,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "./client";
+import { announceWrite } from "./writes";
 
 export const TENANT_MODELS = new Set([
   "Product",
@@ -131,7 +132,10 @@ export async function tenantTx<T>(
   fn: (tx: Prisma.TransactionClient, unscoped: Prisma.TransactionClient) => Promise<T>,
 ): Promise<T> {
   const prisma = await db();
-  return prisma.$transaction((tx) => fn(tenantTxClient(tx, scope.companyId), tx));
+  const result = await prisma.$transaction((tx) => fn(tenantTxClient(tx, scope.companyId), tx));
+  // Its raw statements announce nothing themselves, and a read made before the commit saw the old rows.
+  announceWrite(null, scope.companyId);
+  return result;
 }
 
 export type TenantDb = Awaited<ReturnType<typeof tenantDb>>;

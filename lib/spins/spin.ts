@@ -3,8 +3,10 @@
 // the plan's limit, and one statement writes, chosen by the wheel's draw mode (random, moments,
 // counter: one strategy each); on a limited plan that statement also checks the month's spins. An
 // Idempotency-Key costs no third: a repeat is recognised when its write or a refusal fails (below).
-// See docs/decisions.md "The spin in two round trips", "Campaign rules" and "Trust round two: plan
-// limits".
+// The read is reused by this instance's spins of the next second (lib/spins/recent-wheels.ts), so
+// under a crowd a spin is the write alone.
+// See docs/decisions.md "The spin in two round trips", "Campaign rules", "Trust round two: plan
+// limits" and "Performance round: the wheel read once a second".
 import { spinLimitError, spinQuotaOf } from "@/lib/billing/plan-limits";
 import { campaignStatus, nextPlayAt, playWindow } from "@/lib/campaigns/schedule";
 import { db } from "@/lib/db/client";
@@ -18,9 +20,11 @@ import { drawMoment } from "./draw/moments";
 import { drawRandom, soldOut } from "./draw/random";
 import { IDEMPOTENCY_MESSAGES, requestHash, spinForKey, type Idempotency } from "./idempotency";
 import { loadPublicWheel, type PublicWheel } from "./public-wheel";
+import { readMark, recentWheel, rememberWheel } from "./recent-wheels";
 import type { Lead } from "./draw/record";
 import { replayAnswer } from "./replay";
 import type { Outcome, SpinRun } from "./draw/strategy";
+import type { SpinAnswer } from "./answer";
 import { redeemUntilFor } from "./validity";
 import { normalizePhone } from "@/lib/phone";
 import { afterVerifiedSpin, assertVerified } from "@/lib/whatsapp/spin";
@@ -58,7 +62,57 @@ export async function spin(
   key: string | null = null,
   now = new Date(),
 ) {
+  const made =
+    (await drawOnRecentRead(companySlug, wheelRef, input, ip, key, now)) ??
+    (await draw(await freshRead(companySlug, wheelRef, now), input, ip, key, now));
+  if ("replay" in made) return { answer: made.replay, replayed: true };
+  const { loaded, lead, outcome } = made;
+  if (loaded.wheel.verifyContact) await afterVerifiedSpin(lead);
+  const recorded = {
+    outcome,
+    customerName: lead.customerName,
+    whatsapp: lead.whatsapp,
+    at: now,
+    redeemUntil: lead.redeemUntil,
+  };
+  return { answer: spinAnswer(loaded, recorded), replayed: false };
+}
+
+type Drawn = { replay: SpinAnswer } | { loaded: PublicWheel; lead: Lead; outcome: Outcome };
+
+/** The wheel read from the database, remembered for the next spins (lib/spins/recent-wheels.ts). */
+async function freshRead(companySlug: string, wheelRef: string, now: Date) {
+  const mark = readMark();
   const loaded = await loadPublicWheel(companySlug, wheelRef, now);
+  rememberWheel(companySlug, wheelRef, loaded, mark, Date.now());
+  return loaded;
+}
+
+/**
+ * The spin drawn on this instance's read of the wheel from the last second, when there is one.
+ * A refusal there may come from what changed since (the last unit, a paused wheel, a new form
+ * field): null, and the caller draws again on a fresh read. The refused attempt wrote nothing.
+ */
+async function drawOnRecentRead(
+  companySlug: string,
+  wheelRef: string,
+  input: SpinInput,
+  ip: string,
+  key: string | null,
+  now: Date,
+): Promise<Drawn | null> {
+  const recent = recentWheel(companySlug, wheelRef, Date.now());
+  if (!recent) return null;
+  try {
+    return await draw(recent, input, ip, key, now);
+  } catch (err) {
+    if (err instanceof AppError) return null;
+    throw err;
+  }
+}
+
+/** Checks the visitor against the wheel as read, draws and records: the outcome, or the first spin's answer for a repeat. */
+async function draw(loaded: PublicWheel, input: SpinInput, ip: string, key: string | null, now: Date): Promise<Drawn> {
   const { company, wheel, maxSpinsMonth, prizes } = loaded;
   // The e-mail, CPF and answers the wheel asks for (400 / DISPOSABLE_EMAIL before anything is written).
   const visitor = visitorColumns(wheel, input);
@@ -83,7 +137,6 @@ export async function spin(
     quota: spinQuotaOf(maxSpinsMonth, now),
     visitor,
   };
-  let outcome: Outcome;
   try {
     assertOpen(wheel, now);
     // A wheel that asks for proof: this number's verified verification (docs/api.md "WhatsApp (issue 27)").
@@ -91,7 +144,7 @@ export async function spin(
       await assertVerified({ companyId: company.id, wheelId: wheel.id }, whatsapp, input.verification_id, now);
     // No prize in stock: refused in every mode (never a lost spin on a sold-out wheel).
     if (!prizes.length) throw soldOut();
-    outcome = await STRATEGIES[wheel.drawMode]({ lead, wheel, prizes, now });
+    return { loaded, lead, outcome: await STRATEGIES[wheel.drawMode]({ lead, wheel, prizes, now }) };
   } catch (caught) {
     const err = spinLimitError(caught, lead.quota);
     // A repeat of a request (same Idempotency-Key) is found here, so first attempts pay no lookup:
@@ -99,7 +152,7 @@ export async function spin(
     // refused (before writing, or by its write) because the stock, the period or the month's spins
     // ran out since.
     const first = idem && (isUniqueViolation(err) || err instanceof AppError) ? await spinForKey(wheel.id, idem) : null;
-    if (first) return { answer: await replayAnswer(loaded, first), replayed: true };
+    if (first) return { replay: await replayAnswer(loaded, first) };
     if (idem && isUniqueViolation(err, "idempotencyKey"))
       throw new AppError("IDEMPOTENCY_IN_PROGRESS", IDEMPOTENCY_MESSAGES.inProgress);
     if (isUniqueViolation(err, "whatsapp")) throw alreadyPlayed(wheel, now);
@@ -107,9 +160,6 @@ export async function spin(
     if (byForm) throw byForm;
     throw await duplicateFirst(err, lead, wheel, now);
   }
-  if (wheel.verifyContact) await afterVerifiedSpin(lead);
-  const made = { outcome, customerName: lead.customerName, whatsapp, at: now, redeemUntil: lead.redeemUntil };
-  return { answer: spinAnswer(loaded, made), replayed: false };
 }
 
 export type { SpinAnswer } from "./answer";
