@@ -1,6 +1,6 @@
 // Playing a campaign through the public API: the period, lost spins, daily caps, the counter, the
 // winning moments and the play windows, each rule and each refusal (docs/api.md "Campaigns").
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as publicRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/route";
 import { GET as momentsRoute } from "@/app/api/wheels/[id]/moments/route";
 import { PUT as updateProductRoute } from "@/app/api/products/[id]/route";
@@ -306,84 +306,65 @@ describe("round trips", () => {
 describe("the wheel read once a second (lib/spins/recent-wheels.ts)", () => {
   // Date.now held still: every spin below is within the second of the first read unless moved on.
   const at = (ms: number) => vi.spyOn(Date, "now").mockReturnValue(ms);
+  afterEach(() => vi.restoreAllMocks());
   const elsewhere = async (sql: string, id: string) => (await db()).$executeRawUnsafe(sql, id);
 
   it("applies an admin's change on this instance to the very next spin", async () => {
     const { wheel } = await campaignWheel(c, {}, [{ stock: 5 }]);
-    const clock = at(Date.now());
-    try {
-      expect((await spinOn(c, wheel.slug)).status).toBe(201);
-      expect((await updateWheel(c, wheel.id, { status: "draft" })).status).toBe(200);
-      expect((await spinOn(c, wheel.slug)).status).toBe(404);
-    } finally {
-      clock.mockRestore();
-    }
+    at(Date.now());
+    expect((await spinOn(c, wheel.slug)).status).toBe(201);
+    expect((await updateWheel(c, wheel.id, { status: "draft" })).status).toBe(200);
+    expect((await spinOn(c, wheel.slug)).status).toBe(404);
   });
 
   it("offers a prize restocked by an admin to the very next spin (the sold-out refusal is made again)", async () => {
     const { wheel, products } = await campaignWheel(c, {}, [{ stock: 1 }]);
-    const clock = at(Date.now());
-    try {
-      expect((await spinOn(c, wheel.slug)).status).toBe(201);
-      expect((await spinOn(c, wheel.slug)).status).toBe(410); // sold out: remembered with no prize
-      const restock = { method: "PUT", token: c.owner.token, params: { id: products[0].id }, body: { stock: 3 } };
-      expect((await call(updateProductRoute, restock)).status).toBe(200);
-      expect((await spinOn(c, wheel.slug)).body.result).toBe("won");
-    } finally {
-      clock.mockRestore();
-    }
+    at(Date.now());
+    expect((await spinOn(c, wheel.slug)).status).toBe(201);
+    expect((await spinOn(c, wheel.slug)).status).toBe(410); // sold out: remembered with no prize
+    const restock = { method: "PUT", token: c.owner.token, params: { id: products[0].id }, body: { stock: 3 } };
+    expect((await call(updateProductRoute, restock)).status).toBe(200);
+    expect((await spinOn(c, wheel.slug)).body.result).toBe("won");
   });
 
   it("records a prize renamed by an admin under its new name from the very next spin", async () => {
     const { wheel, products } = await campaignWheel(c, {}, [{ stock: 5 }]);
-    const clock = at(Date.now());
-    try {
-      expect((await spinOn(c, wheel.slug)).status).toBe(201);
-      const rename = {
-        method: "PUT",
-        token: c.owner.token,
-        params: { id: products[0].id },
-        body: { name: "Caneca nova" },
-      };
-      expect((await call(updateProductRoute, rename)).status).toBe(200);
-      const next = await spinOn(c, wheel.slug);
-      expect(next.body.prize.name).toBe("Caneca nova");
-      const last = await (
-        await db()
-      ).spin.findFirstOrThrow({ where: { wheelId: wheel.id }, orderBy: { spinNumber: "desc" } });
-      expect(last.productName).toBe("Caneca nova");
-    } finally {
-      clock.mockRestore();
-    }
+    at(Date.now());
+    expect((await spinOn(c, wheel.slug)).status).toBe(201);
+    const rename = {
+      method: "PUT",
+      token: c.owner.token,
+      params: { id: products[0].id },
+      body: { name: "Caneca nova" },
+    };
+    expect((await call(updateProductRoute, rename)).status).toBe(200);
+    const next = await spinOn(c, wheel.slug);
+    expect(next.body.prize.name).toBe("Caneca nova");
+    const last = await (
+      await db()
+    ).spin.findFirstOrThrow({ where: { wheelId: wheel.id }, orderBy: { spinNumber: "desc" } });
+    expect(last.productName).toBe("Caneca nova");
   });
 
   it("applies a change made on another instance after at most a second", async () => {
     const { wheel } = await campaignWheel(c, {}, [{ stock: 5 }]);
     const t = Date.now();
     const clock = at(t);
-    try {
-      expect((await spinOn(c, wheel.slug)).status).toBe(201);
-      // Another instance's admin: a write this process does not hear.
-      await elsewhere(`UPDATE "Wheel" SET status = 'draft' WHERE id = $1`, wheel.id);
-      clock.mockReturnValue(t + 1000);
-      expect((await spinOn(c, wheel.slug)).status).toBe(404);
-    } finally {
-      clock.mockRestore();
-    }
+    expect((await spinOn(c, wheel.slug)).status).toBe(201);
+    // Another instance's admin: a write this process does not hear.
+    await elsewhere(`UPDATE "Wheel" SET status = 'draft' WHERE id = $1`, wheel.id);
+    clock.mockReturnValue(t + 1000);
+    expect((await spinOn(c, wheel.slug)).status).toBe(404);
   });
 
   it("makes a spin refused on the remembered read again on a fresh one", async () => {
     const { wheel } = await campaignWheel(c, { starts_at: daysFromNow(-10), ends_at: daysFromNow(-1) }, [{ stock: 5 }]);
-    const clock = at(Date.now());
-    try {
-      expect((await spinOn(c, wheel.slug)).status).toBe(410);
-      // Reopened on another instance within the second: the remembered read still says ENDED.
-      await elsewhere(`UPDATE "Wheel" SET "endsAt" = now() + interval '1 day' WHERE id = $1`, wheel.id);
-      const reopened = await spinOn(c, wheel.slug);
-      expect([reopened.status, reopened.body.result]).toEqual([201, "won"]);
-      expect(await (await db()).spin.count({ where: { wheelId: wheel.id } })).toBe(1);
-    } finally {
-      clock.mockRestore();
-    }
+    at(Date.now());
+    expect((await spinOn(c, wheel.slug)).status).toBe(410);
+    // Reopened on another instance within the second: the remembered read still says ENDED.
+    await elsewhere(`UPDATE "Wheel" SET "endsAt" = now() + interval '1 day' WHERE id = $1`, wheel.id);
+    const reopened = await spinOn(c, wheel.slug);
+    expect([reopened.status, reopened.body.result]).toEqual([201, "won"]);
+    expect(await (await db()).spin.count({ where: { wheelId: wheel.id } })).toBe(1);
   });
 });
