@@ -20,7 +20,7 @@
 import "server-only";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { db } from "./client";
-import { announceWrite } from "./writes";
+import { announceWrite, type ModelArgs } from "./writes";
 
 export const TENANT_MODELS = new Set([
   "Product",
@@ -67,8 +67,6 @@ const WHERE_OPS = new Set([
 ]);
 const CREATE_OPS = new Set(["create", "createMany", "createManyAndReturn"]);
 
-type Args = { where?: Record<string, unknown>; data?: unknown; create?: Record<string, unknown> };
-
 export interface TenantScope {
   companyId: string;
 }
@@ -76,7 +74,7 @@ export interface TenantScope {
 /** The arguments of one operation on one model, bound to the company (unchanged for other models). */
 function scoped(model: string, operation: string, args: unknown, companyId: string): unknown {
   if (!TENANT_MODELS.has(model)) return args;
-  const a = { ...((args ?? {}) as Args) };
+  const a = { ...((args ?? {}) as ModelArgs) };
   if (WHERE_OPS.has(operation)) a.where = { ...(a.where ?? {}), companyId };
   if (operation === "upsert") a.create = { ...(a.create ?? {}), companyId };
   if (CREATE_OPS.has(operation)) {

@@ -35,11 +35,12 @@ const WRITES = new Set([
   "deleteMany",
 ]);
 
-type Args = { where?: Record<string, unknown>; data?: unknown; create?: Record<string, unknown> };
+/** The arguments of a model operation, as far as a company is read from or bound into them. */
+export type ModelArgs = { where?: Record<string, unknown>; data?: unknown; create?: Record<string, unknown> };
 
 /** The company a write names: the Company row's id, or the companyId in its where or its row. */
 function companyOf(model: string, args: unknown): string | null {
-  const a = (args ?? {}) as Args;
+  const a = (args ?? {}) as ModelArgs;
   const id =
     model === "Company"
       ? a.where?.id
