@@ -1,4 +1,5 @@
 // A known fixture whose every count and percentage is worked out by hand below.
+import { randomUUID } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as erase0 } from "@/app/api/lgpd/route";
@@ -473,11 +474,13 @@ describe("cached figures", () => {
     const w = await createWheel(c.owner.token);
     const prisma = await db();
     const base = { companyId: c.companyId, wheelId: w.id, wheelName: "R", consentAt: new Date(), consentVersion: "t" };
-    // 9 spins, two of them at the same instant (the keyset's id breaks the tie).
+    // 9 spins, two of them at the same instant (the keyset's id breaks the tie: id DESC, so P4's
+    // id is made greater than P3's; random ids ordered the pair by chance).
     const at = (i: number) => new Date(Date.UTC(2026, 2, 1, 12, i === 4 ? 3 : i));
     await prisma.spin.createMany({
       data: Array.from({ length: 9 }, (_, i) => ({
         ...base,
+        id: `${i}${randomUUID().slice(1)}`,
         customerName: `P${i}`,
         whatsapp: `+55119000000${10 + i}`,
         createdAt: at(i),
