@@ -350,8 +350,8 @@ export async function benchSpin({ split = process.argv.includes("--split-cpus") 
         lines,
         goals,
         notes: [
-          "The same run as the section above, with the server alone on CPU 0 and Postgres and autocannon on CPU 1 (`--split-cpus`, Linux's taskset), as when the database has a machine of its own, which is how the app is deployed (DATABASE_URL). It tells how much of the spin's p99 miss above comes from this 2-CPU machine running the database beside the server.",
-          "Both routes run under the same split, round by round. The trivial route loses from it too (the server's garbage-collector threads share its one CPU), which is why its own figures are not compared with the section above.",
+          "The same run as the section above, with the server alone on CPU 0 and Postgres and autocannon on CPU 1 (`--split-cpus`, Linux's taskset), as when the database has a machine of its own, which is how the app is deployed (DATABASE_URL). It shows where the spin's extra cost lies: in the database's CPU, which this 2-CPU machine shares with the server.",
+          "Both routes run under the same split, round by round. The trivial route loses from it (the server's garbage-collector threads share its one CPU, and its p99 widens), so the p99 ratio here flatters the spin; the p50 ratio is the steadier figure to compare with the section above.",
         ],
       };
     return {
