@@ -12,6 +12,30 @@ const boolDefaultTrue = z
   .optional()
   .transform((v) => v === undefined || v === "" || v === "true" || v === "1");
 
+// A 32-byte key: hex (64 characters) or base64 (43 characters and its "=", standard or URL-safe).
+// A pattern, not a decode: this module is in the admin's browser bundle (DIRECT_UPLOADS), where
+// Buffer is not. lib/security/secrets.ts parseKey decodes what passed.
+const key32 = z
+  .string()
+  .trim()
+  .regex(/^(?:[0-9a-f]{64}|[A-Za-z0-9+/_-]{43}=?)$/i, "must be 32 bytes, base64 (44 characters) or hex (64)");
+/** An optional key; empty counts as unset. */
+const optionalKey = z
+  .literal("")
+  .transform(() => undefined)
+  .or(key32.optional());
+/** Keys separated by commas; empty or unset is none. */
+const keyList = z
+  .string()
+  .default("")
+  .transform((v) =>
+    v
+      .split(",")
+      .map((k) => k.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(key32));
+
 /** Next's own default port, when PORT is not set. */
 const DEFAULT_PORT = 3000;
 
@@ -46,6 +70,12 @@ const schema = z
     PG_POOL_SIZE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(1000).default(10)),
     DATA_DIR: z.string().default(".data"),
     NEXTAUTH_SECRET: z.string().min(16).optional(),
+    // Secrets at rest (lib/security/secrets.ts) and the CPF's HMAC (lib/security/cpf.ts): each
+    // derived from NEXTAUTH_SECRET when unset. Checked here, so a malformed key stops the start
+    // instead of the first request that needs it.
+    APP_ENCRYPTION_KEY: optionalKey,
+    APP_ENCRYPTION_KEY_PREVIOUS: keyList,
+    CPF_HASH_KEY: optionalKey,
     // The public origin (e-mails, QR codes, posters, source links). Required in production; in
     // development and tests it defaults to the origin this server listens on (PORT, as Next takes it).
     APP_URL: z

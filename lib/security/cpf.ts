@@ -6,7 +6,7 @@
 // key makes earlier spins' CPFs unknown to the one-play rule.
 import "server-only";
 import { createHmac, hkdfSync } from "node:crypto";
-import { authSecret } from "@/lib/env";
+import { authSecret, env } from "@/lib/env";
 import { parseKey } from "./secrets";
 
 const HKDF_SALT = "roleta-premiada/cpf";
@@ -21,7 +21,7 @@ const cpfDigits = (s: string) => s.replace(/\D/g, "");
 let derived: { source: string; key: Buffer } | null = null;
 
 function cpfKey(): Buffer {
-  const configured = process.env.CPF_HASH_KEY;
+  const configured = env().CPF_HASH_KEY;
   const source = configured ? `key:${configured}` : `secret:${authSecret()}`;
   if (derived?.source !== source)
     derived = {

@@ -11,7 +11,7 @@
 // authenticated data: a ciphertext copied to another row or field does not decrypt there.
 import "server-only";
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
-import { authSecret } from "@/lib/env";
+import { authSecret, env } from "@/lib/env";
 
 const VERSION = "v1";
 const IV_BYTES = 12;
@@ -44,10 +44,9 @@ export const derivedKey = (secret: string) => Buffer.from(hkdfSync("sha256", sec
 
 const keyOf = (bytes: Buffer): Key => ({ id: createHash("sha256").update(bytes).digest("hex").slice(0, 8), bytes });
 
-/** The current key first, then the previous ones (read from the environment on every call: tests change it). */
+/** The current key first, then the previous ones (lib/env.ts has checked their shape). */
 function keys(): Key[] {
-  const current = process.env.APP_ENCRYPTION_KEY;
-  const previous = (process.env.APP_ENCRYPTION_KEY_PREVIOUS ?? "").split(",").filter((s) => s.trim());
+  const { APP_ENCRYPTION_KEY: current, APP_ENCRYPTION_KEY_PREVIOUS: previous } = env();
   return [current ? parseKey(current) : derivedKey(authSecret()), ...previous.map(parseKey)].map(keyOf);
 }
 

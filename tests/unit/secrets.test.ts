@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { resetEnvCache } from "@/lib/env";
+import { env, resetEnvCache } from "@/lib/env";
+import { protectCpf } from "@/lib/security/cpf";
 import {
   decryptSecret,
   derivedKey,
@@ -13,7 +14,7 @@ import {
 
 const saved = { ...process.env };
 afterEach(() => {
-  for (const k of ["APP_ENCRYPTION_KEY", "APP_ENCRYPTION_KEY_PREVIOUS", "NEXTAUTH_SECRET"]) {
+  for (const k of ["APP_ENCRYPTION_KEY", "APP_ENCRYPTION_KEY_PREVIOUS", "NEXTAUTH_SECRET", "CPF_HASH_KEY"]) {
     if (saved[k] === undefined) delete process.env[k];
     else process.env[k] = saved[k];
   }
@@ -21,6 +22,15 @@ afterEach(() => {
 });
 
 const newKey = () => randomBytes(32).toString("base64");
+
+/** Sets the variables as a deployment would, and has lib/env read them again. */
+function withEnv(vars: Record<string, string | undefined>) {
+  for (const [k, v] of Object.entries(vars)) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  resetEnvCache();
+}
 
 /** Flips one character of a base64url part (index 2 iv, 3 body, 4 tag). */
 function tamper(token: string, part: number) {
@@ -32,7 +42,7 @@ function tamper(token: string, part: number) {
 
 describe("secrets at rest", () => {
   it("round-trips with a versioned format and a fresh IV each time", () => {
-    process.env.APP_ENCRYPTION_KEY = newKey();
+    withEnv({ APP_ENCRYPTION_KEY: newKey() });
     const a = encryptSecret("shpat_0123456789abcdef", "store:1:token");
     const b = encryptSecret("shpat_0123456789abcdef", "store:1:token");
     expect(a).toMatch(/^v1\.[0-9a-f]{8}\.[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -42,7 +52,7 @@ describe("secrets at rest", () => {
   });
 
   it("refuses a tampered IV, body or tag, another context and an unknown format", () => {
-    process.env.APP_ENCRYPTION_KEY = newKey();
+    withEnv({ APP_ENCRYPTION_KEY: newKey() });
     const t = encryptSecret("segredo", "ctx");
     for (const part of [2, 3, 4]) expect(() => decryptSecret(tamper(t, part), "ctx")).toThrow(SecretError);
     expect(() => decryptSecret(t, "other")).toThrow(SecretError);
@@ -52,27 +62,24 @@ describe("secrets at rest", () => {
 
   it("rotates: an old key in APP_ENCRYPTION_KEY_PREVIOUS still decrypts, and is flagged", () => {
     const oldKey = newKey();
-    process.env.APP_ENCRYPTION_KEY = oldKey;
+    withEnv({ APP_ENCRYPTION_KEY: oldKey });
     const t = encryptSecret("antigo");
-    process.env.APP_ENCRYPTION_KEY = newKey();
+    withEnv({ APP_ENCRYPTION_KEY: newKey() });
     expect(() => decryptSecret(t)).toThrow(/not configured/);
-    process.env.APP_ENCRYPTION_KEY_PREVIOUS = oldKey;
+    withEnv({ APP_ENCRYPTION_KEY_PREVIOUS: oldKey });
     expect(decryptSecret(t)).toBe("antigo");
     expect(needsRotation(t)).toBe(true);
     expect(needsRotation(encryptSecret("novo"))).toBe(false);
   });
 
   it("derives the key from NEXTAUTH_SECRET with HKDF when no key is set", () => {
-    delete process.env.APP_ENCRYPTION_KEY;
-    process.env.NEXTAUTH_SECRET = "a-session-secret-of-enough-length";
-    resetEnvCache();
+    withEnv({ APP_ENCRYPTION_KEY: undefined, NEXTAUTH_SECRET: "a-session-secret-of-enough-length" });
     const t = encryptSecret("derivado");
     expect(decryptSecret(t)).toBe("derivado");
     expect(derivedKey("a-session-secret-of-enough-length")).toHaveLength(32);
     expect(derivedKey("x")).not.toEqual(derivedKey("y"));
     // Another session secret cannot read it.
-    process.env.NEXTAUTH_SECRET = "another-session-secret-0123456789";
-    resetEnvCache();
+    withEnv({ NEXTAUTH_SECRET: "another-session-secret-0123456789" });
     expect(() => decryptSecret(t)).toThrow(SecretError);
   });
 
@@ -80,5 +87,33 @@ describe("secrets at rest", () => {
     expect(parseKey("ab".repeat(32))).toHaveLength(32);
     expect(() => parseKey("short")).toThrow(SecretError);
     expect(secretHint("consumer_secret_1234")).toEqual({ configured: true, last4: "1234" });
+  });
+
+  it("checks the keys at start: a malformed one names itself, an empty one counts as unset", () => {
+    withEnv({ CPF_HASH_KEY: "short" });
+    expect(() => env()).toThrow(/CPF_HASH_KEY: must be 32 bytes/);
+    withEnv({
+      CPF_HASH_KEY: "",
+      APP_ENCRYPTION_KEY: "ab".repeat(32),
+      APP_ENCRYPTION_KEY_PREVIOUS: ` ${newKey()} , ${newKey()} `,
+    });
+    expect(env().CPF_HASH_KEY).toBeUndefined();
+    expect(env().APP_ENCRYPTION_KEY_PREVIOUS).toHaveLength(2);
+    withEnv({ APP_ENCRYPTION_KEY_PREVIOUS: `${newKey()},nope` });
+    expect(() => env()).toThrow(/APP_ENCRYPTION_KEY_PREVIOUS/);
+    withEnv({ APP_ENCRYPTION_KEY_PREVIOUS: undefined, APP_ENCRYPTION_KEY: "x".repeat(44) });
+    expect(() => env()).toThrow(/APP_ENCRYPTION_KEY: must be 32 bytes/);
+  });
+
+  it("hashes CPFs under CPF_HASH_KEY when set, and under the session secret otherwise", () => {
+    withEnv({ CPF_HASH_KEY: undefined, NEXTAUTH_SECRET: "a-session-secret-of-enough-length" });
+    const derived = protectCpf("529.982.247-25");
+    expect(derived).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{64}$/), last2: "25" });
+    expect(protectCpf("52998224725").hash).toBe(derived.hash);
+    withEnv({ CPF_HASH_KEY: newKey() });
+    const keyed = protectCpf("52998224725").hash;
+    expect(keyed).not.toBe(derived.hash);
+    withEnv({ CPF_HASH_KEY: newKey() });
+    expect(protectCpf("52998224725").hash).not.toBe(keyed);
   });
 });
