@@ -35,6 +35,17 @@ export function normalizePhone(raw: string): string {
   return `+${COUNTRY_CODE}${d}`;
 }
 
+/**
+ * Meta's `wa_id` (an inbound message's `from`) -> E.164. It is always international, the country
+ * code without "+": `4591234567` is Denmark, never DDD 45. Only a number starting with 55 is
+ * Brazilian and gets the ninth-digit rule (docs/decisions/whatsapp.md "wa_id is an international
+ * number (issue 37)").
+ */
+export function normalizeWaId(waId: string): string {
+  const d = digitsOf(waId);
+  return d.startsWith(COUNTRY_CODE) ? normalizePhone(d) : `+${d}`;
+}
+
 /** Whether two numbers, written any way, are the same (a `wa_id` without the ninth digit included). */
 export const samePhone = (a: string, b: string) => normalizePhone(a) === normalizePhone(b);
 

@@ -9,7 +9,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { Prisma, WhatsappAccount } from "@/lib/generated/prisma/client";
-import { normalizePhone } from "@/lib/phone";
+import { normalizeWaId } from "@/lib/phone";
 import { appSecretOf, noteError } from "./account";
 import { NONCE_PATTERN } from "./nonce";
 
@@ -90,7 +90,7 @@ async function firstTime(tx: Prisma.TransactionClient, companyId: string, eventI
 
 async function onMessage(companyId: string, m: InboundMessage, now: Date) {
   if (!m.id || !m.from) return;
-  const whatsapp = normalizePhone(m.from);
+  const whatsapp = normalizeWaId(m.from);
   const sentAt = m.timestamp && /^\d+$/.test(m.timestamp) ? new Date(Number(m.timestamp) * 1000) : now;
   const at = sentAt > now ? now : sentAt;
   const text = (m.text?.body ?? m.button?.text ?? "").toUpperCase();

@@ -252,6 +252,35 @@ describe("verification by the visitor's message", () => {
     expect((await statusOf(c, wheel.slug, res.body.verification_id)).body.status).toBe("verified");
   });
 
+  // Issue 37 #2: Meta's wa_id is an international number. Denmark's 45 91 23 45 67 is not DDD 45.
+  it("a foreign wa_id never proves a Brazilian number; a real Brazilian one does, with or without the ninth digit", async () => {
+    const c = await createCompany("Zap Estrangeiro");
+    const key = keyOf((await connect(c)).webhook_url);
+    const wheel = await verifyingWheel(c);
+    // Denmark, Norway, Singapore, Thailand, Russia, Myanmar: 8 or 10 digits after a 2-digit code.
+    const attacks = [
+      ["(45) 99123-4567", "4591234567"],
+      ["(47) 99123-4567", "4791234567"],
+      ["(65) 99123-4567", "6591234567"],
+      ["(66) 99123-4567", "6691234567"],
+      ["(79) 99123-4567", "7991234567"],
+      ["(95) 99123-4567", "9591234567"],
+    ];
+    for (const [typed, waId] of attacks) {
+      const res = await start(c, wheel.slug, typed);
+      expect(res.status, res.text).toBe(201);
+      await deliver(key, inboundText(waId, `Código: ${nonceOf(res.body.wa_link)}`));
+      expect((await statusOf(c, wheel.slug, res.body.verification_id)).body.status, `${typed} by ${waId}`).toBe(
+        "pending",
+      );
+    }
+    for (const waId of ["5545991234567", "554591234567"]) {
+      const res = await start(c, wheel.slug, "(45) 99123-4567");
+      await deliver(key, inboundText(waId, `Código: ${nonceOf(res.body.wa_link)}`));
+      expect((await statusOf(c, wheel.slug, res.body.verification_id)).body.status, waId).toBe("verified");
+    }
+  });
+
   it("another company's webhook cannot verify this company's row, nor read it", async () => {
     const a = await createCompany("Zap A");
     const b = await createCompany("Zap B");
