@@ -44,24 +44,20 @@ const prizeList = z
 // The campaign rules that tie fields together (a period, moments needing one) are checked by the
 // service on the wheel as it will be saved: a partial update may change one field only.
 // `products`, when sent, is the wheel's whole prize list, saved with the wheel in one transaction.
-export const wheelCreateInput = z.object({
-  ...fields,
-  status: fields.status.optional().default("draft"),
+// One list for both: a create accepts every field an update does (issue 37: POST dropped coupon_url).
+const settings = {
   ...campaignInput.shape,
+  ...embedSettingsInput.shape,
   ...verifyContactInput.shape,
   ...visitorFormInput.shape,
   products: prizeList.optional(),
+};
+export const wheelCreateInput = z.object({
+  ...fields,
+  status: fields.status.optional().default("draft"),
+  ...settings,
 });
-export const wheelUpdateInput = z
-  .object(fields)
-  .partial()
-  .extend({
-    ...campaignInput.shape,
-    ...embedSettingsInput.shape,
-    ...verifyContactInput.shape,
-    ...visitorFormInput.shape,
-    products: prizeList.optional(),
-  });
+export const wheelUpdateInput = z.object(fields).partial().extend(settings);
 /** A counter wheel pays out only through win_every: each prize's missing step, per field. */
 export function counterStepErrors(mode: string, products: { win_every?: number | null }[] | undefined) {
   const errors: Record<string, string> = {};

@@ -76,6 +76,7 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
         slug: input.slug,
         status: input.status,
         ...campaign,
+        ...embedColumns(input),
         ...verify,
         ...form,
       },

@@ -33,6 +33,33 @@ describe("wheels API", () => {
     expect(otherCompany.status).toBe(201);
   });
 
+  // Issue 37: POST dropped coupon_url (answered null) while PUT kept it.
+  it("create accepts every field update does, and keeps the embed settings", async () => {
+    const { wheelCreateInput, wheelUpdateInput } = await import("@/lib/validation/wheels");
+    const createKeys = Object.keys(wheelCreateInput.shape);
+    expect(Object.keys(wheelUpdateInput.shape).filter((k) => !createKeys.includes(k))).toEqual([]);
+    const a = await createCompany();
+    const res = await call(createRoute, {
+      token: a.owner.token,
+      body: {
+        name: "Loja",
+        slug: "loja",
+        coupon_url: "https://loja.com.br/desconto/{code}",
+        embed_origins: ["https://loja.com.br"],
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.wheel).toMatchObject({
+      coupon_url: "https://loja.com.br/desconto/{code}",
+      embed_origins: ["https://loja.com.br"],
+    });
+    const bad = await call(createRoute, {
+      token: a.owner.token,
+      body: { name: "Loja 2", slug: "loja-2", coupon_url: "ftp://loja.com.br/{code}" },
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it("lists with pagination and search; edits status; another company's wheel is 404", async () => {
     const a = await createCompany();
     const b = await createCompany();
