@@ -21,13 +21,18 @@ export function SubscriptionSummary({ company }: { company: CompanyProfile }) {
       <h2 className="font-semibold text-gray-900">Assinatura atual</h2>
       <dl className="mt-3 space-y-2 text-sm">
         <Row label="Plano">{company.plan.name}</Row>
-        <Row label="Status">{sub ? <StatusLabel status={sub.status} /> : "N/A"}</Row>
-        <Row label="Início">{longDate(sub?.starts_at)}</Row>
-        <Row
-          label={sub?.status === "trial" ? "Fim do teste" : sub?.status === "cancelled" ? "Acesso até" : "Renovação"}
-        >
-          {longDate(sub?.ends_at)}
-        </Row>
+        {/* Without a subscription the company is on the Free plan: no status, start or renewal to show. */}
+        <Row label="Status">{sub ? <StatusLabel status={sub.status} /> : "Sem assinatura (plano Free)"}</Row>
+        {sub && (
+          <>
+            <Row label="Início">{longDate(sub.starts_at)}</Row>
+            <Row
+              label={sub.status === "trial" ? "Fim do teste" : sub.status === "cancelled" ? "Acesso até" : "Renovação"}
+            >
+              {sub.ends_at ? longDate(sub.ends_at) : "Sem data de término"}
+            </Row>
+          </>
+        )}
       </dl>
       <p className="mt-3 text-sm text-gray-700">
         Para fazer upgrade, downgrade ou cancelar, acesse{" "}

@@ -8,7 +8,11 @@ export function RedemptionCell({ lead }: { lead: Lead }) {
     case "none":
       return <>—</>;
     case "redeemed":
-      return <span className="whitespace-nowrap">Resgatado em {shortDateTime(lead.redeemed_at)}</span>;
+      return (
+        <span className="whitespace-nowrap">
+          {lead.redeemed_at ? `Resgatado em ${shortDateTime(lead.redeemed_at)}` : "Resgatado"}
+        </span>
+      );
     case "expired":
       return <Badge color="red">Expirado em {shortDate(lead.redeem_until!)}</Badge>;
     default:

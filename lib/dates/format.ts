@@ -28,14 +28,14 @@ const DAY = new Intl.DateTimeFormat("en-CA", {
 
 const at = (d: Instant) => (typeof d === "string" ? new Date(d) : d);
 
-/** '22 de novembro de 2026'; 'N/A' when absent. */
-export const longDate = (d: Instant | null | undefined) => (d ? LONG.format(at(d)) : "N/A");
+/** '22 de novembro de 2026'. A missing date is the caller's to word ("Sem data de término"). */
+export const longDate = (d: Instant) => LONG.format(at(d));
 
 /** '22/11/2026'. */
 export const shortDate = (d: Instant) => SHORT.format(at(d));
 
-/** '22/11/2026, 14:05'; 'N/A' when absent. */
-export const shortDateTime = (d: Instant | null | undefined) => (d ? SHORT_TIME.format(at(d)) : "N/A");
+/** '22/11/2026, 14:05'. A missing date is the caller's to word ("Nunca"). */
+export const shortDateTime = (d: Instant) => SHORT_TIME.format(at(d));
 
 const CLOCK = new Intl.DateTimeFormat("pt-BR", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" });
 /** "14:05" in São Paulo. */

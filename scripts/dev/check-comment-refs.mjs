@@ -1,6 +1,7 @@
 // Fails when a code comment cites something that is not in the repository: the product brief's
 // files (spec.md, API.md, ARCHITECTURE.md, ...), a repository path that does not exist, or a
-// docs/*.md section heading that does not exist. Run by `npm run lint:deps` (CI "format and lint").
+// docs/*.md section heading that does not exist. Reads the code and prisma/schema.prisma (its //
+// comments document the models). Run by `npm run lint:deps` (CI "format and lint").
 // Usage: node scripts/dev/check-comment-refs.mjs
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -10,9 +11,11 @@ const OUTSIDE = /\b(spec\.md|API\.md|ARCHITECTURE\.md|ENVIRONMENT\.md|STYLE\.md)
 const PATH = /(?<![\w@/.-])((?:docs|lib|app|components|scripts|tests|prisma)\/[\w.\-[\]()/]*[\w\])])/g;
 const SECTION = /docs\/(\w+)\.md,? "([^"]+)"/g;
 
-const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "*.ts", "*.tsx", "*.mjs", "*.cjs"], {
-  encoding: "utf8",
-})
+const files = execFileSync(
+  "git",
+  ["ls-files", "-co", "--exclude-standard", "*.ts", "*.tsx", "*.mjs", "*.cjs", "prisma/schema.prisma"],
+  { encoding: "utf8" },
+)
   .split("\n")
   .filter((f) => f && !f.startsWith("lib/generated/") && f !== "scripts/dev/check-comment-refs.mjs" && existsSync(f));
 

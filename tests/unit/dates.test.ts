@@ -49,7 +49,6 @@ describe("lib/dates", () => {
     expect(shortDateTime(at)).toBe("22/11/2026, 22:05");
     expect(fullDateTime(at)).toBe("22/11/2026, 22:05:09");
     expect(longDate(at)).toBe("22 de novembro de 2026");
-    expect(longDate(null)).toBe("N/A");
     expect(dayLabel("2026-11-22")).toBe("22/11/2026");
     expect(dayLabel("2026-11-22", false)).toBe("22/11");
   });

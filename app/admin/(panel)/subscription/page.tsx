@@ -141,8 +141,8 @@ function CurrentPlan({ company, owner, onCancel }: { company: CompanyProfile; ow
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-gray-700">
           {sub ? <StatusLabel status={sub.status} /> : <Badge>Free</Badge>}
           {sub?.status === "active" && sub.ends_at && <span>Renova em {longDate(sub.ends_at)}</span>}
-          {sub?.status === "trial" && <span>Teste grátis até {longDate(sub.ends_at)}</span>}
-          {sub?.status === "cancelled" && <span>Acesso ao Pro até {longDate(sub.ends_at)}</span>}
+          {sub?.status === "trial" && sub.ends_at && <span>Teste grátis até {longDate(sub.ends_at)}</span>}
+          {sub?.status === "cancelled" && sub.ends_at && <span>Acesso ao Pro até {longDate(sub.ends_at)}</span>}
         </div>
         {owner && onPro && sub && sub.status !== "cancelled" && (
           <Button variant="secondary" className="mt-4" onClick={onCancel}>

@@ -38,7 +38,8 @@ const STATE_STYLE: Record<ClaimView["status"], string> = {
 };
 
 function stateText(v: ClaimView) {
-  if (v.status === "redeemed") return `Prêmio entregue em ${shortDateTime(v.redeemed_at)}.`;
+  if (v.status === "redeemed")
+    return v.redeemed_at ? `Prêmio entregue em ${shortDateTime(v.redeemed_at)}.` : "Prêmio entregue.";
   if (v.status === "expired") return `Este código expirou em ${shortDate(v.redeem_until!)}.`;
   return v.redeem_until
     ? `Retire até ${shortDate(v.redeem_until)}. Mostre esta tela no balcão.`
