@@ -86,6 +86,14 @@ export function VisitorFormFields({ form }: { form: Form }) {
         {modeSelect("cpf", "CPF", CPF_WHY)}
       </div>
 
+      <label className="flex items-start gap-2 text-sm text-gray-800">
+        <input type="checkbox" className="mt-0.5 h-5 w-5 accent-brand-600" {...register("foreign_numbers")} />
+        <span>
+          Aceitar WhatsApp de outros países
+          <span className="block text-gray-600">Desligado: só números do Brasil (+55) participam.</span>
+        </span>
+      </label>
+
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-gray-700">Uma participação por</legend>
         <label className="flex items-center gap-2 text-sm text-gray-800">

@@ -60,6 +60,7 @@ const EMPTY: WheelFormValues = {
   fields: { email: "off", cpf: "off" },
   questions: [],
   unique_by: [],
+  foreign_numbers: false,
   products: [],
 };
 
@@ -98,6 +99,7 @@ const valuesOf = (w: WheelDto, prizes: Prize[]): WheelFormValues => ({
     required: q.required,
   })),
   unique_by: w.unique_by.filter((k) => k !== "whatsapp"),
+  foreign_numbers: w.foreign_numbers,
   products: rowsOf(prizes),
 });
 

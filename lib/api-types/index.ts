@@ -49,6 +49,7 @@ export interface WheelAnswer {
   fields: { email: FieldMode; cpf: FieldMode };
   questions: FormQuestionAnswer[];
   unique_by: UniqueKey[];
+  foreign_numbers: boolean;
   embed_origins: string[];
   coupon_url: string | null;
   starts_at: string | null;

@@ -31,6 +31,7 @@ export const PUBLIC_MESSAGES = {
   answerRequired: "Responda esta pergunta",
   answerOption: "Escolha uma das opções",
   answerTooLong: "Resposta muito longa (máximo 200 caracteres)",
-  duplicateCpf: "Este CPF já foi utilizado nesta roleta.",
-  duplicateEmail: "Este e-mail já foi utilizado nesta roleta.",
+  // One message for a CPF or an e-mail that played: it must not tell which matched (issue 37).
+  duplicateContact: "Estes dados já foram utilizados nesta roleta.",
+  brazilOnly: "Use um número do Brasil, com DDD: (11) 98765-4321",
 } as const;

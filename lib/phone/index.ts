@@ -4,7 +4,8 @@
 // dependencies: the public wheel's island imports them, so this module must stay tiny.
 //
 // The form is E.164 ("+" and digits). Brazilian numbers: 10 or 11 digits are DDD and number, to
-// which +55 is added. A mobile number written without its ninth digit (DDD + 8 digits starting 6..9,
+// which +55 is added; a trunk 0 in front of the DDD ("011 98765-4321", as dialled within Brazil)
+// is dropped, so it is the same number as "11 98765-4321" (issue 37). A mobile number written without its ninth digit (DDD + 8 digits starting 6..9,
 // as older WhatsApp accounts' `wa_id` still are) gains it, so "55 11 8765-4321" and
 // "55 11 98765-4321" are the same person. Landlines (starting 2..5) keep 8 digits.
 export const COUNTRY_CODE = "55";
@@ -27,8 +28,11 @@ function brazilian(national: string): string {
  * form's rule since the start, kept so that stored numbers do not change).
  */
 export function normalizePhone(raw: string): string {
-  const d = digitsOf(raw);
-  if (raw.trim().startsWith("+") && !d.startsWith(COUNTRY_CODE)) return `+${d}`;
+  if (raw.trim().startsWith("+")) {
+    const d = digitsOf(raw);
+    if (!d.startsWith(COUNTRY_CODE)) return `+${d}`;
+  }
+  const d = digitsOf(raw).replace(/^0+/, "");
   if (d.length === 10 || d.length === 11) return brazilian(d);
   if (d.startsWith(COUNTRY_CODE) && (d.length === 12 || d.length === 13)) return brazilian(d.slice(2));
   if (d.startsWith(COUNTRY_CODE)) return `+${d}`;

@@ -39,6 +39,8 @@ export type PublicWheelRow = CampaignColumns & {
   /** The visitor's form (docs/api.md "The visitor's form (issue 28)") and its one-play keys. */
   form: VisitorFormConfig;
   uniqueBy: { cpf: boolean; email: boolean };
+  /** Numbers of other countries may play (lib/spins/contact-keys.ts); else Brazilian ones only. */
+  foreignNumbers: boolean;
 };
 
 export interface PublicWheel {
@@ -63,6 +65,7 @@ interface Row extends CampaignColumns {
   formCpf: string;
   formQuestions: unknown;
   uniqueBy: string[] | null;
+  foreignNumbers: boolean;
   wheelName: string;
   wheelSlug: string;
   spinCount: number;
@@ -99,7 +102,7 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
              w."couponUrl",
              (w."verifyContact" = 'whatsapp' AND EXISTS (SELECT 1 FROM "WhatsappAccount" wa
                WHERE wa."companyId" = c.id AND wa.enabled)) AS "verifyContact",
-             w."formEmail", w."formCpf", w."formQuestions", w."uniqueBy",
+             w."formEmail", w."formCpf", w."formQuestions", w."uniqueBy", w."foreignNumbers",
              c.id AS "companyId", c.name AS "companyName", c.slug AS "companySlug", c.phone AS "companyPhone",
              s."planId", s.status::text AS status, s."endsAt" AS "subscriptionEndsAt",
              sp."maxSpinsMonth" AS "planMaxSpins", fp."maxSpinsMonth" AS "freeMaxSpins"
@@ -157,6 +160,7 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
       verifyContact: first.verifyContact,
       form: formConfigOf({ ...first, formQuestions: first.formQuestions as never, uniqueBy: [] }),
       uniqueBy: uniqueKeysOf({ uniqueBy: first.uniqueBy ?? [] }),
+      foreignNumbers: first.foreignNumbers,
     },
     maxSpinsMonth,
     prizes: first.prizes.map((p) => ({ ...p, dailyWins: p.dailyWins ?? 0, codeSource: p.codeSource ?? "generated" })),

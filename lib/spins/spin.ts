@@ -173,30 +173,30 @@ async function duplicateFirst(refusal: unknown, lead: Lead, wheel: Wheel, now: D
   if (!(refusal instanceof AppError)) return refusal;
   const seen = await playedBefore(lead, wheel);
   if (seen === "whatsapp") return alreadyPlayed(wheel, now);
-  return seen ? alreadyPlayedBy(seen, wheel, now) : refusal;
+  return seen ? alreadyPlayedBy(wheel, now) : refusal;
 }
 
 /**
  * Which key of one play per person already played in the lead's window: the WhatsApp, else the
- * CPF or the e-mail when the wheel counts them (the columns its partial unique indexes hold).
+ * CPF or the e-mail when the wheel counts them (the columns its partial unique indexes hold); the
+ * two answer alike ("contact"), so the answer never tells which one matched.
  */
 export async function playedBefore(
   lead: Pick<Lead, "wheelId" | "whatsapp" | "playWindow" | "visitor">,
   wheel: Wheel,
-): Promise<"whatsapp" | "cpf" | "email" | null> {
+): Promise<"whatsapp" | "contact" | null> {
   const prisma = await db();
   const v = lead.visitor;
   const keys = [
     { whatsapp: lead.whatsapp },
     ...(wheel.uniqueBy.cpf && v?.cpfHash ? [{ cpfHash: v.cpfHash, onePerCpf: true }] : []),
-    ...(wheel.uniqueBy.email && v?.email ? [{ email: v.email, onePerEmail: true }] : []),
+    ...(wheel.uniqueBy.email && v?.emailKey ? [{ emailKey: v.emailKey, onePerEmail: true }] : []),
   ];
   const seen = await prisma.spin.findMany({
     where: { wheelId: lead.wheelId, playWindow: lead.playWindow, OR: keys },
-    select: { whatsapp: true, cpfHash: true, email: true },
+    select: { whatsapp: true },
     take: 3,
   });
   if (seen.some((s) => s.whatsapp === lead.whatsapp)) return "whatsapp";
-  if (v?.cpfHash && seen.some((s) => s.cpfHash === v.cpfHash)) return "cpf";
-  return seen.length ? "email" : null;
+  return seen.length ? "contact" : null;
 }

@@ -5,23 +5,35 @@
 // `npm update`; docs/decisions.md "The visitor's form (issue 28)"), the CPF kept as an HMAC plus its
 // last two digits, and the 409 of one play per CPF / e-mail.
 import "server-only";
-import { isValid as notThrowaway } from "mailchecker";
+import { blacklist as throwawayDomains } from "mailchecker";
 import { nextPlayAt } from "@/lib/campaigns/schedule";
 import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "@/lib/db/errors";
+import { normalizePhone } from "@/lib/phone";
 import { protectCpf } from "@/lib/security/cpf";
 import { PUBLIC_MESSAGES, type SpinInput } from "@/lib/validation/public";
 import { visitorFormErrors } from "@/lib/validation/public-rules";
+import { assertPhoneAccepted, emailKey } from "./contact-keys";
 import type { VisitorColumns } from "./draw/record";
 import type { PublicWheel } from "./public-wheel";
 
 type Wheel = PublicWheel["wheel"];
 
-/** A domain of mailchecker's list of throwaway-address providers (its subdomains too). */
+const THROWAWAY = throwawayDomains();
+
+/**
+ * A domain of mailchecker's list of throwaway-address providers (its subdomains too). The list is
+ * read directly: mailchecker's isValid is also false for an address its own pattern refuses, so
+ * `z@my_domain.com` (an underscore) was called disposable (issue 37).
+ */
 export function isDisposableEmail(email: string): boolean {
-  const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
-  // isValid is false for a malformed address or a listed domain; the address is already well formed.
-  return !!domain && !notThrowaway(`x@${domain}`);
+  let domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+  for (;;) {
+    if (THROWAWAY.has(domain)) return true;
+    const dot = domain.indexOf(".");
+    if (dot < 0) return false;
+    domain = domain.slice(dot + 1);
+  }
 }
 
 export const disposableEmail = () =>
@@ -45,6 +57,7 @@ export function visitorColumns(wheel: Wheel, input: SpinInput): VisitorColumns {
   const errors = visitorFormErrors(input, form);
   const [first] = Object.values(errors);
   if (first) throw new AppError("VALIDATION", first, { fields: errors });
+  assertPhoneAccepted(wheel, normalizePhone(input.whatsapp));
   assertEmailKept(wheel, input);
   const email = form.fields.email !== "off" ? (input.email ?? null) : null;
   const cpf = form.fields.cpf !== "off" && input.cpf ? protectCpf(input.cpf) : null;
@@ -53,6 +66,7 @@ export function visitorColumns(wheel: Wheel, input: SpinInput): VisitorColumns {
     .filter((a) => a.value);
   return {
     email,
+    emailKey: email && emailKey(email),
     cpfHash: cpf?.hash ?? null,
     cpfLast2: cpf?.last2 ?? null,
     answers: answers.length ? answers : null,
@@ -61,16 +75,20 @@ export function visitorColumns(wheel: Wheel, input: SpinInput): VisitorColumns {
   };
 }
 
-/** 409 of one play per CPF / e-mail, with the next window when there is one (like the WhatsApp's). */
-export function alreadyPlayedBy(key: "cpf" | "email", wheel: Wheel, now: Date) {
+/**
+ * 409 of one play per CPF / e-mail, with the next window when there is one (like the WhatsApp's).
+ * One message for both: which of them matched would make the form a CPF look-up (issue 37).
+ */
+export function alreadyPlayedBy(wheel: Wheel, now: Date) {
   const next = nextPlayAt(wheel, now);
-  const message = key === "cpf" ? PUBLIC_MESSAGES.duplicateCpf : PUBLIC_MESSAGES.duplicateEmail;
-  return new AppError("CONFLICT", message, next ? { next_play_at: next.toISOString() } : undefined);
+  return new AppError(
+    "CONFLICT",
+    PUBLIC_MESSAGES.duplicateContact,
+    next ? { next_play_at: next.toISOString() } : undefined,
+  );
 }
 
 /** The 409 a unique index of the visitor's form answered on the write, or null for any other error. */
 export function visitorConflict(err: unknown, wheel: Wheel, now: Date): AppError | null {
-  if (isUniqueViolation(err, "cpfHash")) return alreadyPlayedBy("cpf", wheel, now);
-  if (isUniqueViolation(err, "_email_")) return alreadyPlayedBy("email", wheel, now);
-  return null;
+  return isUniqueViolation(err, "cpfHash") || isUniqueViolation(err, "emailKey") ? alreadyPlayedBy(wheel, now) : null;
 }

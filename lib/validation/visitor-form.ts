@@ -21,6 +21,7 @@ export const VISITOR_FORM_MESSAGES = {
   questionId: "Identificador de pergunta inválido",
   duplicateId: "Duas perguntas com o mesmo identificador",
   uniqueBy: "Regra de uma jogada inválida: use whatsapp, cpf ou email",
+  foreignNumbers: "foreign_numbers deve ser true ou false",
   uniqueNeedsField: "Para uma jogada por pessoa com esta chave, o campo precisa ser obrigatório",
 } as const;
 
@@ -68,6 +69,8 @@ export const visitorFormInput = z.object({
     .array(z.enum(UNIQUE_KEYS, { error: m.uniqueBy }), { error: m.uniqueBy })
     .max(UNIQUE_KEYS.length, m.uniqueBy)
     .optional(),
+  // Numbers of other countries may play; off (default), Brazilian numbers only (issue 37).
+  foreign_numbers: z.boolean({ error: m.foreignNumbers }).optional(),
 });
 
 export type VisitorFormInput = z.infer<typeof visitorFormInput>;
@@ -114,6 +117,7 @@ export const visitorFormFields = {
   fields: z.object({ email: mode, cpf: mode }),
   questions: z.array(questionFormInput).max(MAX_QUESTIONS, m.questions),
   unique_by: z.array(z.enum(UNIQUE_KEYS, { error: m.uniqueBy })),
+  foreign_numbers: z.boolean(),
 };
 
 /** uniqueByErrors as zod issues, for the editor's schema. */

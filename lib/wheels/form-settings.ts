@@ -12,7 +12,7 @@ import {
   type VisitorFormInput,
 } from "@/lib/validation/visitor-form";
 
-type FormColumns = Pick<Wheel, "formEmail" | "formCpf" | "formQuestions" | "uniqueBy">;
+type FormColumns = Pick<Wheel, "formEmail" | "formCpf" | "formQuestions" | "uniqueBy" | "foreignNumbers">;
 
 const asMode = (v: string): FieldMode => (v === "optional" || v === "required" ? v : "off");
 
@@ -44,6 +44,7 @@ export function formSettingsDto(w: FormColumns) {
       required: q.required,
     })),
     unique_by: ["whatsapp", ...w.uniqueBy.filter((k) => k !== "whatsapp")] as UniqueKey[],
+    foreign_numbers: w.foreignNumbers,
   };
 }
 
@@ -54,7 +55,7 @@ const newQuestionId = () => `q${randomBytes(4).toString("hex")}`;
  * fields to unique_by is checked on the wheel as it will be saved.
  */
 export function formColumns(input: VisitorFormInput, current: FormColumns | null) {
-  const data: Partial<Pick<Wheel, "formEmail" | "formCpf" | "uniqueBy">> & {
+  const data: Partial<Pick<Wheel, "formEmail" | "formCpf" | "uniqueBy" | "foreignNumbers">> & {
     formQuestions?: Prisma.InputJsonValue;
   } = {};
   if (input.fields?.email) data.formEmail = input.fields.email;
@@ -67,6 +68,7 @@ export function formColumns(input: VisitorFormInput, current: FormColumns | null
       ...(q.options && { options: q.options }),
       required: q.required,
     }));
+  if (input.foreign_numbers !== undefined) data.foreignNumbers = input.foreign_numbers;
   if (input.unique_by) data.uniqueBy = [...new Set(input.unique_by.filter((k) => k !== "whatsapp"))];
   const after = {
     fields: {

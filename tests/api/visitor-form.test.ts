@@ -281,7 +281,7 @@ describe("the spin's e-mail, CPF and answers", () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     for (const r of results.filter((x) => x.status === 409))
-      expect(r.body.error).toBe("Este CPF já foi utilizado nesta roleta.");
+      expect(r.body.error).toBe("Estes dados já foram utilizados nesta roleta.");
     expect(await (await db()).spin.count({ where: { wheelId: wheel.id } })).toBe(1);
     // Masked or not, the same CPF is the same person; at 'Começar' too.
     const masked = cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
@@ -290,7 +290,7 @@ describe("the spin's e-mail, CPF and answers", () => {
       body: { whatsapp: newPhone(), cpf: masked },
     });
     expect(again.status).toBe(409);
-    expect(again.body.error).toBe("Este CPF já foi utilizado nesta roleta.");
+    expect(again.body.error).toBe("Estes dados já foram utilizados nesta roleta.");
   });
 
   it("compares e-mails lower-cased: one play per e-mail", async () => {
@@ -307,7 +307,7 @@ describe("the spin's e-mail, CPF and answers", () => {
       visitor({ email: "ana.souza@EXEMPLO.com.br", cpf: generateCpf(), answers: { [store]: "Centro" } }),
     );
     expect(second.status).toBe(409);
-    expect(second.body.error).toBe("Este e-mail já foi utilizado nesta roleta.");
+    expect(second.body.error).toBe("Estes dados já foram utilizados nesta roleta.");
   });
 
   it("without one play per CPF, the same CPF plays again from another WhatsApp", async () => {
@@ -358,6 +358,84 @@ describe("the spin's e-mail, CPF and answers", () => {
     expect(counted.body.recent.find((r: { reason: string }) => r.reason === "disposable_email").contact).toMatch(
       /^\+55 \(11\) \*{5}-\d{4}$/,
     );
+  });
+});
+
+// Issue 37 #7: aliases and formats of one person, and eligibility as a CPF look-up.
+describe("one play per person compares canonical contacts", () => {
+  const SAME_PERSON = "Estes dados já foram utilizados nesta roleta.";
+  const eligible = (c: TestCompany, wheel: string, body: Record<string, unknown>) =>
+    call(eligibilityRoute, { params: { companySlug: c.slug, wheel }, body, ip: randomIp() });
+
+  it("e-mails without a +tag, and Gmail without dots", async () => {
+    const { wheel, store } = await fullWheel(A);
+    const play = (email: string) =>
+      spin(A, wheel.slug, visitor({ email, cpf: generateCpf(), answers: { [store]: "Centro" } }));
+    expect((await play("ana.silva+2@gmail.com")).status).toBe(201);
+    for (const alias of ["anasilva@gmail.com", "Ana.Silva@gmail.com", "a.n.a.silva+promo@googlemail.com"]) {
+      const res = await play(alias);
+      expect(res.status, alias).toBe(409);
+      expect(res.body.error).toBe(SAME_PERSON);
+    }
+    expect((await play("joao.lima+loja@exemplo.com.br")).status).toBe(201);
+    expect((await play("joao.lima@exemplo.com.br")).status).toBe(409);
+    // Outside Gmail a dot is part of the address: another person.
+    expect((await play("joaolima@exemplo.com.br")).status).toBe(201);
+    // The lead keeps the address as typed (lower-cased).
+    const row = await (
+      await db()
+    ).spin.findFirstOrThrow({ where: { wheelId: wheel.id }, orderBy: { createdAt: "asc" } });
+    expect(row.email).toBe("ana.silva+2@gmail.com");
+  });
+
+  it("a phone with a trunk 0 is the same number; another country's + is refused on a Brazilian wheel", async () => {
+    const { wheel } = await campaignWheel(A, {}, [{ stock: 10 }]);
+    const first = await spin(A, wheel.slug, visitor({ whatsapp: "011 98765-4321" }));
+    expect(first.status, first.text).toBe(201);
+    const row = await (await db()).spin.findFirstOrThrow({ where: { wheelId: wheel.id } });
+    expect(row.whatsapp).toBe("+5511987654321");
+    const again = await spin(A, wheel.slug, visitor({ whatsapp: "11 98765-4321" }));
+    expect(again.status).toBe(409);
+    expect((await spin(A, wheel.slug, visitor({ whatsapp: "(011) 98765-4321" }))).status).toBe(409);
+    expect((await spin(A, wheel.slug, visitor({ whatsapp: "+55 11 98765-4321" }))).status).toBe(409);
+    for (const foreign of ["+1 1987654321", "+44 7911 123456", "+351 912 345 678"]) {
+      const res = await spin(A, wheel.slug, visitor({ whatsapp: foreign }));
+      expect(res.status, foreign).toBe(400);
+      expect(res.body.details.fields.whatsapp).toBe("Use um número do Brasil, com DDD: (11) 98765-4321");
+      const early = await eligible(A, wheel.slug, { whatsapp: foreign });
+      expect(early.status, foreign).toBe(400);
+    }
+    expect(await (await db()).spin.count({ where: { wheelId: wheel.id } })).toBe(1);
+  });
+
+  it("eligibility and the spin do not tell whether the CPF or the e-mail matched", async () => {
+    const { wheel, store } = await fullWheel(A);
+    const cpf = generateCpf();
+    const email = newEmail();
+    expect((await spin(A, wheel.slug, visitor({ email, cpf, answers: { [store]: "Centro" } }))).status).toBe(201);
+    const byCpf = await eligible(A, wheel.slug, { whatsapp: newPhone(), cpf, email: newEmail() });
+    const byEmail = await eligible(A, wheel.slug, { whatsapp: newPhone(), cpf: generateCpf(), email });
+    expect([byCpf.status, byEmail.status]).toEqual([409, 409]);
+    expect(byCpf.body).toEqual(byEmail.body);
+    expect(byCpf.body.error).toBe(SAME_PERSON);
+    const spinByCpf = await spin(A, wheel.slug, visitor({ email: newEmail(), cpf, answers: { [store]: "Centro" } }));
+    const spinByEmail = await spin(
+      A,
+      wheel.slug,
+      visitor({ email, cpf: generateCpf(), answers: { [store]: "Centro" } }),
+    );
+    expect(spinByCpf.body).toEqual(spinByEmail.body);
+    expect(spinByCpf.body.error).toBe(SAME_PERSON);
+  });
+
+  it("an underscore in the domain is not a disposable address", async () => {
+    const { wheel, store } = await fullWheel(A);
+    const res = await spin(
+      A,
+      wheel.slug,
+      visitor({ email: "z@my_domain.com", cpf: generateCpf(), answers: { [store]: "Centro" } }),
+    );
+    expect(res.status, res.text).toBe(201);
   });
 });
 

@@ -88,7 +88,7 @@ test("a visitor fills e-mail, CPF and questions; one play per CPF; the shop sees
   await visitor.getByLabel("Qual loja você visitou?").selectOption("Centro");
   await visitor.getByRole("checkbox").check();
   await visitor.getByRole("button", { name: "Começar" }).click();
-  await expect(visitor.getByText("Este CPF já foi utilizado nesta roleta.")).toBeVisible();
+  await expect(visitor.getByText("Estes dados já foram utilizados nesta roleta.")).toBeVisible();
   await expect(visitor.getByRole("button", { name: "GIRAR" })).toHaveCount(0);
   await visitorContext.close();
 

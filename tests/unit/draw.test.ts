@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { drawPrize, probabilities } from "@/lib/spins/draw/weighted";
-import { formatPhone, normalizePhone, samePhone } from "@/lib/phone";
+import { formatPhone, normalizePhone, normalizeWaId, samePhone } from "@/lib/phone";
+import { emailKey } from "@/lib/spins/contact-keys";
 
 describe("drawPrize", () => {
   it("follows the weights (chi-square, 100,000 draws, p = 0.001)", () => {
@@ -55,6 +56,9 @@ describe("WhatsApp normalisation", () => {
     ["+55 11 98765-4321", "+5511987654321"],
     ["5511987654321", "+5511987654321"],
     ["351912345678", "+55351912345678"],
+    // A trunk 0 before the DDD, as dialled within Brazil (issue 37).
+    ["011 98765-4321", "+5511987654321"],
+    ["(011) 8765-4321", "+5511987654321"],
   ])("%s -> %s", (raw, expected) => {
     expect(normalizePhone(raw)).toBe(expected);
   });
@@ -68,5 +72,19 @@ describe("WhatsApp normalisation", () => {
   it("a wa_id without the ninth digit is the same number", () => {
     expect(samePhone("552187651234", "(21) 98765-1234")).toBe(true);
     expect(samePhone("552137651234", "(21) 98765-1234")).toBe(false);
+  });
+
+  it("a wa_id is international: the ninth-digit rule only after 55", () => {
+    expect(normalizeWaId("4591234567")).toBe("+4591234567");
+    expect(normalizeWaId("79991234567")).toBe("+79991234567");
+    expect(normalizeWaId("554591234567")).toBe("+5545991234567");
+    expect(normalizeWaId("5545991234567")).toBe("+5545991234567");
+  });
+
+  it("e-mails compare without a +tag, and Gmail without dots", () => {
+    expect(emailKey("Ana.Silva+2@Gmail.com")).toBe("anasilva@gmail.com");
+    expect(emailKey("a.n.a.silva@googlemail.com")).toBe("anasilva@gmail.com");
+    expect(emailKey("joao.lima+loja@exemplo.com.br")).toBe("joao.lima@exemplo.com.br");
+    expect(emailKey("z@my_domain.com")).toBe("z@my_domain.com");
   });
 });

@@ -48,8 +48,10 @@ export interface Lead {
 
 /** What a spin keeps of the visitor's form (docs/api.md "The visitor's form (issue 28)"). */
 export interface VisitorColumns {
-  /** Lower-cased. */
+  /** Lower-cased, as typed. */
   email: string | null;
+  /** What one play per e-mail compares (lib/spins/contact-keys.ts emailKey). */
+  emailKey: string | null;
   /** HMAC of the CPF (lib/security/cpf.ts) and its last two digits. */
   cpfHash: string | null;
   cpfLast2: string | null;
@@ -73,7 +75,7 @@ const COLUMNS = Prisma.raw(
   `(id, "companyId", "wheelId", "wheelName", "customerName", whatsapp, "customerBirthdate", "consentAt",
     "consentVersion", "consentIp", "createdAt", "playWindow", "sourceId", "sourceName", "utmSource", "utmMedium",
     "utmCampaign", "idempotencyKey", "requestHash", "redeemUntil", email, "cpfHash", "cpfLast2", answers, "onePerCpf",
-    "onePerEmail", "productId", "productName", won, "redemptionCode", "spinNumber")`,
+    "onePerEmail", "emailKey", "productId", "productName", won, "redemptionCode", "spinNumber")`,
 );
 
 /** The source named by the key, looked up inside the statement (no extra round trip). */
@@ -90,7 +92,8 @@ export function insertLead(lead: Lead, at: Date, id: string = randomUUID()): Pri
            ${lead.utmSource ?? null}::varchar, ${lead.utmMedium ?? null}::varchar, ${lead.utmCampaign ?? null}::varchar,
            ${lead.idempotencyKey}, ${lead.requestHash}, ${lead.redeemUntil},
            ${v?.email ?? null}::varchar, ${v?.cpfHash ?? null}::varchar, ${v?.cpfLast2 ?? null}::varchar,
-           ${v?.answers ? JSON.stringify(v.answers) : null}::jsonb, ${v?.onePerCpf ?? false}::boolean, ${v?.onePerEmail ?? false}::boolean`;
+           ${v?.answers ? JSON.stringify(v.answers) : null}::jsonb, ${v?.onePerCpf ?? false}::boolean, ${v?.onePerEmail ?? false}::boolean,
+           ${v?.emailKey ?? null}::varchar`;
 }
 
 export const RETURNING = Prisma.raw(`RETURNING "productId", "productName", "spinNumber"`);
