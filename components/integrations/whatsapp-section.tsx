@@ -63,6 +63,8 @@ function SettingsForm({ saved, onSaved }: { saved: WhatsappSettingsAnswer; onSav
     verify_token: saved.verify_token ?? "",
     prize_template: saved.prize_template ?? "",
     code_template: saved.code_template ?? "",
+    codes_abroad: saved.codes_abroad,
+    daily_code_cap: String(saved.daily_code_cap),
     enabled: saved.configured ? saved.enabled : true,
   });
   const [busy, setBusy] = useState(false);
@@ -75,7 +77,10 @@ function SettingsForm({ saved, onSaved }: { saved: WhatsappSettingsAnswer; onSav
     setBusy(true);
     setError(null);
     try {
-      await api("/integrations/whatsapp", { method: "PUT", body: form });
+      // An empty or non-numeric cap is sent as is: the API answers its pt-BR message.
+      const cap = form.daily_code_cap.trim();
+      const body = { ...form, daily_code_cap: /^\d+$/.test(cap) ? Number(cap) : cap };
+      await api("/integrations/whatsapp", { method: "PUT", body });
       notify.success("WhatsApp salvo com sucesso!");
       setForm({ ...form, access_token: "", app_secret: "" });
       onSaved();
@@ -132,6 +137,23 @@ function SettingsForm({ saved, onSaved }: { saved: WhatsappSettingsAnswer; onSav
         value={form.code_template}
         onChange={set("code_template")}
       />
+      {/* Each code is a paid authentication template: a cap per day, and Brazil only unless allowed. */}
+      <Field
+        label="Limite de códigos por dia"
+        hint="Cada código é uma mensagem paga à Meta. Passado o limite, o visitante confirma enviando a mensagem."
+        inputMode="numeric"
+        value={form.daily_code_cap}
+        onChange={set("daily_code_cap")}
+      />
+      <label className="flex items-center gap-2 text-sm text-gray-800">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-brand-600"
+          checked={form.codes_abroad}
+          onChange={set("codes_abroad")}
+        />
+        Enviar códigos também para números de outros países (fora do +55)
+      </label>
       <label className="flex items-center gap-2 text-sm text-gray-800">
         <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={form.enabled} onChange={set("enabled")} />
         Ativo

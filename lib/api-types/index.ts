@@ -298,6 +298,8 @@ export interface WhatsappSettingsAnswer {
   verify_token: string | null;
   prize_template: string | null;
   code_template: string | null;
+  codes_abroad: boolean;
+  daily_code_cap: number;
   webhook_url: string | null;
   last_webhook_at: string | null;
   last_error: string | null;

@@ -44,9 +44,11 @@ export const LIMITS = {
   // Claim pages look a prize up by its code: a person reopens theirs, nobody needs 60 a minute.
   claimLookup: () => limiter("claim-ip", 60, MINUTE),
   // WhatsApp verifications (docs/api.md "WhatsApp (issue 27)"): starts and code tries per address,
-  // and starts per number (each code costs the shop an authentication template).
+  // and codes sent per number and address (each costs the shop an authentication template; keyed
+  // with the address so that nobody else's starts lock the person out: docs/decisions/whatsapp.md
+  // "Paid codes: Brazil only, a daily cap (issue 37)").
   verifyIp: () => limiter("wa-verify-ip", 20, 10 * MINUTE),
-  verifyNumber: () => limiter("wa-verify-number", 5, 60 * MINUTE),
+  verifyCodeNumber: () => limiter("wa-code-number-ip", 5, 60 * MINUTE),
 } as const;
 
 export const TOO_MANY = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";

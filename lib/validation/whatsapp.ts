@@ -47,6 +47,15 @@ export const whatsappSettingsInput = z.object({
   enabled: z.boolean({ error: "enabled deve ser true ou false" }).optional().default(true),
   prize_template: template,
   code_template: template,
+  // Code verifications (paid templates): to other countries than +55 only when on; at most
+  // daily_code_cap a day (docs/decisions/whatsapp.md "Paid codes: Brazil only, a daily cap (issue 37)").
+  codes_abroad: z.boolean({ error: m.codesAbroad }).optional(),
+  daily_code_cap: z
+    .number({ error: m.dailyCodeCap })
+    .int(m.dailyCodeCap)
+    .min(1, m.dailyCodeCap)
+    .max(100_000, m.dailyCodeCap)
+    .optional(),
 });
 
 export type WhatsappSettingsInput = z.infer<typeof whatsappSettingsInput>;

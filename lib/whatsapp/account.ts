@@ -18,6 +18,9 @@ import { GraphError, sendMessage, type GraphAccess } from "./graph";
 const tokenContext = (companyId: string) => `whatsapp:${companyId}:token`;
 const secretContext = (companyId: string) => `whatsapp:${companyId}:secret`;
 
+/** The daily cap of code verifications of a new account (the column's default). */
+export const DAILY_CODE_CAP = 200;
+
 export const webhookPath = (key: string) => `/api/webhooks/whatsapp/${key}`;
 
 export function settingsDto(a: WhatsappAccount | null) {
@@ -33,6 +36,8 @@ export function settingsDto(a: WhatsappAccount | null) {
     verify_token: a?.verifyToken ?? null,
     prize_template: a?.prizeTemplate ?? null,
     code_template: a?.codeTemplate ?? null,
+    codes_abroad: a?.codesAbroad ?? false,
+    daily_code_cap: a?.dailyCodeCap ?? DAILY_CODE_CAP,
     webhook_url: a ? `${env().APP_URL.replace(/\/$/, "")}${webhookPath(a.webhookKey)}` : null,
     last_webhook_at: a?.lastWebhookAt?.toISOString() ?? null,
     last_error: a?.lastError ?? null,
@@ -67,6 +72,8 @@ export async function saveSettings(ctx: SessionCtx, input: WhatsappSettingsInput
     ...(input.verify_token && { verifyToken: input.verify_token }),
     ...(input.prize_template !== undefined && { prizeTemplate: input.prize_template }),
     ...(input.code_template !== undefined && { codeTemplate: input.code_template }),
+    ...(input.codes_abroad !== undefined && { codesAbroad: input.codes_abroad }),
+    ...(input.daily_code_cap !== undefined && { dailyCodeCap: input.daily_code_cap }),
     ...secrets,
   };
   const row = saved

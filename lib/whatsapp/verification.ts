@@ -3,7 +3,8 @@
 // webhook's inbound message with that nonce from that number verifies the row
 // (lib/whatsapp/webhook.ts). Method `code`: a 6-digit code goes out as an authentication template
 // through the outbox (the answer never waits for Meta); 5 tries, 10 minutes. Both are rate limited
-// per number and per address. The spin then needs a verified row of its wheel for its number.
+// per address; codes also per number and address, and per company and day (codeAllowed). The spin
+// then needs a verified row of its wheel for its number.
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import { db } from "@/lib/db/client";
@@ -16,8 +17,10 @@ import { normalizePhone, waMeLink } from "@/lib/phone";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import { decryptSecret, encryptSecret } from "@/lib/security/secrets";
 
+import { assertPhoneAccepted, isBrazilianPhone } from "@/lib/spins/contact-keys";
 import { isUuid } from "@/lib/validation/uuid";
 import { connectedAccount } from "./account";
+import { countCode } from "./code-cap";
 import { queueCode } from "./dispatch";
 import { newCode, newNonce } from "./nonce";
 
@@ -32,6 +35,7 @@ interface VerifyWheel {
   companyId: string;
   wheelId: string;
   verifyContact: string;
+  foreignNumbers: boolean;
 }
 
 /** The active wheel by company slug and wheel slug (or id), with its verify_contact. */
@@ -39,7 +43,7 @@ async function publicWheel(companySlug: string, wheelRef: string): Promise<Verif
   const prisma = await db();
   const byId = isUuid(wheelRef) ? Prisma.sql`OR w.id = ${wheelRef}` : Prisma.empty;
   const [row] = await prisma.$queryRaw<VerifyWheel[]>`
-    SELECT c.id AS "companyId", w.id AS "wheelId", w."verifyContact"
+    SELECT c.id AS "companyId", w.id AS "wheelId", w."verifyContact", w."foreignNumbers"
     FROM "Company" c
     JOIN "Wheel" w ON w."companyId" = c.id AND w.status = 'active' AND (w.slug = ${wheelRef} ${byId})
     WHERE c.slug = ${companySlug}
@@ -53,6 +57,19 @@ async function accountFor(wheel: VerifyWheel): Promise<WhatsappAccount> {
   const account = await connectedAccount(wheel);
   if (!account) throw new AppError("VERIFICATION_OFF", M.verificationOff);
   return account;
+}
+
+/**
+ * A code is a paid template (docs/decisions/whatsapp.md "Paid codes: Brazil only, a daily cap
+ * (issue 37)"): +55 only unless the company allows others, 5 an hour per number and address (the
+ * address in the key: another address's starts never lock the person out, who can also always
+ * confirm by message, which costs nothing), and the company's cap of the day.
+ */
+async function codeAllowed(wheel: VerifyWheel, account: WhatsappAccount, whatsapp: string, ip: string, now: Date) {
+  if (!isBrazilianPhone(whatsapp) && !account.codesAbroad)
+    throw new AppError("VALIDATION", M.codeBrazilOnly, { fields: { whatsapp: M.codeBrazilOnly } });
+  await consume(LIMITS.verifyCodeNumber(), `${wheel.companyId}:${whatsapp}:${ip}`);
+  await countCode(wheel.companyId, account.dailyCodeCap, now);
 }
 
 const statusOf = (v: WhatsappVerification, now: Date) =>
@@ -69,8 +86,9 @@ export async function startVerification(
   const account = await accountFor(wheel);
   if (input.method === "code" && !account.codeTemplate) throw new AppError("VERIFICATION_OFF", M.codeUnavailable);
   const whatsapp = normalizePhone(input.whatsapp);
+  assertPhoneAccepted(wheel, whatsapp);
   await consume(LIMITS.verifyIp(), ip);
-  await consume(LIMITS.verifyNumber(), `${wheel.companyId}:${whatsapp}`);
+  if (input.method === "code") await codeAllowed(wheel, account, whatsapp, ip, now);
   const prisma = await db();
   let row: WhatsappVerification | null = null;
   // A nonce is unique per company: a collision (one in ~900 million) draws another.

@@ -354,14 +354,68 @@ describe("verification by code", () => {
     expect((await confirm(c, wheel.slug, late.body.verification_id, lateCode)).status).toBe(410);
   });
 
-  it("is rate limited per number", async () => {
+  // Issue 37 #6: codes are paid templates. Starts for a person's number must not lock the person out.
+  it("limits codes per number and address; an attacker's starts do not lock the person out", async () => {
     const c = await createCompany("Zap Limite");
     await connect(c);
     const wheel = await verifyingWheel(c);
+    const attacker = randomIp();
+    const byAttacker: number[] = [];
+    for (let i = 0; i < 6; i++)
+      byAttacker.push((await start(c, wheel.slug, "(51) 99777-8888", "code", attacker)).status);
+    expect(byAttacker).toEqual([201, 201, 201, 201, 201, 429]);
+    // Starts by message cost the shop nothing and are limited per address only.
+    for (let i = 0; i < 6; i++)
+      expect((await start(c, wheel.slug, "(51) 99777-8888", "message", randomIp())).status).toBe(201);
+    // The person, from their own address: both ways still open.
+    expect((await start(c, wheel.slug, "(51) 99777-8888", "message")).status).toBe(201);
+    expect((await start(c, wheel.slug, "(51) 99777-8888", "code")).status).toBe(201);
+  });
+
+  it("sends codes only to +55 unless the company allows other countries", async () => {
+    const c = await createCompany("Zap Exterior");
+    await connect(c);
+    const wheel = await verifyingWheel(c);
+    // A Brazilian-only wheel (the default) takes no other country's number at all.
+    const brazilOnly = await start(c, wheel.slug, "+44 7911 123456", "message");
+    expect(brazilOnly.status).toBe(400);
+    expect((await updateWheel(c, wheel.id, { foreign_numbers: true })).status).toBe(200);
+    const uk = await start(c, wheel.slug, "+44 7911 123456", "code");
+    expect(uk.status).toBe(400);
+    expect(uk.body.details.fields.whatsapp).toBe(
+      "O código só é enviado para números do Brasil (+55). Confirme enviando a mensagem pelo WhatsApp.",
+    );
+    // The visitor's own message costs nothing: allowed.
+    expect((await start(c, wheel.slug, "+44 7911 123456", "message")).status).toBe(201);
+    await work();
+    expect(fake.sent.filter((m) => m.to === "447911123456")).toHaveLength(0);
+    await connect(c, { codes_abroad: true });
+    expect((await call(settingsGet, { token: c.owner.token })).body.codes_abroad).toBe(true);
+    expect((await start(c, wheel.slug, "+44 7911 123456", "code")).status).toBe(201);
+    await work();
+    expect(fake.sent.filter((m) => m.to === "447911123456")).toHaveLength(1);
+  });
+
+  it("caps codes per company per day: 429 VERIFY_CAP, messages still go", async () => {
+    const c = await createCompany("Zap Teto");
+    await connect(c);
+    const got = await call(settingsGet, { token: c.owner.token });
+    expect(got.body.daily_code_cap).toBe(200);
+    await connect(c, { daily_code_cap: 3 });
+    const wheel = await verifyingWheel(c);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await start(c, wheel.slug, "(51) 99777-8888", "message")).status);
-    expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201]);
-    expect(statuses[5]).toBe(429);
+    for (let i = 0; i < 4; i++) statuses.push((await start(c, wheel.slug, newPhone(), "code")).status);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const capped = await start(c, wheel.slug, newPhone(), "code");
+    expect(capped.status).toBe(429);
+    expect(capped.body.code).toBe("VERIFY_CAP");
+    expect(Number(capped.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await start(c, wheel.slug, newPhone(), "message")).status).toBe(201);
+    // Another company's cap is its own.
+    const other = await createCompany("Zap Teto B");
+    await connect(other);
+    const otherWheel = await verifyingWheel(other);
+    expect((await start(other, otherWheel.slug, newPhone(), "code")).status).toBe(201);
   });
 });
 
