@@ -48,7 +48,7 @@ export async function erasePerson(ctx: SessionCtx, whatsapp: string) {
       UPDATE "Spin"
       SET "customerName" = ${ERASED_NAME}, whatsapp = 'anon-' || replace(id, '-', ''), "customerBirthdate" = NULL,
           "consentIp" = NULL, "requestHash" = NULL, "anonymizedAt" = ${now},
-          email = NULL, "cpfHash" = NULL, "cpfLast2" = NULL, answers = NULL
+          email = NULL, "emailKey" = NULL, "cpfHash" = NULL, "cpfLast2" = NULL, answers = NULL
       WHERE "companyId" = ${ctx.companyId} AND whatsapp = ${normalizePhone(whatsapp)}
       RETURNING id`;
     const ids = spins.map((s) => s.id);

@@ -8,6 +8,7 @@ import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]
 import { GET as refusalsRoute } from "@/app/api/wheels/[id]/refusals/route";
 import { GET as leadsRoute } from "@/app/api/wheels/spins/all/route";
 import { GET as exportRoute } from "@/app/api/wheels/spins/export/route";
+import { POST as eraseRoute } from "@/app/api/lgpd/erase/route";
 import { generateCpf } from "@brazilian-utils/brazilian-utils/generate-cpf";
 import { runOnce } from "@/lib/worker/worker";
 import { deliverConversion } from "@/lib/rdstation/service";
@@ -382,10 +383,14 @@ describe("one play per person compares canonical contacts", () => {
     // Outside Gmail a dot is part of the address: another person.
     expect((await play("joaolima@exemplo.com.br")).status).toBe(201);
     // The lead keeps the address as typed (lower-cased).
-    const row = await (
-      await db()
-    ).spin.findFirstOrThrow({ where: { wheelId: wheel.id }, orderBy: { createdAt: "asc" } });
-    expect(row.email).toBe("ana.silva+2@gmail.com");
+    const prisma = await db();
+    const row = await prisma.spin.findFirstOrThrow({ where: { wheelId: wheel.id }, orderBy: { createdAt: "asc" } });
+    expect(row).toMatchObject({ email: "ana.silva+2@gmail.com", emailKey: "anasilva@gmail.com" });
+    // An LGPD erasure clears the compared form too.
+    const erased = await call(eraseRoute, { token: A.owner.token, body: { whatsapp: row.whatsapp } });
+    expect(erased.status, erased.text).toBe(200);
+    const after = await prisma.spin.findUniqueOrThrow({ where: { id: row.id } });
+    expect(after).toMatchObject({ email: null, emailKey: null });
   });
 
   it("a phone with a trunk 0 is the same number; another country's + is refused on a Brazilian wheel", async () => {
