@@ -5,9 +5,10 @@
 //
 // The form is E.164 ("+" and digits). Brazilian numbers: 10 or 11 digits are DDD and number, to
 // which +55 is added; a trunk 0 in front of the DDD ("011 98765-4321", as dialled within Brazil)
-// is dropped, so it is the same number as "11 98765-4321" (issue 37). A mobile number written without its ninth digit (DDD + 8 digits starting 6..9,
-// as older WhatsApp accounts' `wa_id` still are) gains it, so "55 11 8765-4321" and
-// "55 11 98765-4321" are the same person. Landlines (starting 2..5) keep 8 digits.
+// is dropped, so it is the same number as "11 98765-4321" (issue 37). A mobile number written
+// without its ninth digit (DDD + 8 digits starting 6..9, as older WhatsApp accounts' `wa_id` still
+// are) gains it, so "55 11 8765-4321" and "55 11 98765-4321" are the same person. Landlines
+// (starting 2..5) keep 8 digits. Meta's `wa_id` is read by normalizeWaId: always international.
 export const COUNTRY_CODE = "55";
 
 const digitsOf = (s: string) => s.replace(/\D/g, "");
