@@ -21,4 +21,5 @@ export async function startNodeServer() {
   onFirstOpen(seedDemoIfEmpty);
   await db().catch((err) => log().error({ err }, "database not ready at start; requests will retry"));
   if (env().WEBHOOK_WORKER && env().NEXT_PHASE !== "phase-production-build") startWorkerLoop();
+  log().info({ worker: env().WEBHOOK_WORKER }, "server started");
 }

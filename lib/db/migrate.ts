@@ -13,19 +13,21 @@ const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   migration_name VARCHAR(255) NOT NULL, logs TEXT, rolled_back_at TIMESTAMPTZ,
   started_at TIMESTAMPTZ NOT NULL DEFAULT now(), applied_steps_count INTEGER NOT NULL DEFAULT 0)`;
 
+// The folder is read at run time (turbopackIgnore below): without the hint Next traces the whole
+// project into a standalone build; the Dockerfile copies prisma/migrations itself.
 export function migrationsDir() {
   return path.join(process.cwd(), "prisma", "migrations");
 }
 
 async function listMigrations(dir: string) {
-  const entries = await readdir(dir, { withFileTypes: true });
+  const entries = await readdir(/* turbopackIgnore: true */ dir, { withFileTypes: true });
   const names = entries
     .filter((e) => e.isDirectory() && /^\d{14}_/.test(e.name))
     .map((e) => e.name)
     .sort();
   return Promise.all(
     names.map(async (name) => {
-      const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
+      const sql = await readFile(/* turbopackIgnore: true */ path.join(dir, name, "migration.sql"), "utf8");
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     }),
   );
@@ -45,7 +47,7 @@ async function upToDate(db: SqlExecutor, names: string[]): Promise<boolean> {
 
 /** The migrations of the folder not applied to this database yet (readiness: /api/health/ready). */
 export async function pendingMigrations(db: SqlExecutor, dir = migrationsDir()): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
+  const entries = await readdir(/* turbopackIgnore: true */ dir, { withFileTypes: true });
   const names = entries.filter((e) => e.isDirectory() && /^\d{14}_/.test(e.name)).map((e) => e.name);
   const [{ found }] = await db.query<{ found: boolean }>(
     `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS found`,
