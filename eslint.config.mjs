@@ -10,6 +10,7 @@ const config = [
       ".next/**",
       ".next-*/**",
       "lib/generated/**",
+      ".ops/**",
       ".data/**",
       "test-results/**",
       "playwright-report/**",

@@ -4,6 +4,7 @@
 // (lib/worker/loop.ts: webhooks and jobs) unless WEBHOOK_WORKER=false. Not during the build (nothing runs there).
 // It also captures the context that outlives requests (lib/async/outside-request.ts) and caps how
 // far the heap grows between full collections (lib/async/heap-growth.ts).
+import { log } from "@/lib/log";
 import { limitHeapGrowth } from "@/lib/async/heap-growth";
 import { bindOutsideRequest } from "@/lib/async/outside-request";
 import { db, onFirstOpen } from "@/lib/db/client";
@@ -18,6 +19,7 @@ export async function startNodeServer() {
   limitHeapGrowth(env().HEAP_GROWING_PERCENT);
   stampSocketAddresses();
   onFirstOpen(seedDemoIfEmpty);
-  await db().catch((err) => console.error("[db] startup failed; requests will retry:", err));
+  await db().catch((err) => log().error({ err }, "database not ready at start; requests will retry"));
   if (env().WEBHOOK_WORKER && env().NEXT_PHASE !== "phase-production-build") startWorkerLoop();
+  log().info({ worker: env().WEBHOOK_WORKER }, "server started");
 }

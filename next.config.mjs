@@ -10,8 +10,21 @@ const STATIC_PATHS = ["/_next/static/:path*", "/_next/image", "/favicon.ico"];
 /** @type {import("next").NextConfig} */
 const nextConfig = {
   // PGlite ships wasm/data files; bundling them would copy them into public static media.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "bcrypt", "pg", "ioredis"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "bcrypt",
+    "pg",
+    "ioredis",
+    "pino",
+    "prom-client",
+  ],
   poweredByHeader: false,
+  // The self-hosted image (Dockerfile) runs Next's standalone output: server.js plus only the traced
+  // node_modules. Opt-in (NEXT_OUTPUT=standalone, set by the Dockerfile and CI's build) because
+  // `next start`, which e2e and the benchmarks run, warns that it does not serve that output.
+  // docs/decisions/operations.md "Self-hosting: one image, compose".
+  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   // Lets parallel e2e runs (and CI) build into separate folders.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   typedRoutes: false,

@@ -36,7 +36,8 @@ export default defineConfig({
   ],
   webServer: {
     command: `node scripts/e2e-server.mjs`,
-    url: `${baseURL}/api/health`,
+    // Ready: the database answers and is migrated (the server migrates the e2e database at start).
+    url: `${baseURL}/api/health/ready`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,
     env: { E2E_PORT: String(PORT) },

@@ -6,6 +6,7 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret, env } from "@/lib/env";
+import { acceptedRequestId } from "@/lib/log/context";
 import { buildCsp, isEmbedPage, securityHeaders } from "@/lib/security/headers";
 import { isClaimPath } from "@/lib/wheels/public-url";
 
@@ -47,9 +48,16 @@ async function embedAncestors(pathname: string): Promise<string | undefined> {
   return embedFrameAncestors(pathname);
 }
 
+/** The request's id for the log (lib/log): a trusted proxy's X-Request-Id, else a new one. */
+function requestIdOf(req: NextRequest): string {
+  const incoming = env().TRUST_PROXY ? acceptedRequestId(req.headers.get("x-request-id")) : null;
+  return incoming ?? crypto.randomUUID();
+}
+
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   const { NODE_ENV } = env();
+  const requestId = requestIdOf(req);
   const production = NODE_ENV === "production";
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = buildCsp(nonce, pathname, NODE_ENV === "development", await embedAncestors(pathname));
@@ -58,10 +66,13 @@ export async function proxy(req: NextRequest) {
   if (!res) {
     const requestHeaders = new Headers(req.headers);
     requestHeaders.set("x-nonce", nonce);
+    // Route handlers log with it (lib/http/route-wrapper.ts); the answer names it too.
+    requestHeaders.set("x-request-id", requestId);
     requestHeaders.set("Content-Security-Policy", csp);
     res = NextResponse.next({ request: { headers: requestHeaders } });
   }
   res.headers.set("Content-Security-Policy", csp);
+  res.headers.set("X-Request-Id", requestId);
   for (const [k, v] of Object.entries(securityHeaders(pathname, production))) res.headers.set(k, v);
   return res;
 }

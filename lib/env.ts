@@ -108,6 +108,22 @@ const schema = z
     HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(25),
     // How long one delivery attempt may take (well under the 60 s claim lease of lib/webhooks/backoff.ts).
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(10_000),
+    // The server's log level (lib/log): one JSON object a line on stdout.
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // Bearer secret of GET /api/metrics (Prometheus); unset -> the route answers 404.
+    METRICS_TOKEN: z
+      .string()
+      .min(16)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // Port on which `npm run worker` serves its own /metrics (same METRICS_TOKEN); unset: none.
+    METRICS_PORT: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce.number().int().min(1).max(65_535).optional(),
+    ),
+    // Apply pending migrations when the server or worker first opens the database. Off where a
+    // one-shot `npm run db:migrate` does it before the rollout (docker-compose.yml's migrate service).
+    MIGRATE_ON_START: boolDefaultTrue,
     // Bearer secret of GET /api/cron/webhooks (Vercel Cron sends it); unset -> the route answers 401.
     CRON_SECRET: z
       .string()

@@ -1,13 +1,16 @@
 // Starts the built app for the e2e suite on a fresh embedded database (or DATABASE_URL when set),
 // with its outbox in .data/e2e so tests can read reset links.
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { createWriteStream, rmSync } from "node:fs";
 
 const port = process.env.E2E_PORT ?? "3100";
 const dataDir = process.env.E2E_DATA_DIR ?? ".data/e2e";
 rmSync(dataDir, { recursive: true, force: true });
+// E2E_SERVER_LOG: the server's whole output also goes to that file (CI greps it for contacts and
+// tokens: scripts/ops/check-log-privacy.mjs).
+const logFile = process.env.E2E_SERVER_LOG ? createWriteStream(process.env.E2E_SERVER_LOG, { flags: "a" }) : null;
 const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port], {
-  stdio: "inherit",
+  stdio: logFile ? ["ignore", "pipe", "pipe"] : "inherit",
   env: {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
@@ -26,5 +29,14 @@ const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start
     WHATSAPP_GRAPH_URL: process.env.WHATSAPP_GRAPH_URL ?? `http://127.0.0.1:${Number(port) + 7}`,
   },
 });
+if (logFile) {
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
+    from.pipe(to);
+    from.pipe(logFile, { end: false });
+  }
+}
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,8 +1,16 @@
 // `npm run worker`: the worker of webhooks and jobs (lib/worker/loop.ts) as a process of its own, beside (or instead of)
 // the one inside the server. Several may run against one Postgres database: they share the queue.
 // It refuses the embedded database (one process per data folder; the server delivers there).
+// With METRICS_PORT it serves its own Prometheus text on that port (GET /metrics, Bearer METRICS_TOKEN):
+// its deliveries are counted in this process, not the server's.
+import { createServer } from "node:http";
 import { closeDb, db } from "@/lib/db/client";
-import { isEmbeddedDatabase } from "@/lib/env";
+import { env, isEmbeddedDatabase } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { assertMetricsCaller } from "@/lib/metrics/auth";
+import { scrape } from "@/lib/metrics/scrape";
+import { jobKindNames } from "@/lib/worker/kinds";
 import { startWorkerLoop } from "@/lib/worker/loop";
 
 if (isEmbeddedDatabase()) {
@@ -13,9 +21,27 @@ if (isEmbeddedDatabase()) {
 
 await db();
 const loop = startWorkerLoop();
-console.info("[jobs] worker of webhooks and jobs started; Ctrl+C to stop");
+log().info("worker of webhooks and jobs started");
+
+const port = env().METRICS_PORT;
+const metricsServer = port
+  ? createServer((req, res) => {
+      void (async () => {
+        try {
+          if (req.method !== "GET" || req.url !== "/metrics") throw new AppError("NOT_FOUND", "Not found");
+          assertMetricsCaller(req.headers.authorization ?? null);
+          const { contentType, text } = await scrape(["webhook", ...jobKindNames()]);
+          res.writeHead(200, { "content-type": contentType }).end(text);
+        } catch (err) {
+          res.writeHead(err instanceof AppError ? err.status : 500).end();
+        }
+      })();
+    }).listen(port)
+  : null;
+
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {
+    metricsServer?.close();
     await loop.stop();
     await closeDb();
     process.exit(0);

@@ -1,5 +1,6 @@
 // Audit trail for security-relevant events (logins, resets, refused cross-company attempts, LGPD).
 // Never fails the caller: losing an audit row must not lose the user's action.
+import { log } from "@/lib/log";
 import { db } from "@/lib/db/client";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
@@ -16,6 +17,6 @@ export async function audit(entry: AuditEntry): Promise<void> {
     const prisma = await db();
     await prisma.auditLog.create({ data: { ...entry, ip: entry.ip ?? null } });
   } catch (err) {
-    console.error("[audit] could not record", entry.action, err);
+    log().error({ err, action: entry.action }, "audit entry not recorded");
   }
 }

@@ -1,5 +1,6 @@
 // Forgot/reset password. The answer never says whether the email exists; the token is 32 random
 // bytes of which only a SHA-256 hash is stored; it is single use and lasts one hour.
+import { log } from "@/lib/log";
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
@@ -33,7 +34,7 @@ async function createAndSend(email: string, ip: string) {
 /** Always resolves to the same message; the work happens after the answer, so timing says nothing. */
 export async function forgotPassword(email: string, ip: string) {
   await consume(LIMITS.forgotPassword(), ip);
-  const work = createAndSend(email, ip).catch((err) => console.error("[auth] reset email failed", err));
+  const work = createAndSend(email, ip).catch((err) => log().error({ err }, "password reset e-mail failed"));
   if (env().NODE_ENV === "test") await work; // tests read the outbox right after the call
   return { message: AUTH_MESSAGES.forgotSent };
 }

@@ -1,6 +1,7 @@
 // CSV for spreadsheets: UTF-8 with BOM (Excel reads accents right), `;` between cells (what Excel
 // in Brazil splits on: with `,` every row landed in one column, and a name like `Joao;=1+1` became
 // a formula cell), RFC 4180 quoting, and cells that a spreadsheet would run as a formula neutralised.
+import { log } from "@/lib/log";
 import { fullDateTime } from "@/lib/dates/format";
 
 export const BOM = "\uFEFF";
@@ -51,7 +52,7 @@ export function csvResponse(filename: string, header: string[], batches: AsyncIt
         if (done) controller.close();
         else controller.enqueue(encoder.encode(csvRows(value)));
       } catch (err) {
-        console.error("[csv] export failed", err);
+        log().error({ err }, "CSV export failed");
         controller.error(err);
       }
     },

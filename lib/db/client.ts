@@ -6,6 +6,7 @@ import type { Pool } from "pg";
 import { readFile } from "node:fs/promises";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { migrate } from "./migrate";
 import { statementName } from "./prepared";
 import { announcingWrites } from "./writes";
@@ -33,7 +34,7 @@ async function open(): Promise<DbHandle> {
   if (DATABASE_URL) {
     const [{ PrismaPg }, { Pool }] = await Promise.all([import("@prisma/adapter-pg"), import("pg")]);
     const pool = new Pool({ connectionString: DATABASE_URL, max: PG_POOL_SIZE });
-    pool.on("error", (err) => console.error("[db] idle client error", err.message));
+    pool.on("error", (err) => log().error({ err }, "idle database client error"));
     // Hot statements prepared once per connection (lib/db/prepared.ts), unless a pooler in front
     // of Postgres cannot keep them (PG_PREPARED_STATEMENTS=false).
     const adapter = new PrismaPg(pool, PG_PREPARED_STATEMENTS ? { statementNameGenerator: statementName } : undefined);
@@ -79,8 +80,10 @@ async function open(): Promise<DbHandle> {
 
 async function init(): Promise<DbHandle> {
   const handle = await open();
-  const applied = await migrate(handle.sql);
-  if (applied.length) console.info(`[db] applied migrations: ${applied.join(", ")}`);
+  // With MIGRATE_ON_START=false a one-shot migration runs before the rollout; /api/health/ready
+  // says 503 until it has.
+  const applied = env().MIGRATE_ON_START || handle.embedded ? await migrate(handle.sql) : [];
+  if (applied.length) log().info({ migrations: applied }, "applied migrations");
   const firstOpen = g[FIRST_OPEN];
   if (firstOpen && (handle.embedded || env().SEED_DEMO)) await firstOpen(handle.prisma);
   return handle;
@@ -109,6 +112,11 @@ function handle(): Promise<DbHandle> {
 /** The Prisma client, migrated and ready. */
 export async function db(): Promise<PrismaClient> {
   return (await handle()).prisma;
+}
+
+/** Plain SQL on the same database (Postgres pool or PGlite): migrations, readiness. */
+export async function sqlExecutor(): Promise<SqlExecutor> {
+  return (await handle()).sql;
 }
 
 export async function pgPool(): Promise<Pool | null> {

@@ -3,6 +3,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+import { log } from "@/lib/log";
 import type { SqlExecutor } from "./sql-executor";
 
 const PRISMA_ADVISORY_LOCK = 72707369;
@@ -12,19 +13,21 @@ const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   migration_name VARCHAR(255) NOT NULL, logs TEXT, rolled_back_at TIMESTAMPTZ,
   started_at TIMESTAMPTZ NOT NULL DEFAULT now(), applied_steps_count INTEGER NOT NULL DEFAULT 0)`;
 
+// The folder is read at run time (turbopackIgnore below): without the hint Next traces the whole
+// project into a standalone build; the Dockerfile copies prisma/migrations itself.
 export function migrationsDir() {
   return path.join(process.cwd(), "prisma", "migrations");
 }
 
 async function listMigrations(dir: string) {
-  const entries = await readdir(dir, { withFileTypes: true });
+  const entries = await readdir(/* turbopackIgnore: true */ dir, { withFileTypes: true });
   const names = entries
     .filter((e) => e.isDirectory() && /^\d{14}_/.test(e.name))
     .map((e) => e.name)
     .sort();
   return Promise.all(
     names.map(async (name) => {
-      const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
+      const sql = await readFile(/* turbopackIgnore: true */ path.join(dir, name, "migration.sql"), "utf8");
       return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
     }),
   );
@@ -40,6 +43,18 @@ async function upToDate(db: SqlExecutor, names: string[]): Promise<boolean> {
   if (!found) return false;
   const applied = new Set((await db.query<{ migration_name: string }>(APPLIED)).map((r) => r.migration_name));
   return names.every((n) => applied.has(n));
+}
+
+/** The migrations of the folder not applied to this database yet (readiness: /api/health/ready). */
+export async function pendingMigrations(db: SqlExecutor, dir = migrationsDir()): Promise<string[]> {
+  const entries = await readdir(/* turbopackIgnore: true */ dir, { withFileTypes: true });
+  const names = entries.filter((e) => e.isDirectory() && /^\d{14}_/.test(e.name)).map((e) => e.name);
+  const [{ found }] = await db.query<{ found: boolean }>(
+    `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS found`,
+  );
+  if (!found) return names.sort();
+  const applied = new Set((await db.query<{ migration_name: string }>(APPLIED)).map((r) => r.migration_name));
+  return names.filter((n) => !applied.has(n)).sort();
 }
 
 /** Returns the names of the migrations it applied. */
@@ -81,7 +96,7 @@ export async function migrate(db: SqlExecutor, dir = migrationsDir()): Promise<s
         `SELECT pg_advisory_unlock(${PRISMA_ADVISORY_LOCK}) AS unlocked`,
       );
       // A transaction-mode pooler ran the unlock on another server connection than the lock.
-      if (!unlocked) console.warn("[db] migration lock not released: migrate through a direct connection");
+      if (!unlocked) log().warn("migration lock not released: migrate through a direct connection");
     }
   });
 }

@@ -1,6 +1,7 @@
 // The route-handler wrapper: session, CSRF, permission, zod parsing of body/query/params and error
 // mapping live here, so each route.ts reads like a sentence.
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
 import { can, type Permission } from "@/lib/auth/permissions";
@@ -10,6 +11,7 @@ import { assertValidText, parseJsonText } from "@/lib/http/input-text";
 import { AppError, forbidden, unauthenticated } from "@/lib/errors";
 import { errorResponse, json } from "@/lib/http/respond";
 import { describeRoute, type RouteDoc } from "@/lib/http/route-doc";
+import { acceptedRequestId, setLogCompany, withLogContext } from "@/lib/log/context";
 
 const MAX_JSON_BYTES = 1024 * 1024;
 
@@ -56,6 +58,11 @@ async function parseInputs<B extends z.ZodType | undefined, Q extends z.ZodType 
   return { params, query: query as Parsed<Q>, body: body as Parsed<B> };
 }
 
+/** The request's id: the one proxy.ts stamped (X-Request-Id), else a new one (a handler called directly). */
+function requestIdOf(req: NextRequest): string {
+  return acceptedRequestId(req.headers.get("x-request-id")) ?? randomUUID();
+}
+
 /** A handler's object answers as JSON with the route's documented status (doc.status, else 200). */
 function toResponse(result: Result, doc: RouteDoc | undefined): Response {
   return result instanceof Response ? result : json(result, doc?.status ?? 200);
@@ -71,18 +78,20 @@ export function withSession<B extends z.ZodType | undefined = undefined, Q exten
   },
   handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>> & { ctx: SessionCtx }) => Promise<Result>,
 ) {
-  const route = async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
-    try {
-      const ctx = await resolveSession(req);
-      if (!ctx) throw unauthenticated();
-      assertSameOriginWrite(req, { multipart: options.multipart });
-      if (options.permission && !can(ctx.role, options.permission)) throw forbidden(options.forbiddenMessage);
-      const inputs = await parseInputs(req, routeCtx, options);
-      return toResponse(await handler({ req, ctx, ...inputs }), options.doc);
-    } catch (err) {
-      return errorResponse(err);
-    }
-  };
+  const route = (req: NextRequest, routeCtx?: RouteContext): Promise<Response> =>
+    withLogContext({ requestId: requestIdOf(req) }, async () => {
+      try {
+        const ctx = await resolveSession(req);
+        if (!ctx) throw unauthenticated();
+        setLogCompany(ctx.companyId);
+        assertSameOriginWrite(req, { multipart: options.multipart });
+        if (options.permission && !can(ctx.role, options.permission)) throw forbidden(options.forbiddenMessage);
+        const inputs = await parseInputs(req, routeCtx, options);
+        return toResponse(await handler({ req, ctx, ...inputs }), options.doc);
+      } catch (err) {
+        return errorResponse(err);
+      }
+    });
   const { permission, body, query, multipart, doc } = options;
   return describeRoute(route, { auth: "session", permission, body, query, multipart, doc });
 }
@@ -114,25 +123,26 @@ export function publicRoute<B extends z.ZodType | undefined = undefined, Q exten
   },
   handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>>) => Promise<Result>,
 ) {
-  const route = async (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
-    let params: Params = {};
-    let body: unknown;
-    try {
-      const inputs = await parseInputs(req, routeCtx, options);
-      params = inputs.params;
-      body = inputs.body;
-      return toResponse(await handler({ req, ...inputs }), options.doc);
-    } catch (err) {
-      const moved = await movedResponse(err, options.moved, req, params);
-      if (moved) return moved;
-      if (options.refused) {
-        // A body that failed its schema leaves params unset above: read them again.
-        const raw = (routeCtx?.params ? await routeCtx.params.catch(() => ({})) : {}) as Params;
-        options.refused(err, { params: { ...raw, ...params }, body });
+  const route = (req: NextRequest, routeCtx?: RouteContext): Promise<Response> =>
+    withLogContext({ requestId: requestIdOf(req) }, async () => {
+      let params: Params = {};
+      let body: unknown;
+      try {
+        const inputs = await parseInputs(req, routeCtx, options);
+        params = inputs.params;
+        body = inputs.body;
+        return toResponse(await handler({ req, ...inputs }), options.doc);
+      } catch (err) {
+        const moved = await movedResponse(err, options.moved, req, params);
+        if (moved) return moved;
+        if (options.refused) {
+          // A body that failed its schema leaves params unset above: read them again.
+          const raw = (routeCtx?.params ? await routeCtx.params.catch(() => ({})) : {}) as Params;
+          options.refused(err, { params: { ...raw, ...params }, body });
+        }
+        return errorResponse(err);
       }
-      return errorResponse(err);
-    }
-  };
+    });
   const { body, query, doc, moved } = options;
   return describeRoute(route, { auth: "public", body, query, doc, moved: !!moved });
 }

@@ -2,6 +2,7 @@
 // is the same whether or not the email has an account (nothing is looked up), and the link goes
 // only to that mailbox: whoever accepts proves they read it (lib/invitations/accept.ts).
 import "server-only";
+import { log } from "@/lib/log";
 import { audit } from "@/lib/audit/log";
 import { newOneTimeToken } from "@/lib/auth/one-time-token";
 import { roleLabel } from "@/lib/auth/permissions";
@@ -70,7 +71,7 @@ export async function createInvitation(ctx: SessionCtx, input: InvitationInput) 
   try {
     await sendMail(invitationMail({ to: input.email, companyName: company.name, role: roleLabel(input.role), link }));
   } catch (err) {
-    console.error("[invitations] email failed", err);
+    log().error({ err }, "invitation e-mail failed");
     await t.invitation.update({ where: { id: invitation.id }, data: { cancelledAt: new Date() } });
     throw new AppError("UNAVAILABLE", M.sendFailed);
   }

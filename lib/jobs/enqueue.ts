@@ -3,6 +3,7 @@
 // exactly when the change that asks for it is committed.
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { logContext } from "@/lib/log/context";
 
 /** A Prisma client or transaction client (tenantDb / tenantTx ones included). */
 export type JobClient = Pick<Prisma.TransactionClient, "$queryRaw">;
@@ -30,10 +31,12 @@ export async function enqueueJob(client: JobClient, job: NewJob): Promise<string
   const now = new Date();
   const runAt = job.runAt ?? now;
   const payload = JSON.stringify(job.payload);
+  // The worker logs the job under the request that queued it (lib/log).
+  const requestId = logContext()?.requestId ?? null;
   const rows = await client.$queryRaw<{ id: string }[]>(Prisma.sql`
-    INSERT INTO "WebhookDelivery" (id, "companyId", kind, event, payload, "dedupeKey", "spinId", "nextAttemptAt", "occurredAt", "createdAt", "updatedAt")
+    INSERT INTO "WebhookDelivery" (id, "companyId", kind, event, payload, "dedupeKey", "spinId", "requestId", "nextAttemptAt", "occurredAt", "createdAt", "updatedAt")
     VALUES ('job_' || replace(gen_random_uuid()::text, '-', ''), ${job.companyId}, ${job.kind}, ${job.kind},
-            ${payload}::jsonb, ${job.dedupeKey ?? null}, ${job.spinId ?? null}, ${runAt}, ${now}, ${now}, ${now})
+            ${payload}::jsonb, ${job.dedupeKey ?? null}, ${job.spinId ?? null}, ${requestId}, ${runAt}, ${now}, ${now}, ${now})
     ON CONFLICT ("companyId", kind, "dedupeKey") WHERE status = 'pending' AND "dedupeKey" IS NOT NULL DO NOTHING
     RETURNING id`);
   return rows[0]?.id ?? null;

@@ -1,8 +1,10 @@
 // Outgoing email: SMTP through nodemailer when SMTP_URL is set; otherwise the message is written
-// to .data/outbox/ and logged, so a local user can click a reset link with no mail server.
+// to .data/outbox/. In development its text is also printed, so a local user can click a reset
+// link with no mail server; a production log never holds an address or a link's token (lib/log).
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 
 export interface Mail {
   to: string;
@@ -29,5 +31,7 @@ export async function sendMail(mail: Mail): Promise<void> {
   const safeTo = mail.to.replace(/[^a-z0-9@._-]/gi, "_");
   const file = path.join(dir, `${stamp}-${safeTo}.json`);
   await writeFile(file, JSON.stringify({ from: MAIL_FROM, ...mail, date: new Date().toISOString() }, null, 2));
-  console.info(`[mail] outbox: ${mail.subject} -> ${mail.to} (${file})\n${mail.text}`);
+  if (env().NODE_ENV === "development")
+    console.info(`[mail] outbox: ${mail.subject} -> ${mail.to} (${file})\n${mail.text}`);
+  else log().info({ subject: mail.subject }, "e-mail written to the outbox");
 }

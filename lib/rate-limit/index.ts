@@ -138,6 +138,12 @@ export async function resetLimit(l: Limit, key: string) {
   await outsideRequest(() => Promise.all([shared.delete(key), local?.delete(key)]));
 }
 
+/** Throws when the shared store does not answer (Redis; the others have nothing of their own to ask). */
+export async function pingStore(): Promise<void> {
+  const store = await state().store;
+  await outsideRequest(() => store.ping?.());
+}
+
 /** Which store counts (tests, diagnostics). */
 export async function storeKind(): Promise<StoreKind> {
   return (await state().store).kind;

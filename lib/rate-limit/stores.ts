@@ -13,6 +13,7 @@ import type { Redis } from "ioredis";
 import { outsideRequest } from "@/lib/async/outside-request";
 import { pgPool } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { firstHitBatcher } from "./first-hits";
 
 export type StoreKind = "redis" | "postgres" | "memory";
@@ -29,6 +30,8 @@ export interface Store {
   limiter: (spec: LimitSpec) => RateLimiterAbstract;
   /** Counts a key's first hit on this instance without waiting (a firstHitUnawaited limit). */
   countFirstHit: (limiter: RateLimiterAbstract, spec: LimitSpec, key: string) => void;
+  /** Throws when the store does not answer (Redis only; /api/health/ready). */
+  ping?: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -56,7 +59,7 @@ async function redisStore(url: string, prefix: string): Promise<Store> {
   const client: Redis = new RedisClient(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   let down = false;
   client.on("error", (err: Error) => {
-    if (!down) console.error(`[rate-limit] Redis unavailable, limiting per instance: ${err.message}`);
+    if (!down) log().error({ err }, "Redis unavailable, rate limits count per instance");
     down = true;
   });
   client.on("ready", () => (down = false));
@@ -78,6 +81,7 @@ async function redisStore(url: string, prefix: string): Promise<Store> {
         ...shared(s),
       }),
     countFirstHit: consumeUnawaited,
+    ping: async () => void (await client.ping()),
     close: async () => void client.disconnect(),
   };
 }

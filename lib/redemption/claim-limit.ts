@@ -2,6 +2,7 @@
 // minute per address, then 429, so nobody walks the code space from one address. A page cannot
 // answer a status of its choosing, so proxy.ts asks here before the page renders (for the
 // paths lib/wheels/public-url.ts isClaimPath recognises).
+import { log } from "@/lib/log";
 import { NextResponse, type NextRequest } from "next/server";
 import { clientIp } from "@/lib/net/client-ip";
 import { AppError } from "@/lib/errors";
@@ -19,7 +20,7 @@ export async function claimLookupRefusal(req: NextRequest): Promise<NextResponse
         headers: { ...err.headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
       });
     // The person at the counter needs the page more than the count needs to be exact.
-    console.error("[claim] look-up limit unavailable", err);
+    log().error({ err }, "claim look-up limit unavailable");
     return null;
   }
 }

@@ -9,6 +9,8 @@ import { after } from "next/server";
 import { dayOf } from "@/lib/dates/format";
 import { db } from "@/lib/db/client";
 import { AppError, toAppError } from "@/lib/errors";
+import { log } from "@/lib/log";
+import { countRefusal } from "@/lib/metrics";
 import { REFUSAL_REASONS, type RefusalReason } from "@/lib/validation/refusals";
 import { maskEmail, maskWhatsapp } from "./mask";
 
@@ -94,7 +96,7 @@ const pending = new Set<Promise<void>>();
  * Never throws: a lost count must not turn a refusal into a 500.
  */
 export function recordRefusal(r: Refused): void {
-  const task = () => writeRefusal(r).catch((err) => console.error("[refusals] not recorded:", err));
+  const task = () => writeRefusal(r).catch((err) => log().error({ err, reason: r.reason }, "refusal not recorded"));
   try {
     after(task);
     return;
@@ -113,6 +115,7 @@ export async function settleRefusals(): Promise<void> {
 /** The spin and eligibility routes' `refused` hook (lib/http/route-wrapper.ts publicRoute). */
 export function countRefused(err: unknown, call: { params: Record<string, string>; body: unknown }): void {
   const reason = refusalReason(err);
+  if (reason) countRefusal(reason);
   const { companySlug, wheel } = call.params;
   if (!reason || !companySlug || !wheel) return;
   const body = (call.body ?? {}) as { whatsapp?: unknown; email?: unknown };

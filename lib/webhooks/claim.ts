@@ -32,6 +32,8 @@ export interface Claimed {
   occurredAt: Date;
   /** A job's input. */
   payload: unknown;
+  /** The request that queued the job, for the log (null for a trigger's rows and the sweep's). */
+  requestId: string | null;
   /** A webhook's endpoint address and secret (null for a job). */
   url: string | null;
   secret: string | null;
@@ -80,5 +82,5 @@ export async function claim(limit: number, now: Date, inFlight: InFlight = new M
     FROM due LEFT JOIN "WebhookEndpoint" e ON e.id = due."endpointId"
     WHERE d.id = due.id
     RETURNING d.id, d."companyId", d.kind, d."endpointId", d.event, d."spinId", d.body, d.attempts, d."occurredAt",
-              d.payload, e.url, e.secret`);
+              d.payload, d."requestId", e.url, e.secret`);
 }

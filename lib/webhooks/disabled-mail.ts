@@ -1,5 +1,6 @@
 // The e-mail to a company's owners when one of their webhook endpoints was turned off for failing.
 // The URL and the name were typed by users: shown, never linked (lib/mail/user-text.ts).
+import { log } from "@/lib/log";
 import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import { sendMail } from "@/lib/mail";
@@ -20,6 +21,6 @@ export async function tellOwnersEndpointDisabled(scope: TenantScope, url: string
         `entregas dos últimos 3 dias e foi desativado. Os eventos novos não serão enviados a ele.\n\n` +
         `Corrija o endpoint e reative-o em ${env().APP_URL}/admin/integrations ` +
         `(as entregas pendentes serão retomadas).`,
-    }).catch((err) => console.error("[webhooks] could not e-mail the owner", err));
+    }).catch((err) => log().error({ err }, "could not e-mail the owner about a disabled endpoint"));
   }
 }

@@ -2,6 +2,7 @@
 // companies, safe with any number of workers: server instances, `npm run worker`, the cron route),
 // sends each once, records the attempt and schedules the next (lib/webhooks/backoff.ts). The outbox
 // is also the one job queue: the passes that run both, webhooks and jobs, are lib/worker/worker.ts.
+import { log } from "@/lib/log";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -83,7 +84,7 @@ export async function deliverOne(row: Claimed, now = () => new Date()): Promise<
   } catch (err) {
     // E.g. the endpoint was deleted meanwhile (its deliveries went with it). The row, if it is
     // still there, is claimed again when its lease ends.
-    console.error(`[webhooks] could not record the attempt of ${row.id}:`, err);
+    log().error({ err }, "could not record the webhook attempt");
   }
   return result.ok;
 }

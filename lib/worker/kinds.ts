@@ -14,6 +14,11 @@ export function jobKind(kind: string): JobKind<unknown> | undefined {
   return registry.get(kind);
 }
 
+/** Every registered kind (the metrics report each, at 0 when none is pending). */
+export function jobKindNames(): string[] {
+  return [...registry.keys()];
+}
+
 /** Tests only: a kind of their own, beside the real ones. */
 export function registerJobKindForTests<P>(kind: JobKind<P>): void {
   registry.set(kind.kind, kind as JobKind<unknown>);

@@ -5,6 +5,7 @@
 // at most PER_COMPANY of them and companies take turns (lib/webhooks/claim.ts), so another
 // company's message waits at most one delivery timeout for a slot.
 import "server-only";
+import { log } from "@/lib/log";
 import { env } from "@/lib/env";
 import { claimDue } from "@/lib/webhooks/worker";
 import { runClaimed } from "./worker";
@@ -43,7 +44,7 @@ export function startWorkerLoop({ intervalMs = env().WEBHOOK_WORKER_INTERVAL_MS 
       for (const row of rows) {
         count(row.companyId, 1);
         const sending: Promise<unknown> = runClaimed(row)
-          .catch((err) => console.error("[jobs] a run failed to record:", err))
+          .catch((err) => log().error({ err, jobId: row.id }, "a run failed to record"))
           .finally(() => {
             inFlight.delete(sending);
             count(row.companyId, -1);
@@ -54,7 +55,7 @@ export function startWorkerLoop({ intervalMs = env().WEBHOOK_WORKER_INTERVAL_MS 
       // A full claim means more may be due: claim again as soon as a slot frees.
       if (rows.length === free) wait = 0;
     } catch (err) {
-      console.error("[jobs] worker pass failed:", err);
+      log().error({ err }, "worker pass failed");
     } finally {
       claiming = false;
     }

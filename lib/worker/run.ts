@@ -4,6 +4,7 @@
 // the lease ends), and the outcome is recorded: done, due again (at the outcome's time or after the
 // outbox's backoff, lib/webhooks/backoff.ts) or failed after the kind's last attempt.
 import "server-only";
+import { log } from "@/lib/log";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { CLAIM_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/backoff";
@@ -38,7 +39,7 @@ async function outcomeOf(row: Claimed): Promise<JobOutcome> {
   const renew = setInterval(() => {
     prisma.$executeRaw`UPDATE "WebhookDelivery" SET "nextAttemptAt" = ${new Date(Date.now() + CLAIM_LEASE_MS)}
       WHERE id = ${row.id} AND attempts = ${row.attempts} AND status = 'pending'`.catch((err) =>
-      console.error(`[jobs] could not renew the lease of ${row.id}:`, err),
+      log().error({ err }, "could not renew the job's lease"),
     );
   }, CLAIM_LEASE_MS / 3);
   renew.unref();
@@ -57,7 +58,8 @@ export async function runJob(row: Claimed, now = () => new Date()): Promise<bool
   const maxAttempts = jobKind(row.kind)?.maxAttempts ?? MAX_ATTEMPTS;
   const at = now();
   const next = nextState(outcome, row.attempts, maxAttempts, at);
-  if (next.status === "failed") console.warn(`[jobs] ${row.kind} ${row.id} failed: ${next.lastError}`);
+  if (next.status === "failed") log().warn({ kind: row.kind, attempts: row.attempts }, "job failed for good");
+  else if (next.status === "pending") log().info({ kind: row.kind, attempts: row.attempts }, "job will retry");
   try {
     const prisma = await db();
     // Only while the row is still this run's (an LGPD erasure meanwhile leaves it cancelled).
@@ -67,7 +69,7 @@ export async function runJob(row: Claimed, now = () => new Date()): Promise<bool
       WHERE id = ${row.id} AND attempts = ${row.attempts} AND status = 'pending'`);
   } catch (err) {
     // The row is claimed again when its lease ends.
-    console.error(`[jobs] could not record the outcome of ${row.id}:`, err);
+    log().error({ err }, "could not record the job's outcome");
   }
   return outcome.status === "done";
 }

@@ -3,6 +3,7 @@
 // reserve drawn down by wins, a campaign that ended). Every worker may run it: the jobs' dedupe
 // keys keep one waiting job per product however many sweeps run.
 import "server-only";
+import { log } from "@/lib/log";
 import { sweepStoreReserves } from "@/lib/stores/jobs";
 
 /** How often a running loop sweeps (the cron route sweeps once per call). */
@@ -12,7 +13,7 @@ export async function sweep(now = new Date()): Promise<number> {
   try {
     return await sweepStoreReserves(now);
   } catch (err) {
-    console.error("[jobs] sweep failed:", err);
+    log().error({ err }, "sweep failed");
     return 0;
   }
 }

@@ -3,6 +3,8 @@
 // run by its kind (lib/worker/run.ts). The server's loop (lib/worker/loop.ts), `npm run worker` and the cron route all
 // run these.
 import "server-only";
+import { withLogContext } from "@/lib/log/context";
+import { countRun } from "@/lib/metrics";
 import type { Claimed } from "@/lib/webhooks/claim";
 import { claimDue, deliverOne } from "@/lib/webhooks/worker";
 import { runJob } from "./run";
@@ -18,7 +20,13 @@ export interface RunSummary {
 
 /** Sends one claimed message or runs one claimed job, and records it; true when it succeeded. */
 export function runClaimed(row: Claimed, now = () => new Date()): Promise<boolean> {
-  return row.kind === "webhook" ? deliverOne(row, now) : runJob(row, now);
+  // Its log lines carry the job, its company and the request that queued it (lib/log).
+  const context = { jobId: row.id, companyId: row.companyId, requestId: row.requestId ?? undefined };
+  return withLogContext(context, async () => {
+    const ok = await (row.kind === "webhook" ? deliverOne(row, now) : runJob(row, now));
+    countRun(row.kind, ok);
+    return ok;
+  });
 }
 
 /** One pass: claims up to `limit` due messages and jobs and runs them side by side. */

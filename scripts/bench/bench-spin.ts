@@ -226,7 +226,9 @@ export async function benchSpin({ split = process.argv.includes("--split-cpus") 
     });
     if (PROBE) probe = startProbe(app.child.pid!, dbUrl);
     if (split) unsplit = splitCpus(app.child.pid!);
-    const trivialUrl = `${app.url}/api/health`;
+    // Readiness, whose steady state is one SELECT 1 (its migration check is remembered once passed):
+    // the round trip the trivial route always had (it was GET /api/health before liveness left the database).
+    const trivialUrl = `${app.url}/api/health/ready`;
     const spinPath = `/api/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`;
 
     if (split)
@@ -237,7 +239,7 @@ export async function benchSpin({ split = process.argv.includes("--split-cpus") 
       `bench:spin  ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route (after a ${WARMUP_SECONDS} s warm-up each)`,
     );
     print(
-      `  trivial: GET /api/health (SELECT 1)   spin: POST ${spinPath} (new WhatsApp, X-Forwarded-For and Idempotency-Key per request` +
+      `  trivial: GET /api/health/ready (SELECT 1)   spin: POST ${spinPath} (new WhatsApp, X-Forwarded-For and Idempotency-Key per request` +
         (PLAIN ? ")" : "; a CPF counted once, a source, a pool prize, an endpoint on lead.created)"),
     );
     await load(trivialUrl, WARMUP_SECONDS);

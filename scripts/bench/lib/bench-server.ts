@@ -44,7 +44,7 @@ export interface AppServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the production build (`npm run build` first) and waits for /api/health. */
+/** Starts the production build (`npm run build` first) and waits for /api/health/ready. */
 export async function startApp(env: Record<string, string>, port?: number): Promise<AppServer> {
   // BENCH_PORT pins the port on machines where each engineer owns a range.
   const p = port ?? (Number(process.env.BENCH_PORT) || (await freePort()));
@@ -67,7 +67,7 @@ export async function startApp(env: Record<string, string>, port?: number): Prom
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
     try {
-      const r = await fetch(`${url}/api/health`);
+      const r = await fetch(`${url}/api/health/ready`);
       if (r.ok) break;
     } catch {
       /* not up yet */

@@ -129,6 +129,6 @@ export async function startInstance(name: string, dir: string, port: number, env
     NODE_ENV: "production",
     ...env,
   });
-  await waitFor(p, async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok);
+  await waitFor(p, async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok);
   return p;
 }

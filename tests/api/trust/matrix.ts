@@ -533,6 +533,23 @@ export const SCENARIOS: Scenario[] = [
   },
   { route: "/api/health", method: "GET", access: "public", ok: 200, other: noCrossTenant, build: async () => ({}) },
   {
+    route: "/api/health/ready",
+    method: "GET",
+    access: "public",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    // Prometheus' scrape: only the METRICS_TOKEN bearer runs it; unset here, so it does not exist.
+    route: "/api/metrics",
+    method: "GET",
+    access: "public",
+    ok: 404,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
     route: "/api/openapi.json",
     method: "GET",
     access: "public",

@@ -1,6 +1,7 @@
 import { clientIp } from "@/lib/net/client-ip";
 import { publicRoute } from "@/lib/http/route-wrapper";
-import { countRefused } from "@/lib/refusals/record";
+import { spinTimer } from "@/lib/metrics";
+import { countRefused, refusalReason } from "@/lib/refusals/record";
 import { json } from "@/lib/http/respond";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import { idempotencyKey } from "@/lib/spins/idempotency";
@@ -18,14 +19,21 @@ export const POST = publicRoute(
     },
     body: spinInput,
     moved: movedWheelApiPath,
-    // Counted by reason for the shop's "Recusas", written after the answer.
+    // Counted by reason for the shop's "Recusas" (written after the answer) and /api/metrics.
     refused: countRefused,
   },
   async ({ req, params, body }) => {
-    const key = idempotencyKey(req.headers);
-    const ip = clientIp(req.headers);
-    await consume(LIMITS.spinIp(), ip);
-    const { answer, replayed } = await spin(params.companySlug, params.wheel, body, ip, key);
-    return json(answer, replayed ? 200 : 201);
+    const done = spinTimer();
+    try {
+      const key = idempotencyKey(req.headers);
+      const ip = clientIp(req.headers);
+      await consume(LIMITS.spinIp(), ip);
+      const { answer, replayed } = await spin(params.companySlug, params.wheel, body, ip, key);
+      done(answer.result);
+      return json(answer, replayed ? 200 : 201);
+    } catch (err) {
+      done(refusalReason(err) ? "refused" : "error");
+      throw err;
+    }
   },
 );

@@ -1,0 +1,63 @@
+// The server's log: one JSON object a line on stdout (pino), with level, time, msg, the request id
+// and the company id when known (lib/log/context.ts). Never a contact, a token or a secret: log ids
+// and counts, not what a visitor typed; errors are reduced to their type, code, message and stack
+// (a driver's `detail` can quote a row's values), and the usual secret-bearing keys are censored
+// in case one slips into an object. docs/decisions/operations.md "Logs: pino".
+import "server-only";
+import pino from "pino";
+import { env } from "@/lib/env";
+import { logContext } from "./context";
+
+/** Keys whose values are never written, at the top level or one object down. */
+const SECRET_KEYS = [
+  "authorization",
+  "cookie",
+  "password",
+  "token",
+  "secret",
+  "apiKey",
+  "accessToken",
+  "whatsapp",
+  "phone",
+  "email",
+  "cpf",
+  "name",
+  "body",
+  "payload",
+];
+
+/** An error as the log keeps it: no enumerable extras (pg's `detail` names the values of a row). */
+function errorFields(err: unknown) {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const code = (err as { code?: unknown }).code;
+  return { type: err.name, message: err.message, ...(typeof code === "string" ? { code } : {}), stack: err.stack };
+}
+
+const KEY = Symbol.for("roleta.logger");
+type G = typeof globalThis & { [KEY]?: pino.Logger };
+const g = globalThis as G;
+
+function create(): pino.Logger {
+  return pino({
+    level: env().LOG_LEVEL,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    serializers: { err: errorFields },
+    redact: { paths: SECRET_KEYS.flatMap((k) => [k, `*.${k}`]), censor: "[redacted]" },
+    mixin: () => {
+      const c = logContext();
+      if (!c) return {};
+      const fields: Record<string, string> = {};
+      if (c.requestId) fields.requestId = c.requestId;
+      if (c.jobId) fields.jobId = c.jobId;
+      if (c.companyId) fields.companyId = c.companyId;
+      return fields;
+    },
+  });
+}
+
+/** The process's logger (one per process, shared by every bundle). */
+export function log(): pino.Logger {
+  return (g[KEY] ??= create());
+}
