@@ -51,9 +51,11 @@ export function storeAccess(s: Store): StoreAccess {
   };
 }
 
-/** A StoreError as the API's 400 with a message for a person. */
+/** A StoreError as the API's 400 with a message for a person (our own reason, never the store's answer). */
 export function storeRefusal(err: unknown): AppError {
   if (err instanceof StoreError && err.kind === "auth") return new AppError("STORE_AUTH", STORE_MESSAGES.auth);
+  if (err instanceof StoreError && err.kind === "insecure")
+    return new AppError("VALIDATION", STORE_MESSAGES.https, { fields: { store_url: STORE_MESSAGES.https } });
   const detail = err instanceof StoreError ? ` (${err.message})` : "";
   return new AppError("STORE_UNREACHABLE", `${STORE_MESSAGES.unreachable}${detail}`);
 }
