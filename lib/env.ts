@@ -108,6 +108,9 @@ const schema = z
     HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(25),
     // How long one delivery attempt may take (well under the 60 s claim lease of lib/webhooks/backoff.ts).
     WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(10_000),
+    // A background job's time budget (docs/decisions/jobs.md "A job's time budget"): a job starts no
+    // new piece of work that could end past it, and re-queues the rest.
+    JOB_TIME_BUDGET_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
     // Bearer secret of GET /api/cron/webhooks (Vercel Cron sends it); unset -> the route answers 401.
     CRON_SECRET: z
       .string()

@@ -11,6 +11,11 @@ export const STORE_MESSAGES = {
   unreachable: "Não foi possível falar com a loja. Confira o endereço e tente de novo.",
   auth: "A loja recusou as credenciais. Confira o token e as permissões.",
   notFound: "Loja não encontrada",
+  hasCoupons: (n: number, reason?: string) =>
+    `Esta loja ainda tem ${n} ${n === 1 ? "cupom não usado" : "cupons não usados"} da roleta. ` +
+    (reason
+      ? `Não conseguimos excluí-los agora (${reason}); vamos tentar de novo. Remova a loja depois.`
+      : "Estamos excluindo-os da loja; tente remover de novo em alguns minutos."),
 } as const;
 
 const m = STORE_MESSAGES;

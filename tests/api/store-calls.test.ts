@@ -105,7 +105,12 @@ describe("a store's answer is never echoed", () => {
       const before = internal.requests.length;
       const res = await call(storesPost, {
         token: c.owner.token,
-        body: { platform: "woocommerce", name: "X", store_url, credentials: { consumer_key: "k", consumer_secret: "s" } },
+        body: {
+          platform: "woocommerce",
+          name: "X",
+          store_url,
+          credentials: { consumer_key: "k", consumer_secret: "s" },
+        },
       });
       expect(res.status, store_url).toBe(400);
       expect(res.body.code).toBe("VALIDATION");
