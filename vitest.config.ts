@@ -2,7 +2,11 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Test files that replace a module (vi.mock) run in their own process; the rest share a worker's.
-const MOCKING = ["tests/api/public-wheel.test.ts", "tests/api/wheel-with-prizes.test.ts"];
+const MOCKING = [
+  "tests/api/public-wheel.test.ts",
+  "tests/api/wheel-with-prizes.test.ts",
+  "tests/api/store-calls.test.ts",
+];
 
 export default defineConfig({
   resolve: {

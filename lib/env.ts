@@ -124,6 +124,9 @@ const schema = z
     // Apply pending migrations when the server or worker first opens the database. Off where a
     // one-shot `npm run db:migrate` does it before the rollout (docker-compose.yml's migrate service).
     MIGRATE_ON_START: boolDefaultTrue,
+    // A background job's time budget (docs/decisions/jobs.md "A job's time budget"): a job starts no
+    // new piece of work that could end past it, and re-queues the rest.
+    JOB_TIME_BUDGET_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
     // Bearer secret of GET /api/cron/webhooks (Vercel Cron sends it); unset -> the route answers 401.
     CRON_SECRET: z
       .string()

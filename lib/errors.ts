@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   STOCK_FROM_CODES: 400,
   STORE_UNREACHABLE: 400,
   STORE_AUTH: 400,
+  // A store still holding unused coupons of ours cannot be disconnected (docs/api.md "Stores (issue 26)").
+  STORE_HAS_COUPONS: 409,
   // WhatsApp (docs/api.md "WhatsApp (issue 27)").
   WHATSAPP_NOT_CONNECTED: 400,
   WHATSAPP_SEND_FAILED: 400,

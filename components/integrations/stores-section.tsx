@@ -2,6 +2,8 @@
 // Integrações -> Lojas (docs/api.md "Stores (issue 26)"): the shop's online stores where store coupons
 // are created, each with its state and last error; connecting one checks the credentials at once.
 // Credentials are write-only: the list shows only that they are set and their last 4 characters.
+// Unused coupons on their way out of the store show until deleted, with the store's refusal if any
+// (docs/decisions/stores.md "A store leaves only without our unused coupons").
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
@@ -189,6 +191,14 @@ export function StoresSection() {
                     <p className={storeState(s).ok ? "text-sm text-green-800" : "text-sm text-red-700"}>
                       {storeState(s).text}
                     </p>
+                    {s.release.coupons > 0 && (
+                      <p className={s.release.failing ? "text-sm text-red-700" : "text-sm text-gray-700"}>
+                        {plural(s.release.coupons, "cupom não usado aguardando", "cupons não usados aguardando")}{" "}
+                        exclusão na loja
+                        {s.release.failing &&
+                          `. A exclusão falhou${s.release.last_error ? ` (${s.release.last_error})` : ""}; vamos tentar de novo.`}
+                      </p>
+                    )}
                     {s.reserve.products > 0 && (
                       <p className="text-sm text-gray-700">
                         Reserva: {plural(s.reserve.available, "cupom pronto", "cupons prontos")} em{" "}

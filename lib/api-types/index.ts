@@ -284,6 +284,8 @@ export interface StoreAnswer {
   created_at: string;
   /** Its store products' reserve: coupons ready in the store, and whether a refill is under way. */
   reserve: { products: number; available: number; refilling: boolean };
+  /** Unused coupons taken out of the reserves, still to be deleted in the store; `failing` when its last try was refused. */
+  release: { coupons: number; failing: boolean; last_error: string | null };
 }
 
 /** Integrações -> WhatsApp (docs/api.md "WhatsApp (issue 27)"). */

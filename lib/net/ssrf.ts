@@ -21,7 +21,8 @@ export function isPublicAddress(address: string): boolean {
   return ipaddr.process(address).range() === "unicast";
 }
 
-const allowPrivate = () => env().WEBHOOK_ALLOW_PRIVATE_HOSTS;
+/** WEBHOOK_ALLOW_PRIVATE_HOSTS: private addresses allowed (local development and tests only). */
+export const allowPrivate = () => env().WEBHOOK_ALLOW_PRIVATE_HOSTS;
 
 export class BlockedAddressError extends Error {
   constructor(host: string) {

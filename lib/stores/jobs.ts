@@ -8,18 +8,26 @@ import { z } from "zod";
 import { db } from "@/lib/db/client";
 import type { TenantScope } from "@/lib/db/tenant";
 import { enqueueJob, type JobClient } from "@/lib/jobs/enqueue";
-import { defineJobKind } from "@/lib/jobs/types";
+import { defineJobKind, type JobOutcome } from "@/lib/jobs/types";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { deleteCoupons, refillReserve, releaseReserve, reserveTarget, takeUnused } from "./reserve";
+import {
+  deleteCoupons,
+  enqueueRelease,
+  refillReserve,
+  releaseReserve,
+  reserveTarget,
+  STORE_RELEASE,
+  takeUnused,
+} from "./reserve";
 
+export { STORE_RELEASE };
 export const STORE_REFILL = "store.refill";
-export const STORE_RELEASE = "store.release";
 
 const payload = z.object({ product_id: z.string().min(1).max(64) });
 /** A release may carry the coupons themselves: a deleted product's, taken out before the delete. */
 const releasePayload = payload.extend({
   store_id: z.string().min(1).max(64).optional(),
-  external_ids: z.array(z.string().min(1).max(64)).max(1000).optional(),
+  external_ids: z.array(z.string().min(1).max(255)).max(10_000).optional(),
 });
 
 /** The in-use condition on a product row `p` (see the header). */
@@ -63,11 +71,7 @@ export async function enqueueReleaseBeforeDelete(tx: Prisma.TransactionClient, c
   if (!product?.storeId) return null;
   const external_ids = await takeUnused({ companyId }, productId, tx);
   if (!external_ids.length) return null;
-  return enqueueJob(tx, {
-    companyId,
-    kind: STORE_RELEASE,
-    payload: { product_id: productId, store_id: product.storeId, external_ids },
-  });
+  return enqueueRelease(tx, companyId, productId, product.storeId, external_ids);
 }
 
 export const storeRefill = defineJobKind({
@@ -76,7 +80,9 @@ export const storeRefill = defineJobKind({
   async run(job) {
     const { product_id } = job.payload;
     if (!(await inUse(job, product_id))) return { status: "done" };
-    const r = await refillReserve(job, product_id);
+    const r = await refillReserve(job, product_id, job.deadline);
+    // A step made within the budget: the rest in the next one, after other companies' turns.
+    if (r.more) return { status: "continue" };
     if (r.retryAfterMs !== undefined)
       return { status: "retry", error: "A loja pediu para esperar (429)", at: new Date(Date.now() + r.retryAfterMs) };
     // The store is marked in error (Integrações shows it); the backoff tries again.
@@ -85,20 +91,39 @@ export const storeRefill = defineJobKind({
   },
 });
 
+/**
+ * A release deletes unused coupons from the store (docs/decisions/stores.md "A store leaves only
+ * without our unused coupons"). One queued for a product first takes its unused coupons out of the
+ * reserve into its own payload; then the coupons it carries are deleted in steps of the time budget.
+ * What the store refuses is retried later with what is left (and shown on Lojas); it is never done
+ * while a coupon of ours is left, and fails only after its last attempt (still shown on Lojas, and
+ * deleted again when the store is disconnected).
+ */
 export const storeRelease = defineJobKind({
   kind: STORE_RELEASE,
   payload: releasePayload,
-  async run(job) {
-    const { product_id, store_id, external_ids } = job.payload;
-    // Back on a wheel meanwhile: its reserve is in use again.
-    if (!external_ids && (await inUse(job, product_id))) return { status: "done" };
-    const r =
-      store_id && external_ids
-        ? await deleteCoupons(job, store_id, external_ids)
-        : await releaseReserve(job, product_id);
-    // The coupons are out of the reserve already; those the store failed to delete expire there.
-    if (r.error) return { status: "failed", error: `${r.failed} cupons não excluídos: ${r.error}` };
-    return { status: "done" };
+  // About 2.5 days of retries on the outbox's backoff (the last delay, 10 h, repeats).
+  maxAttempts: 12,
+  async run(job): Promise<JobOutcome> {
+    const { product_id } = job.payload;
+    let { store_id, external_ids } = job.payload;
+    if (!external_ids) {
+      // Back on a wheel meanwhile: its reserve is in use again.
+      if (await inUse(job, product_id)) return { status: "done" };
+      const taken = await releaseReserve(job, product_id, job.id);
+      if (!taken.externalIds.length) return { status: "done" };
+      store_id = taken.storeId ?? undefined;
+      external_ids = taken.externalIds;
+    }
+    // Coupons of a store removed before stores kept them (a store now leaves only without them).
+    if (!store_id)
+      return { status: "failed", error: `${external_ids.length} cupons não excluídos: a loja foi removida` };
+    const r = await deleteCoupons(job, store_id, external_ids, job.deadline);
+    if (!r.left.length) return { status: "done" };
+    const payload = { product_id, store_id, external_ids: r.left };
+    if (r.error === undefined) return { status: "continue", payload };
+    const at = r.retryAfterMs !== undefined ? new Date(Date.now() + r.retryAfterMs) : undefined;
+    return { status: "retry", error: `${r.left.length} cupons não excluídos: ${r.error}`, payload, ...(at && { at }) };
   },
 });
 

@@ -8,7 +8,7 @@
 // WooCommerce REST v3 coupons (Basic auth over HTTPS with consumer key and secret, usage_limit,
 // DELETE ?force=true).
 import "server-only";
-import { checkHost, BlockedAddressError } from "@/lib/net/ssrf";
+import { pinnedRequest, type PinnedAnswer } from "@/lib/net/pinned-request";
 
 export type Platform = "nuvemshop" | "shopify" | "woocommerce";
 
@@ -33,17 +33,25 @@ export interface CouponSpec {
 /** What went wrong, in terms the API and the worker act on. */
 export class StoreError extends Error {
   constructor(
-    readonly kind: "auth" | "unreachable" | "rate_limited" | "rejected",
+    readonly kind: "auth" | "unreachable" | "rate_limited" | "rejected" | "insecure",
+    /** A short pt-BR reason of ours: never the store's own answer (it may be anything). */
     message: string,
     readonly retryAfterMs?: number,
+    /** The store's HTTP status, when it answered. */
+    readonly status?: number,
   ) {
     super(message);
     this.name = "StoreError";
   }
 }
 
-const TIMEOUT_MS = 10_000;
+/** One store call's longest wait; a job's step may shorten it (lib/jobs/budget.ts). */
+export const STORE_CALL_TIMEOUT_MS = 10_000;
 export const SHOPIFY_API_VERSION = "2025-01";
+
+export interface CallOptions {
+  timeoutMs?: number;
+}
 
 /** Nuvemshop's API base: NUVEMSHOP_API_URL, by default its public API. */
 const nuvemshopBase = () => (process.env.NUVEMSHOP_API_URL ?? "https://api.nuvemshop.com.br/v1").replace(/\/$/, "");
@@ -51,41 +59,78 @@ const nuvemshopBase = () => (process.env.NUVEMSHOP_API_URL ?? "https://api.nuvem
 /** Shopify's base: SHOPIFY_API_URL when set (tests, a proxy), else the shop's own address. */
 const shopifyBase = (storeUrl: string) => (process.env.SHOPIFY_API_URL ?? storeUrl).replace(/\/$/, "");
 
-async function send(url: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
+/** The store's answer in the server log only (clipped): the caller gets our own short reason. */
+const logAnswer = (url: string, status: number | string, body: string) =>
+  console.warn(`[stores] ${new URL(url).host} answered ${status}: ${body.replace(/\s+/g, " ").slice(0, 200)}`);
+
+/**
+ * One call: connected through the pinned look-up (lib/net/pinned-request.ts); `strictHttps` for
+ * URLs the shop typed (WooCommerce's). The answer's body is parsed for the caller's code, and
+ * never put into an error (docs/decisions/stores.md "Store calls: pinned address, no answer echoed, https").
+ */
+async function send(
+  url: string,
+  init: { method?: string; headers: Record<string, string>; body?: string },
+  o: CallOptions & { strictHttps?: boolean } = {},
+): Promise<{ status: number; body: unknown }> {
+  const timeoutMs = o.timeoutMs ?? STORE_CALL_TIMEOUT_MS;
+  let res: PinnedAnswer;
   try {
-    await checkHost(new URL(url));
+    res = await pinnedRequest(new URL(url), { ...init, timeoutMs, httpsUnlessPrivate: o.strictHttps });
   } catch (err) {
-    throw new StoreError(
-      "unreachable",
-      err instanceof BlockedAddressError ? "endereço não permitido" : "endereço não encontrado",
-    );
-  }
-  let res: Response;
-  try {
-    res = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch {
+    const code = (err as { code?: string }).code;
+    if (code === "EINSECURE") throw new StoreError("insecure", "a loja precisa usar https");
+    if (code === "EBLOCKED") throw new StoreError("unreachable", "endereço não permitido");
+    if (code === "ENOTFOUND" || code === "EAI_AGAIN") throw new StoreError("unreachable", "endereço não encontrado");
+    if (code === "ETOOLARGE") throw new StoreError("unreachable", "resposta grande demais");
     throw new StoreError("unreachable", "a loja não respondeu");
   }
-  const text = await res.text();
-  let body: unknown = text;
+  let body: unknown = res.body;
   try {
-    body = text ? JSON.parse(text) : null;
+    body = res.body ? JSON.parse(res.body) : null;
   } catch {
     /* not JSON: kept as text */
   }
-  if (res.status === 401 || res.status === 403) throw new StoreError("auth", `credenciais recusadas (${res.status})`);
-  if (res.status === 429) {
-    const seconds = Number(res.headers.get("retry-after"));
-    throw new StoreError("rate_limited", "limite de chamadas da loja", (Number.isFinite(seconds) ? seconds : 2) * 1000);
+  const status = res.status;
+  if (status === 401 || status === 403)
+    throw new StoreError("auth", `credenciais recusadas (HTTP ${status})`, undefined, status);
+  if (status === 429) {
+    const seconds = Number(res.headers["retry-after"]);
+    throw new StoreError(
+      "rate_limited",
+      "limite de chamadas da loja",
+      (Number.isFinite(seconds) ? seconds : 2) * 1000,
+      status,
+    );
   }
-  if (res.status >= 500 || (res.status >= 300 && res.status < 400))
-    throw new StoreError("unreachable", `a loja respondeu ${res.status}`);
-  if (res.status >= 400) throw new StoreError("rejected", `a loja recusou (${res.status}): ${describe(body)}`);
-  return { status: res.status, body };
+  if (status >= 300 && status < 400)
+    throw new StoreError("unreachable", `a loja redirecionou o pedido (HTTP ${status})`, undefined, status);
+  if (status >= 500) throw new StoreError("unreachable", `a loja falhou (HTTP ${status})`, undefined, status);
+  if (status >= 400) {
+    logAnswer(url, status, res.body);
+    throw new StoreError("rejected", `a loja recusou o pedido (HTTP ${status})`, undefined, status);
+  }
+  return { status, body };
 }
 
-const describe = (body: unknown) => (typeof body === "string" ? body : JSON.stringify(body)).slice(0, 300);
+/** A delete whose coupon is gone already (404) has done its job. */
+async function gone(call: Promise<unknown>) {
+  try {
+    await call;
+  } catch (err) {
+    if (!(err instanceof StoreError && err.status === 404)) throw err;
+  }
+}
+
 const money = (n: number) => n.toFixed(2);
+
+/** The store's id for what it created: a number or a string, else the answer is not one we know. */
+function idOf(body: unknown): string {
+  const id = (body as { id?: unknown } | null)?.id;
+  if ((typeof id === "number" && Number.isFinite(id)) || (typeof id === "string" && id && id.length <= 255))
+    return String(id);
+  throw new StoreError("rejected", "resposta inesperada da loja");
+}
 
 // --- Nuvemshop --------------------------------------------------------------------------------
 const nuvemshop = {
@@ -95,52 +140,65 @@ const nuvemshop = {
     "Content-Type": "application/json",
   }),
   url: (a: StoreAccess, path: string) => `${nuvemshopBase()}/${encodeURIComponent(a.credentials.store_id)}${path}`,
-  async verify(a: StoreAccess) {
-    await send(this.url(a, "/store"), { headers: this.headers(a) });
+  async verify(a: StoreAccess, o: CallOptions) {
+    await send(this.url(a, "/store"), { headers: this.headers(a) }, o);
   },
-  async create(a: StoreAccess, c: CouponSpec) {
+  async create(a: StoreAccess, c: CouponSpec, o: CallOptions) {
     const type = c.type === "percentage" ? "percentage" : c.type === "fixed" ? "absolute" : "shipping";
-    const { body } = await send(this.url(a, "/coupons"), {
-      method: "POST",
-      headers: this.headers(a),
-      body: JSON.stringify({
-        code: c.code,
-        type,
-        ...(type === "shipping" ? {} : { value: money(c.value) }),
-        max_uses: 1,
-        end_date: c.endsOn,
-        ...(c.minOrder ? { min_price: money(c.minOrder) } : {}),
-      }),
-    });
-    return String((body as { id: number | string }).id);
+    const { body } = await send(
+      this.url(a, "/coupons"),
+      {
+        method: "POST",
+        headers: this.headers(a),
+        body: JSON.stringify({
+          code: c.code,
+          type,
+          ...(type === "shipping" ? {} : { value: money(c.value) }),
+          max_uses: 1,
+          end_date: c.endsOn,
+          ...(c.minOrder ? { min_price: money(c.minOrder) } : {}),
+        }),
+      },
+      o,
+    );
+    return idOf(body);
   },
-  async remove(a: StoreAccess, id: string) {
-    await send(this.url(a, `/coupons/${encodeURIComponent(id)}`), { method: "DELETE", headers: this.headers(a) });
+  async remove(a: StoreAccess, id: string, o: CallOptions) {
+    await gone(
+      send(this.url(a, `/coupons/${encodeURIComponent(id)}`), { method: "DELETE", headers: this.headers(a) }, o),
+    );
   },
 };
 
 // --- Shopify ------------------------------------------------------------------------------------
 const shopify = {
-  async graphql<T>(a: StoreAccess, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-    const { body } = await send(`${shopifyBase(a.storeUrl)}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`, {
-      method: "POST",
-      headers: { "X-Shopify-Access-Token": a.credentials.access_token, "Content-Type": "application/json" },
-      body: JSON.stringify({ query, variables }),
-    });
+  async graphql<T>(a: StoreAccess, o: CallOptions, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const url = `${shopifyBase(a.storeUrl)}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
+    const { body } = await send(
+      url,
+      {
+        method: "POST",
+        headers: { "X-Shopify-Access-Token": a.credentials.access_token, "Content-Type": "application/json" },
+        body: JSON.stringify({ query, variables }),
+      },
+      o,
+    );
     const b = body as { data?: T; errors?: { message: string; extensions?: { code?: string } }[] };
     if (b.errors?.length) {
       if (b.errors.some((e) => e.extensions?.code === "THROTTLED"))
         throw new StoreError("rate_limited", "limite de chamadas da loja", 2000);
       if (b.errors.some((e) => e.extensions?.code === "ACCESS_DENIED"))
         throw new StoreError("auth", "o token não tem a permissão write_discounts");
-      throw new StoreError("rejected", b.errors.map((e) => e.message).join("; "));
+      logAnswer(url, "GraphQL", JSON.stringify(b.errors));
+      throw new StoreError("rejected", "a loja recusou o pedido (erro GraphQL)");
     }
-    return b.data as T;
+    if (!b.data || typeof b.data !== "object") throw new StoreError("rejected", "resposta inesperada da loja");
+    return b.data;
   },
-  async verify(a: StoreAccess) {
-    await this.graphql(a, "query { shop { name } }");
+  async verify(a: StoreAccess, o: CallOptions) {
+    await this.graphql(a, o, "query { shop { name } }");
   },
-  async create(a: StoreAccess, c: CouponSpec) {
+  async create(a: StoreAccess, c: CouponSpec, o: CallOptions) {
     const common = {
       title: `Roleta Premiada ${c.code}`,
       code: c.code,
@@ -170,15 +228,19 @@ const shopify = {
           },
         };
     type Out = { codeDiscountNode: { id: string } | null; userErrors: { message: string }[] };
-    const data = await this.graphql<Record<string, Out>>(a, mutation, { d });
+    const data = await this.graphql<Record<string, Out>>(a, o, mutation, { d });
     const out = Object.values(data)[0];
-    if (!out?.codeDiscountNode)
-      throw new StoreError("rejected", out?.userErrors.map((e) => e.message).join("; ") ?? "");
-    return out.codeDiscountNode.id;
+    if (!out?.codeDiscountNode) {
+      console.warn(`[stores] Shopify refused a coupon: ${JSON.stringify(out?.userErrors ?? null).slice(0, 200)}`);
+      throw new StoreError("rejected", "a loja recusou o cupom");
+    }
+    return idOf({ id: out.codeDiscountNode.id });
   },
-  async remove(a: StoreAccess, id: string) {
+  async remove(a: StoreAccess, id: string, o: CallOptions) {
+    // A code that does not exist any more answers a userError, not an error: gone is done.
     await this.graphql(
       a,
+      o,
       "mutation($id: ID!) { discountCodeDelete(id: $id) { deletedCodeDiscountId userErrors { message } } }",
       { id },
     );
@@ -192,41 +254,50 @@ const woocommerce = {
     "Content-Type": "application/json",
   }),
   url: (a: StoreAccess, path: string) => `${a.storeUrl.replace(/\/$/, "")}/wp-json/wc/v3${path}`,
-  async verify(a: StoreAccess) {
-    await send(this.url(a, "/coupons?per_page=1"), { headers: this.headers(a) });
+  // The shop typed this address: https, or plain http only to a private address in development.
+  async verify(a: StoreAccess, o: CallOptions) {
+    await send(this.url(a, "/coupons?per_page=1"), { headers: this.headers(a) }, { ...o, strictHttps: true });
   },
-  async create(a: StoreAccess, c: CouponSpec) {
-    const { body } = await send(this.url(a, "/coupons"), {
-      method: "POST",
-      headers: this.headers(a),
-      body: JSON.stringify({
-        code: c.code,
-        discount_type: c.type === "percentage" ? "percent" : "fixed_cart",
-        amount: c.type === "free_shipping" ? "0" : money(c.value),
-        free_shipping: c.type === "free_shipping",
-        usage_limit: 1,
-        usage_limit_per_user: 1,
-        individual_use: true,
-        date_expires: `${c.endsOn}T23:59:59`,
-        ...(c.minOrder ? { minimum_amount: money(c.minOrder) } : {}),
-      }),
-    });
-    return String((body as { id: number | string }).id);
+  async create(a: StoreAccess, c: CouponSpec, o: CallOptions) {
+    const { body } = await send(
+      this.url(a, "/coupons"),
+      {
+        method: "POST",
+        headers: this.headers(a),
+        body: JSON.stringify({
+          code: c.code,
+          discount_type: c.type === "percentage" ? "percent" : "fixed_cart",
+          amount: c.type === "free_shipping" ? "0" : money(c.value),
+          free_shipping: c.type === "free_shipping",
+          usage_limit: 1,
+          usage_limit_per_user: 1,
+          individual_use: true,
+          date_expires: `${c.endsOn}T23:59:59`,
+          ...(c.minOrder ? { minimum_amount: money(c.minOrder) } : {}),
+        }),
+      },
+      { ...o, strictHttps: true },
+    );
+    return idOf(body);
   },
-  async remove(a: StoreAccess, id: string) {
-    await send(this.url(a, `/coupons/${encodeURIComponent(id)}?force=true`), {
-      method: "DELETE",
-      headers: this.headers(a),
-    });
+  async remove(a: StoreAccess, id: string, o: CallOptions) {
+    await gone(
+      send(
+        this.url(a, `/coupons/${encodeURIComponent(id)}?force=true`),
+        { method: "DELETE", headers: this.headers(a) },
+        { ...o, strictHttps: true },
+      ),
+    );
   },
 };
 
 const PLATFORMS = { nuvemshop, shopify, woocommerce };
 
 /** Checks the credentials with a harmless read; throws StoreError. */
-export const verifyStore = (a: StoreAccess) => PLATFORMS[a.platform].verify(a as never);
+export const verifyStore = (a: StoreAccess, o: CallOptions = {}) => PLATFORMS[a.platform].verify(a as never, o);
 /** Creates one single-use coupon; answers the store's id for it. */
-export const createCoupon = (a: StoreAccess, c: CouponSpec): Promise<string> =>
-  PLATFORMS[a.platform].create(a as never, c);
-/** Deletes a coupon (unused ones, when the product leaves the wheel or the campaign ends). */
-export const deleteCoupon = (a: StoreAccess, id: string): Promise<void> => PLATFORMS[a.platform].remove(a as never, id);
+export const createCoupon = (a: StoreAccess, c: CouponSpec, o: CallOptions = {}): Promise<string> =>
+  PLATFORMS[a.platform].create(a as never, c, o);
+/** Deletes a coupon (unused ones, when the product leaves the wheel or the campaign ends); one gone already is deleted. */
+export const deleteCoupon = (a: StoreAccess, id: string, o: CallOptions = {}): Promise<void> =>
+  PLATFORMS[a.platform].remove(a as never, id, o);

@@ -8,8 +8,13 @@ import { randomInt } from "node:crypto";
 import { tenantDb, tenantTx, type TenantScope } from "@/lib/db/tenant";
 import type { Prisma, Store } from "@/lib/generated/prisma/client";
 import { dayOf } from "@/lib/dates/format";
-import { createCoupon, deleteCoupon, StoreError, type CouponSpec } from "./platforms";
+import { deadlineFromNow, fits, stepCallTimeout } from "@/lib/jobs/budget";
+import { enqueueJob, type JobClient } from "@/lib/jobs/enqueue";
+import { createCoupon, deleteCoupon, STORE_CALL_TIMEOUT_MS, StoreError, type CouponSpec } from "./platforms";
 import { storeAccess } from "./service";
+
+/** The job kind that deletes unused coupons from a store (lib/stores/jobs.ts). */
+export const STORE_RELEASE = "store.release";
 
 /** A store product's coupon (docs/api.md "Stores (issue 26)", `store_coupon`). */
 export interface StoreCoupon {
@@ -46,13 +51,23 @@ async function markStore(scope: TenantScope, storeId: string, error: string | nu
 export interface RefillResult {
   created: number;
   target: number;
+  /** The time budget ended first: more to create in the next step. */
+  more?: boolean;
   /** The store asked to wait (429): run again after this. */
   retryAfterMs?: number;
   error?: string;
 }
 
-/** Creates coupons until the product has `target` available codes; each is added as it is created. */
-export async function refillReserve(scope: TenantScope, productId: string, now = new Date()): Promise<RefillResult> {
+/**
+ * Creates coupons until the product has `target` available codes, each added as it is created; a
+ * step: no creation starts that could end past `deadline` (docs/decisions/jobs.md "A job's time budget").
+ */
+export async function refillReserve(
+  scope: TenantScope,
+  productId: string,
+  deadline = deadlineFromNow(),
+  now = new Date(),
+): Promise<RefillResult> {
   const t = await tenantDb(scope);
   const product = await t.product.findFirst({ where: { id: productId }, include: { store: true } });
   if (!product || product.codeSource !== "store" || !product.store || !product.storeCoupon || !product.isActive)
@@ -66,19 +81,33 @@ export async function refillReserve(scope: TenantScope, productId: string, now =
   const coupon = product.storeCoupon as unknown as StoreCoupon;
   const access = storeAccess(product.store);
   const endsAt = new Date(now.getTime() + coupon.valid_days * 86_400_000);
+  const timeoutMs = stepCallTimeout(STORE_CALL_TIMEOUT_MS);
   let created = 0;
   for (let i = available; i < target; i++) {
+    if (!fits(deadline, timeoutMs)) return { created, target, more: true };
     const code = newCouponCode();
     try {
-      const externalId = await createCoupon(access, {
-        code,
-        type: coupon.type,
-        value: coupon.value,
-        endsOn: dayOf(endsAt),
-        endsAt,
-        minOrder: coupon.min_order ?? null,
-      });
-      await addStoreCode(scope, productId, code, externalId);
+      const externalId = await createCoupon(
+        access,
+        {
+          code,
+          type: coupon.type,
+          value: coupon.value,
+          endsOn: dayOf(endsAt),
+          endsAt,
+          minOrder: coupon.min_order ?? null,
+        },
+        { timeoutMs },
+      );
+      if (!(await addStoreCode(scope, productId, product.store.id, code, externalId))) {
+        // The store was disconnected (or the product moved to another) meanwhile: this coupon is
+        // nobody's, so it leaves the store at once (docs/decisions/stores.md "A store leaves only
+        // without our unused coupons").
+        await deleteCoupon(access, externalId, { timeoutMs }).catch((e: unknown) =>
+          console.error(`[stores] a coupon created for a disconnected store stays in it: ${externalId}`, e),
+        );
+        return { created, target };
+      }
       created++;
     } catch (err) {
       if (!(err instanceof StoreError)) throw err;
@@ -91,30 +120,60 @@ export async function refillReserve(scope: TenantScope, productId: string, now =
   return { created, target };
 }
 
-/** One created coupon becomes an available code, and a unit of stock, together. */
-async function addStoreCode(scope: TenantScope, productId: string, code: string, externalId: string) {
-  await tenantTx(scope, async (tx) => {
+/**
+ * One created coupon becomes an available code, and a unit of stock, together, while the product
+ * still takes its coupons from this store (the row lock orders it with a store's disconnection).
+ */
+async function addStoreCode(scope: TenantScope, productId: string, storeId: string, code: string, externalId: string) {
+  return tenantTx(scope, async (tx) => {
+    const still = await tx.$executeRaw`UPDATE "Product" SET stock = stock + 1, "updatedAt" = now()
+      WHERE id = ${productId} AND "companyId" = ${scope.companyId} AND "storeId" = ${storeId}`;
+    if (!still) return false;
     await tx.productCode.create({ data: { companyId: scope.companyId, productId, code, externalId } });
-    await tx.$executeRaw`UPDATE "Product" SET stock = stock + 1, "updatedAt" = now()
-      WHERE id = ${productId} AND "companyId" = ${scope.companyId}`;
+    return true;
   });
 }
 
+/** A product's unused coupons on their way out of the store: its store and their store ids. */
+export interface Taken {
+  storeId: string | null;
+  externalIds: string[];
+}
+
 /**
- * Takes the product's unused coupons out of the reserve (so no spin can win them any more) and
- * deletes them from the store. A coupon the store fails to delete is reported on the store.
+ * Takes the product's unused coupons out of the reserve (so no spin can win them any more) and, in
+ * the same transaction, writes them into the release job `jobId` (which deletes them next; a
+ * worker dying after this leaves them in its payload, never lost) or queues a new release.
  */
-export async function releaseReserve(
-  scope: TenantScope,
+export async function releaseReserve(scope: TenantScope, productId: string, jobId?: string): Promise<Taken> {
+  return tenantTx(scope, async (tx) => {
+    const product = await tx.product.findFirst({ where: { id: productId }, select: { storeId: true } });
+    if (!product) return { storeId: null, externalIds: [] };
+    const externalIds = await takeUnused(scope, productId, tx);
+    if (!externalIds.length) return { storeId: product.storeId, externalIds };
+    const payload = { product_id: productId, store_id: product.storeId, external_ids: externalIds };
+    if (jobId)
+      // It carries its coupons now: no longer the product's one waiting release.
+      await tx.$executeRaw`UPDATE "WebhookDelivery" SET payload = ${JSON.stringify(payload)}::jsonb, "dedupeKey" = NULL
+        WHERE id = ${jobId} AND "companyId" = ${scope.companyId}`;
+    else if (product.storeId) await enqueueRelease(tx, scope.companyId, productId, product.storeId, externalIds);
+    return { storeId: product.storeId, externalIds };
+  });
+}
+
+/** Queues the deletion of these coupons from the store (a release that carries them). */
+export function enqueueRelease(
+  client: JobClient,
+  companyId: string,
   productId: string,
-): Promise<{ deleted: number; failed: number; error?: string }> {
-  const t = await tenantDb(scope);
-  const product = await t.product.findFirst({ where: { id: productId } });
-  if (!product) return { deleted: 0, failed: 0 };
-  const taken = await takeUnused(scope, productId);
-  // A product whose store was removed keeps no reserve: its coupons cannot be reached any more.
-  if (!product.storeId) return { deleted: 0, failed: taken.length };
-  return deleteCoupons(scope, product.storeId, taken);
+  storeId: string,
+  externalIds: string[],
+) {
+  return enqueueJob(client, {
+    companyId,
+    kind: STORE_RELEASE,
+    payload: { product_id: productId, store_id: storeId, external_ids: externalIds },
+  });
 }
 
 /** Takes a product's unused store coupons out of its reserve (and its stock); their store ids. */
@@ -132,28 +191,44 @@ export async function takeUnused(scope: TenantScope, productId: string, client?:
   return client ? take(client) : tenantTx(scope, take);
 }
 
-/** Deletes coupons (by the store's ids) from a store; one it refuses is reported on the store. */
+export interface DeleteResult {
+  deleted: number;
+  /** Not deleted: refused, or not tried before the budget ended or after a refusal. */
+  left: string[];
+  /** Why the store refused (our words), when it did. */
+  error?: string;
+  retryAfterMs?: number;
+}
+
+/**
+ * Deletes coupons (by the store's ids) from a store, in order, within the time budget; stops at the
+ * first refusal (the rest would most likely be refused too) and reports it on the store.
+ */
 export async function deleteCoupons(
   scope: TenantScope,
   storeId: string,
   externalIds: string[],
-): Promise<{ deleted: number; failed: number; error?: string }> {
-  if (!externalIds.length) return { deleted: 0, failed: 0 };
+  deadline = deadlineFromNow(),
+): Promise<DeleteResult> {
+  if (!externalIds.length) return { deleted: 0, left: [] };
   const t = await tenantDb(scope);
   const store: Store | null = await t.store.findFirst({ where: { id: storeId } });
-  if (!store) return { deleted: 0, failed: externalIds.length };
+  if (!store) return { deleted: 0, left: externalIds, error: "a loja foi removida" };
   const access = storeAccess(store);
+  const timeoutMs = stepCallTimeout(STORE_CALL_TIMEOUT_MS);
   let deleted = 0;
-  let lastError: string | null = null;
-  for (const externalId of externalIds) {
+  for (let i = 0; i < externalIds.length; i++) {
+    if (deleted > 0 && !fits(deadline, timeoutMs)) return { deleted, left: externalIds.slice(i) };
     try {
-      await deleteCoupon(access, externalId);
+      await deleteCoupon(access, externalIds[i], { timeoutMs });
       deleted++;
     } catch (err) {
       if (!(err instanceof StoreError)) throw err;
-      lastError = err.message;
+      await markStore(scope, store.id, `cupons não excluídos: ${err.message}`);
+      return { deleted, left: externalIds.slice(i), error: err.message, retryAfterMs: err.retryAfterMs };
     }
   }
-  if (lastError) await markStore(scope, store.id, `cupons não excluídos: ${lastError}`);
-  return { deleted, failed: externalIds.length - deleted, ...(lastError ? { error: lastError } : {}) };
+  // The last call's outcome is the store's state.
+  if (store.status !== "ok") await markStore(scope, store.id, null);
+  return { deleted, left: [] };
 }

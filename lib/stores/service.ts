@@ -25,9 +25,18 @@ export interface StoreReserve {
   refilling: boolean;
 }
 
-const NO_RESERVE: StoreReserve = { products: 0, available: 0, refilling: false };
+/** Unused coupons taken out of the reserves, waiting to be deleted in the store (docs/decisions/stores.md
+ *  "A store leaves only without our unused coupons"): `failing` when the store refused the last try. */
+export interface StoreRelease {
+  coupons: number;
+  failing: boolean;
+  last_error: string | null;
+}
 
-export function storeDto(s: Store, reserve: StoreReserve = NO_RESERVE) {
+const NO_RESERVE: StoreReserve = { products: 0, available: 0, refilling: false };
+const NO_RELEASE: StoreRelease = { coupons: 0, failing: false, last_error: null };
+
+export function storeDto(s: Store, reserve: StoreReserve = NO_RESERVE, release: StoreRelease = NO_RELEASE) {
   return {
     id: s.id,
     platform: s.platform as Platform,
@@ -39,6 +48,7 @@ export function storeDto(s: Store, reserve: StoreReserve = NO_RESERVE) {
     last_checked_at: s.lastCheckedAt?.toISOString() ?? null,
     created_at: s.createdAt.toISOString(),
     reserve,
+    release,
   };
 }
 
@@ -51,9 +61,11 @@ export function storeAccess(s: Store): StoreAccess {
   };
 }
 
-/** A StoreError as the API's 400 with a message for a person. */
+/** A StoreError as the API's 400 with a message for a person (our own reason, never the store's answer). */
 export function storeRefusal(err: unknown): AppError {
   if (err instanceof StoreError && err.kind === "auth") return new AppError("STORE_AUTH", STORE_MESSAGES.auth);
+  if (err instanceof StoreError && err.kind === "insecure")
+    return new AppError("VALIDATION", STORE_MESSAGES.https, { fields: { store_url: STORE_MESSAGES.https } });
   const detail = err instanceof StoreError ? ` (${err.message})` : "";
   return new AppError("STORE_UNREACHABLE", `${STORE_MESSAGES.unreachable}${detail}`);
 }
@@ -72,13 +84,30 @@ async function reserves(companyId: string): Promise<Map<string, StoreReserve>> {
   return new Map(rows.map(({ storeId, ...r }) => [storeId, r]));
 }
 
+/** Each store's releases still carrying coupons (waiting, retrying, or given up after their last try). */
+async function releases(companyId: string): Promise<Map<string, StoreRelease>> {
+  const prisma = await db();
+  const rows = await prisma.$queryRaw<
+    { storeId: string; coupons: number; failing: boolean; lastError: string | null }[]
+  >`
+    SELECT payload->>'store_id' AS "storeId", coalesce(sum(jsonb_array_length(payload->'external_ids')), 0)::int AS coupons,
+           bool_or("lastError" IS NOT NULL) AS failing,
+           (array_agg("lastError" ORDER BY "updatedAt" DESC) FILTER (WHERE "lastError" IS NOT NULL))[1] AS "lastError"
+    FROM "WebhookDelivery"
+    WHERE "companyId" = ${companyId} AND kind = 'store.release' AND status IN ('pending', 'failed')
+      AND payload ? 'store_id' AND jsonb_typeof(payload->'external_ids') = 'array'
+    GROUP BY 1`;
+  return new Map(rows.map((r) => [r.storeId, { coupons: r.coupons, failing: r.failing, last_error: r.lastError }]));
+}
+
 export async function listStores(ctx: SessionCtx) {
   const t = await tenantDb(ctx);
-  const [rows, byStore] = await Promise.all([
+  const [rows, byStore, released] = await Promise.all([
     t.store.findMany({ orderBy: { createdAt: "asc" } }),
     reserves(ctx.companyId),
+    releases(ctx.companyId),
   ]);
-  return { stores: rows.map((s) => storeDto(s, byStore.get(s.id))) };
+  return { stores: rows.map((s) => storeDto(s, byStore.get(s.id), released.get(s.id))) };
 }
 
 export async function createStore(ctx: SessionCtx, input: StoreInput) {
@@ -110,11 +139,4 @@ export async function getStore(ctx: SessionCtx, id: string) {
   const store = await t.store.findFirst({ where: { id } });
   if (!store) throw notFound(STORE_MESSAGES.notFound);
   return store;
-}
-
-export async function deleteStore(ctx: SessionCtx, id: string) {
-  await getStore(ctx, id);
-  const t = await tenantDb(ctx);
-  await t.store.deleteMany({ where: { id } });
-  return { message: "Loja removida com sucesso" };
 }

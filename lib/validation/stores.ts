@@ -7,9 +7,15 @@ export const STORE_MESSAGES = {
   url: "Endereço da loja inválido",
   credential: "Preencha as credenciais da loja",
   shopifyUrl: "Use o endereço .myshopify.com da loja",
+  https: "Use o endereço https:// da loja",
   unreachable: "Não foi possível falar com a loja. Confira o endereço e tente de novo.",
   auth: "A loja recusou as credenciais. Confira o token e as permissões.",
   notFound: "Loja não encontrada",
+  hasCoupons: (n: number, reason?: string) =>
+    `Esta loja ainda tem ${n} ${n === 1 ? "cupom não usado" : "cupons não usados"} da roleta. ` +
+    (reason
+      ? `Não conseguimos excluí-los agora (${reason}); vamos tentar de novo. Remova a loja depois.`
+      : "Estamos excluindo-os da loja; tente remover de novo em alguns minutos."),
 } as const;
 
 const m = STORE_MESSAGES;
@@ -19,6 +25,11 @@ const httpsUrl = z
   .trim()
   .max(2048, m.url)
   .pipe(z.url({ protocol: /^https?$/, error: m.url }))
+  // The API's paths are appended to it: a query, a fragment or a user name would splice them.
+  .refine((s) => {
+    const u = new URL(s);
+    return !u.search && !u.hash && !s.includes("?") && !s.includes("#") && !u.username && !u.password;
+  }, m.url)
   .transform((s) => s.replace(/\/+$/, ""));
 
 const base = { name: z.string({ error: m.name }).trim().min(1, m.name).max(100, m.name), store_url: httpsUrl };

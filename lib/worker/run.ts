@@ -9,24 +9,29 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { CLAIM_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/backoff";
 import type { Claimed } from "@/lib/webhooks/claim";
+import { deadlineFromNow } from "@/lib/jobs/budget";
 import { jobKind } from "./kinds";
 import type { JobOutcome } from "@/lib/jobs/types";
 
 const clip = (text: string) => (text.length > 500 ? text.slice(0, 500) : text);
 
-/** Where a job's outcome leaves its row. */
+/** Where a job's outcome leaves its row; `attempts` is what the row then counts. */
 export function nextState(
   outcome: JobOutcome,
   attempts: number,
   maxAttempts: number,
   now: Date,
-): { status: "done" | "pending" | "failed"; nextAttemptAt: Date | null; lastError: string | null } {
-  if (outcome.status === "done") return { status: "done", nextAttemptAt: null, lastError: null };
+): { status: "done" | "pending" | "failed"; nextAttemptAt: Date | null; lastError: string | null; attempts: number } {
+  if (outcome.status === "done") return { status: "done", nextAttemptAt: null, lastError: null, attempts };
+  // A step of a longer job (docs/decisions/jobs.md "A job's time budget"): due now, the claim's
+  // turns put other companies' due jobs first; its claim is given back, not counted.
+  if (outcome.status === "continue")
+    return { status: "pending", nextAttemptAt: now, lastError: null, attempts: attempts - 1 };
   const lastError = clip(outcome.error);
   if (outcome.status === "failed" || attempts >= maxAttempts)
-    return { status: "failed", nextAttemptAt: null, lastError };
+    return { status: "failed", nextAttemptAt: null, lastError, attempts };
   const delay = RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1];
-  return { status: "pending", nextAttemptAt: outcome.at ?? new Date(now.getTime() + delay), lastError };
+  return { status: "pending", nextAttemptAt: outcome.at ?? new Date(now.getTime() + delay), lastError, attempts };
 }
 
 async function outcomeOf(row: Claimed): Promise<JobOutcome> {
@@ -44,7 +49,13 @@ async function outcomeOf(row: Claimed): Promise<JobOutcome> {
   }, CLAIM_LEASE_MS / 3);
   renew.unref();
   try {
-    return await kind.run({ id: row.id, companyId: row.companyId, attempts: row.attempts, payload: parsed.data });
+    return await kind.run({
+      id: row.id,
+      companyId: row.companyId,
+      attempts: row.attempts,
+      payload: parsed.data,
+      deadline: deadlineFromNow(),
+    });
   } catch (err) {
     return { status: "retry", error: err instanceof Error ? err.message || err.name : String(err) };
   } finally {
@@ -52,24 +63,30 @@ async function outcomeOf(row: Claimed): Promise<JobOutcome> {
   }
 }
 
-/** Runs a claimed job and records its outcome; true when it is done. */
+/** Runs a claimed job and records its outcome; true when it is done or made its step. */
 export async function runJob(row: Claimed, now = () => new Date()): Promise<boolean> {
   const outcome = await outcomeOf(row);
   const maxAttempts = jobKind(row.kind)?.maxAttempts ?? MAX_ATTEMPTS;
   const at = now();
   const next = nextState(outcome, row.attempts, maxAttempts, at);
-  if (next.status === "failed") log().warn({ kind: row.kind, attempts: row.attempts }, "job failed for good");
+  if (next.status === "failed")
+    log().warn({ kind: row.kind, attempts: row.attempts, error: next.lastError }, "job failed for good");
   else if (next.status === "pending") log().info({ kind: row.kind, attempts: row.attempts }, "job will retry");
+  const payload =
+    (outcome.status === "continue" || outcome.status === "retry") && outcome.payload !== undefined
+      ? JSON.stringify(outcome.payload)
+      : null;
   try {
     const prisma = await db();
     // Only while the row is still this run's (an LGPD erasure meanwhile leaves it cancelled).
     await prisma.$executeRaw(Prisma.sql`
       UPDATE "WebhookDelivery"
-      SET status = ${next.status}, "nextAttemptAt" = ${next.nextAttemptAt}, "lastError" = ${next.lastError}, "updatedAt" = ${at}
+      SET status = ${next.status}, "nextAttemptAt" = ${next.nextAttemptAt}, "lastError" = ${next.lastError}, "updatedAt" = ${at},
+          attempts = ${next.attempts}, payload = coalesce(${payload}::jsonb, payload)
       WHERE id = ${row.id} AND attempts = ${row.attempts} AND status = 'pending'`);
   } catch (err) {
     // The row is claimed again when its lease ends.
     log().error({ err }, "could not record the job's outcome");
   }
-  return outcome.status === "done";
+  return outcome.status === "done" || outcome.status === "continue";
 }

@@ -7,6 +7,8 @@ import { withLogContext } from "@/lib/log/context";
 import { countRun } from "@/lib/metrics";
 import type { Claimed } from "@/lib/webhooks/claim";
 import { claimDue, deliverOne } from "@/lib/webhooks/worker";
+import { env } from "@/lib/env";
+import { jobBudgetMs } from "@/lib/jobs/budget";
 import { runJob } from "./run";
 import { sweep } from "./sweep";
 
@@ -37,18 +39,45 @@ export async function runOnce({ limit = 10, now = () => new Date() } = {}): Prom
   return { claimed: rows.length, delivered, failed: rows.length - delivered };
 }
 
-/** A sweep, then passes until the queue has nothing due (or the time budget ends): the cron route's run. */
+/**
+ * The cron route's run: a sweep, then up to `limit` messages and jobs at once, a freed slot claimed
+ * again at once, so one slow job holds one slot and never the others' turns (docs/decisions/jobs.md
+ * "A job's time budget"). New work is claimed only while it can end within `budgetMs` (each job is
+ * bounded by its own budget, each delivery by its timeout); it ends when nothing is due or running.
+ */
 export async function drain({ budgetMs = 50_000, limit = 10 } = {}): Promise<RunSummary> {
   await sweep();
   const total: RunSummary = { claimed: 0, delivered: 0, failed: 0 };
-  const until = Date.now() + budgetMs;
-  while (Date.now() < until) {
-    const run = await runOnce({ limit });
-    total.claimed += run.claimed;
-    total.delivered += run.delivered;
-    total.failed += run.failed;
-    // A batch holds at most PER_COMPANY of one company, so a short batch may still leave work due.
-    if (!run.claimed) break;
+  const claimUntil = Date.now() + budgetMs - Math.max(jobBudgetMs(), env().WEBHOOK_TIMEOUT_MS);
+  const running = new Set<Promise<void>>();
+  const byCompany = new Map<string, number>();
+  const count = (companyId: string, by: number) => {
+    const n = (byCompany.get(companyId) ?? 0) + by;
+    if (n > 0) byCompany.set(companyId, n);
+    else byCompany.delete(companyId);
+  };
+  for (;;) {
+    const free = limit - running.size;
+    if (free > 0 && Date.now() < claimUntil) {
+      const rows = await claimDue(free, new Date(), byCompany);
+      total.claimed += rows.length;
+      for (const row of rows) {
+        count(row.companyId, 1);
+        const run: Promise<void> = runClaimed(row)
+          .then((ok) => void (ok ? total.delivered++ : total.failed++))
+          .catch((err) => {
+            total.failed++;
+            console.error("[jobs] a run failed to record:", err);
+          })
+          .finally(() => {
+            running.delete(run);
+            count(row.companyId, -1);
+          });
+        running.add(run);
+      }
+    }
+    if (!running.size) return total;
+    // A finished run frees a slot (and may have queued its next step): claim again.
+    await Promise.race(running);
   }
-  return total;
 }

@@ -66,7 +66,9 @@ describe("a job kind in the outbox", () => {
     expect(queued).toMatchObject({ kind: "test.echo", endpointId: null, status: "pending", attempts: 0 });
     await work(new Date());
     await work(new Date(Date.now() + 3600_000)); // nothing left to run later either
-    expect(runsOf("once")).toEqual([{ id, companyId: c.companyId, attempts: 1, payload: { tag: "once" } }]);
+    expect(runsOf("once")).toEqual([
+      { id, companyId: c.companyId, attempts: 1, payload: { tag: "once" }, deadline: expect.any(Number) },
+    ]);
     expect(await row(id)).toMatchObject({ status: "done", attempts: 1, nextAttemptAt: null, lastError: null });
   });
 

@@ -153,7 +153,9 @@ describe("store addresses", () => {
     process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS = "false";
     resetEnvCache();
     try {
-      await expect(verifyStore(access.woocommerce)).rejects.toMatchObject({ kind: "unreachable" });
+      await expect(verifyStore(access.nuvemshop)).rejects.toMatchObject({ kind: "unreachable" });
+      // The shop's own plain-http address is refused for the scheme before any address.
+      await expect(verifyStore(access.woocommerce)).rejects.toMatchObject({ kind: "insecure" });
     } finally {
       process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS = "true";
       resetEnvCache();

@@ -3,7 +3,7 @@
 import { expect, test } from "@playwright/test";
 import { startWooCommerce, WOO_KEY, WOO_SECRET } from "../helpers/fakes/woocommerce";
 import { expectAccessible } from "./axe";
-import { signInByApi, signupByApi, skipTour } from "./helpers";
+import { apiPost, fromThisSite, signInByApi, signupByApi, skipTour } from "./helpers";
 
 test.beforeEach(async ({ page }) => skipTour(page));
 
@@ -33,6 +33,59 @@ test("connect a WooCommerce store, see it configured, remove it", async ({ page 
 
     await section.getByRole("button", { name: "Remover Minha loja" }).click();
     await expect(section.getByText("Nenhuma loja conectada.")).toBeVisible();
+  } finally {
+    await woo.close();
+  }
+});
+
+// Issue 37 #11: a store holding unused coupons of ours is not disconnected silently.
+test("a store that refuses to delete our coupons stays, says why, and goes once they are deleted", async ({ page }) => {
+  test.setTimeout(120_000);
+  const woo = await startWooCommerce();
+  try {
+    const account = await signupByApi(page, "Loja com Cupons");
+    await signInByApi(page, account);
+    const { store } = await apiPost(page, "/api/integrations/stores", {
+      platform: "woocommerce",
+      name: "Loja teimosa",
+      store_url: woo.url,
+      credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
+    });
+    const { product } = await apiPost(page, "/api/products", {
+      name: "Cupom 10%",
+      description: "10% na loja",
+      code_source: "store",
+      store_coupon: { store_id: store.id, type: "percentage", value: 10, valid_days: 30 },
+    });
+    const { wheel } = await apiPost(page, "/api/wheels", { name: "Roleta da loja", slug: "roleta-da-loja" });
+    await apiPost(page, `/api/wheels/${wheel.id}/products`, { products: [{ product_id: product.id }] });
+    const storeNow = async () =>
+      (await (await page.request.get("/api/integrations/stores")).json()).stores[0] as {
+        reserve: { available: number };
+      };
+    // The server's worker fills the reserve in the store.
+    await expect.poll(async () => (await storeNow()).reserve.available, { timeout: 30_000 }).toBe(10);
+
+    woo.intercept((req) =>
+      req.method === "DELETE" ? { status: 503, body: { code: "down", message: "indisponível" } } : undefined,
+    );
+    await page.goto("/admin/integrations");
+    const section = page.getByRole("region", { name: "Lojas" });
+    await section.getByRole("button", { name: "Remover Loja teimosa" }).click();
+    await expect(page.getByText(/Esta loja ainda tem 10 cupons não usados da roleta/)).toBeVisible();
+    await page.reload();
+    await expect(section.getByText(/10 cupons não usados aguardando exclusão na loja/)).toBeVisible();
+    await expect(section.getByText(/A exclusão falhou \(.*503.*\); vamos tentar de novo/)).toBeVisible();
+    await expectAccessible(page, "Lojas");
+
+    // The store answers again: removing it deletes what is left first, then it goes.
+    woo.intercept(null);
+    await section.getByRole("button", { name: "Remover Loja teimosa" }).click();
+    await expect(section.getByText("Nenhuma loja conectada.")).toBeVisible();
+    expect(woo.coupons.size).toBe(0);
+    // Nothing was left to delete in the store either.
+    const del = await page.request.delete(`/api/integrations/stores/${store.id}`, { headers: fromThisSite() });
+    expect(del.status()).toBe(404);
   } finally {
     await woo.close();
   }

@@ -17,6 +17,10 @@ export interface Fake {
   coupons: Map<string, Record<string, unknown>>;
   /** The next n requests answer 429 with this Retry-After (seconds). */
   throttle(n: number, retryAfter?: number): void;
+  /** Every request is answered this many milliseconds late (a slow store); 0 for none. */
+  slow(ms: number): void;
+  /** Requests this answers for (a status and a body) get that answer instead; null: none. */
+  intercept(fn: ((req: Recorded) => { status: number; body: unknown } | undefined) | null): void;
   close(): Promise<void>;
 }
 
@@ -32,6 +36,8 @@ export async function startFake(handle: Handler, port = 0): Promise<Fake> {
   const coupons = new Map<string, Record<string, unknown>>();
   let throttled = 0;
   let retryAfter = 1;
+  let delayMs = 0;
+  let override: ((req: Recorded) => { status: number; body: unknown } | undefined) | null = null;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let raw = "";
     req.on("data", (d) => (raw += d));
@@ -52,7 +58,10 @@ export async function startFake(handle: Handler, port = 0): Promise<Fake> {
         throttled--;
         return json(429, { errors: "Too Many Requests" }, { "retry-after": String(retryAfter) });
       }
-      handle(rec, { json: (s, b) => json(s, b) }, coupons);
+      const forced = override?.(rec);
+      if (forced) return json(forced.status, forced.body);
+      if (delayMs > 0) setTimeout(() => handle(rec, { json: (s, b) => json(s, b) }, coupons), delayMs);
+      else handle(rec, { json: (s, b) => json(s, b) }, coupons);
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -63,6 +72,12 @@ export async function startFake(handle: Handler, port = 0): Promise<Fake> {
     throttle(n, seconds = 1) {
       throttled = n;
       retryAfter = seconds;
+    },
+    slow(ms) {
+      delayMs = ms;
+    },
+    intercept(fn) {
+      override = fn;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
