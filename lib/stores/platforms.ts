@@ -9,6 +9,7 @@
 // DELETE ?force=true).
 import "server-only";
 import { pinnedRequest, type PinnedAnswer } from "@/lib/net/pinned-request";
+import { log } from "@/lib/log";
 
 export type Platform = "nuvemshop" | "shopify" | "woocommerce";
 
@@ -61,7 +62,10 @@ const shopifyBase = (storeUrl: string) => (process.env.SHOPIFY_API_URL ?? storeU
 
 /** The store's answer in the server log only (clipped): the caller gets our own short reason. */
 const logAnswer = (url: string, status: number | string, body: string) =>
-  console.warn(`[stores] ${new URL(url).host} answered ${status}: ${body.replace(/\s+/g, " ").slice(0, 200)}`);
+  log().warn(
+    { host: new URL(url).host, status, body: body.replace(/\s+/g, " ").slice(0, 200) },
+    "store refused a call",
+  );
 
 /**
  * One call: connected through the pinned look-up (lib/net/pinned-request.ts); `strictHttps` for
@@ -231,7 +235,7 @@ const shopify = {
     const data = await this.graphql<Record<string, Out>>(a, o, mutation, { d });
     const out = Object.values(data)[0];
     if (!out?.codeDiscountNode) {
-      console.warn(`[stores] Shopify refused a coupon: ${JSON.stringify(out?.userErrors ?? null).slice(0, 200)}`);
+      log().warn({ userErrors: JSON.stringify(out?.userErrors ?? null).slice(0, 200) }, "Shopify refused a coupon");
       throw new StoreError("rejected", "a loja recusou o cupom");
     }
     return idOf({ id: out.codeDiscountNode.id });

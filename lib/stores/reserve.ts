@@ -12,6 +12,7 @@ import { deadlineFromNow, fits, stepCallTimeout } from "@/lib/jobs/budget";
 import { enqueueJob, type JobClient } from "@/lib/jobs/enqueue";
 import { createCoupon, deleteCoupon, STORE_CALL_TIMEOUT_MS, StoreError, type CouponSpec } from "./platforms";
 import { storeAccess } from "./service";
+import { log } from "@/lib/log";
 
 /** The job kind that deletes unused coupons from a store (lib/stores/jobs.ts). */
 export const STORE_RELEASE = "store.release";
@@ -104,7 +105,7 @@ export async function refillReserve(
         // nobody's, so it leaves the store at once (docs/decisions/stores.md "A store leaves only
         // without our unused coupons").
         await deleteCoupon(access, externalId, { timeoutMs }).catch((e: unknown) =>
-          console.error(`[stores] a coupon created for a disconnected store stays in it: ${externalId}`, e),
+          log().error({ err: e, externalId }, "a coupon created for a disconnected store stays in it"),
         );
         return { created, target };
       }

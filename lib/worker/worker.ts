@@ -11,6 +11,7 @@ import { env } from "@/lib/env";
 import { jobBudgetMs } from "@/lib/jobs/budget";
 import { runJob } from "./run";
 import { sweep } from "./sweep";
+import { log } from "@/lib/log";
 
 export interface RunSummary {
   claimed: number;
@@ -67,7 +68,7 @@ export async function drain({ budgetMs = 50_000, limit = 10 } = {}): Promise<Run
           .then((ok) => void (ok ? total.delivered++ : total.failed++))
           .catch((err) => {
             total.failed++;
-            console.error("[jobs] a run failed to record:", err);
+            log().error({ err }, "a job run failed to record");
           })
           .finally(() => {
             running.delete(run);
