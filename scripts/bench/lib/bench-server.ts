@@ -41,6 +41,8 @@ export function freePort(): Promise<number> {
 export interface AppServer {
   url: string;
   child: ChildProcess;
+  /** What the server printed so far (stdout and stderr). */
+  log: () => string;
   stop: () => Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function startApp(env: Record<string, string>, port?: number): Prom
   return {
     url,
     child,
+    log: () => log,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode) return resolve();
