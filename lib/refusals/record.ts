@@ -101,7 +101,7 @@ const buffer = () => (g[KEY] ??= { pending: new Map(), timer: null, writing: Pro
  * transaction, no lock held across round trips (docs/decisions/rate-limits.md "Refusals counted in
  * memory, written in batches without a lock"). Wheels that do not exist write nothing.
  */
-export async function writeRefusals(batch: Pending[]): Promise<void> {
+async function writeRefusals(batch: Pending[]): Promise<void> {
   const counts = batch.flatMap((p) =>
     [...p.counts].map(([k, n]) => {
       const [day, reason] = k.split(" ");
