@@ -69,7 +69,7 @@ interface Pending {
   wheelRef: string;
   /** Counts by "day reason". */
   counts: Map<string, number>;
-  /** The newest refusals, at most RECENT_KEPT. */
+  /** The newest refusals (trimmed as they pile up; a write keeps RECENT_KEPT of them). */
   recent: Kept[];
 }
 
@@ -81,7 +81,7 @@ const FLUSH_MS = 1000;
  */
 const MAX_WHEELS = 1000;
 
-interface Buffer {
+interface RefusalBuffer {
   pending: Map<string, Pending>;
   timer: NodeJS.Timeout | null;
   /** The write under way: batches are written one after another. */
@@ -91,7 +91,7 @@ interface Buffer {
 
 // One buffer per process, whichever route bundle counts (as lib/rate-limit keeps its state).
 const KEY = Symbol.for("roleta.refusals");
-const g = globalThis as typeof globalThis & { [KEY]?: Buffer };
+const g = globalThis as typeof globalThis & { [KEY]?: RefusalBuffer };
 const buffer = () => (g[KEY] ??= { pending: new Map(), timer: null, writing: Promise.resolve(), dropped: 0 });
 
 /**

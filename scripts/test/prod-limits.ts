@@ -7,9 +7,10 @@
 //      from one address, the first 60 served, then 429 with Retry-After;
 //  1b. a new server whose first limited request is a claim page: the 11th wrong login of an account
 //      and the 31st spin of an address answer 429 with Retry-After (never 500);
-//  3.  one address floods company A's wheel (autocannon in its own process, FLOOD_CONNECTIONS
-//      connections for FLOOD_SECONDS at FLOOD_RATE requests a second, or a quarter of what the
-//      server answers on its trivial route if less: see capacity()) while company B's visitors
+//  3.  one address floods company A's wheel (scripts/test/lib/steady-flood.mjs in its own process,
+//      up to FLOOD_CONNECTIONS connections for FLOOD_SECONDS at FLOOD_RATE requests a second, or a
+//      quarter of what the server answers on its trivial route if less: see capacity()) while
+//      company B's visitors
 //      spin one after another: the refusal counts are written in batches (a trigger counts the
 //      statements), not once per refused request, B's p99 during the flood stays within 2x of its
 //      p99 without it (in 2 of 3 rounds), and the server logs no P2028.
@@ -22,7 +23,14 @@ import path from "node:path";
 import pg from "pg";
 import { migrate } from "@/lib/db/migrate";
 import { poolExecutor } from "@/lib/db/sql-executor";
-import { createDatabase, dropDatabase, percentile, startApp, type AppServer } from "../bench/lib/bench-server";
+import {
+  createDatabase,
+  dropDatabase,
+  insertProCompany,
+  percentile,
+  startApp,
+  type AppServer,
+} from "../bench/lib/bench-server";
 
 const DIST_DIR = process.env.NEXT_DIST_DIR || ".next";
 const FLOOD_SECONDS = Number(process.env.FLOOD_SECONDS ?? 8);
@@ -45,15 +53,7 @@ interface Proof {
 }
 
 async function seedCompany(pool: pg.Pool, slug: string) {
-  const { rows } = await pool.query(
-    `INSERT INTO "Company" (id, name, slug, "updatedAt") VALUES (gen_random_uuid(), $1, $1, now()) RETURNING id`,
-    [slug],
-  );
-  const companyId = rows[0].id as string;
-  await pool.query(
-    `INSERT INTO "Subscription" (id, "companyId", "planId", status, "updatedAt") VALUES (gen_random_uuid(), $1, 'pro', 'active', now())`,
-    [companyId],
-  );
+  const companyId = await insertProCompany(pool, slug, slug);
   const wheel = await pool.query(
     `INSERT INTO "Wheel" (id, "companyId", name, slug, status, "formCpf", "uniqueBy", "updatedAt")
      VALUES (gen_random_uuid(), $1, 'Roleta', $2, 'active', 'off', '{}', now()) RETURNING id`,
@@ -162,10 +162,9 @@ interface FloodResult {
   statuses: Record<string, number>;
 }
 
-/** autocannon in its own process (its CPU must not delay the measured spins); its JSON summary. */
-function autocannon(args: string[]): Promise<FloodResult> {
-  const bin = path.join("node_modules", "autocannon", "autocannon.js");
-  const child = spawn(process.execPath, [bin, "-j", "-n", ...args], { stdio: ["ignore", "pipe", "ignore"] });
+/** A load generator in its own process (its CPU must not delay the measured spins); its JSON summary. */
+function load(args: string[]): Promise<FloodResult> {
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "ignore"] });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
   return new Promise<FloodResult>((resolve, reject) =>
@@ -176,7 +175,7 @@ function autocannon(args: string[]): Promise<FloodResult> {
         for (const [k, v] of Object.entries(r)) if (/^\dxx$/.test(k) && Number(v)) statuses[k] = Number(v);
         resolve({ requests: r.requests.total, statuses });
       } catch (err) {
-        reject(new Error(`autocannon gave no result: ${(err as Error).message}\n${out.slice(0, 500)}`));
+        reject(new Error(`${path.basename(args[0])} gave no result: ${(err as Error).message}\n${out.slice(0, 500)}`));
       }
     }),
   );
@@ -188,16 +187,17 @@ function autocannon(args: string[]): Promise<FloodResult> {
  * capacity measures the CPU, not the database or its locks.
  */
 async function capacity(app: AppServer): Promise<number> {
-  const r = await autocannon(["-c", "10", "-d", "3", `${app.url}/api/health`]);
+  const autocannon = path.join("node_modules", "autocannon", "autocannon.js");
+  const r = await load([autocannon, "-j", "-n", "-c", "10", "-d", "3", `${app.url}/api/health`]);
   return r.requests / 3;
 }
 
-/** One address at A's wheel, at `rate` requests a second over FLOOD_CONNECTIONS connections. */
+/** One address at A's wheel: a request every 1000/rate ms, at most FLOOD_CONNECTIONS in flight. */
 const flood = (app: AppServer, rate: number) =>
-  autocannon([
-    ...["-c", String(FLOOD_CONNECTIONS), "-d", String(FLOOD_SECONDS), "-R", String(rate), "-m", "POST"],
-    ...["-H", "content-type=application/json", "-H", "x-forwarded-for=198.51.100.7"],
-    ...["-b", spinBody(999_999), app.url + spinPath(A)],
+  load([
+    path.join("scripts", "test", "lib", "steady-flood.mjs"),
+    ...[app.url + spinPath(A), String(rate), String(FLOOD_SECONDS), String(FLOOD_CONNECTIONS)],
+    ...["198.51.100.7", spinBody(999_999)],
   ]);
 
 /**
