@@ -95,6 +95,9 @@ const schema = z
       .or(z.literal("").transform(() => undefined)),
     PAYMENT_WEBHOOK_SECRET: z.string().optional(),
     TRUST_PROXY: bool,
+    // Sign-ups per client address per hour (docs/decisions/rate-limits.md "Sign-up: 5 an hour per
+    // address"); the e2e server raises it, its browser signing up dozens of companies from one address.
+    SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
     // Outgoing webhooks (lib/webhooks). Lets endpoints point at loopback/private addresses (local
     // development and tests only: it disables the SSRF guard).
     WEBHOOK_ALLOW_PRIVATE_HOSTS: bool,

@@ -24,6 +24,8 @@ const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start
     NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "",
     // The Integrações e2e spec's receiver listens on this machine; the worker polls often.
     WEBHOOK_ALLOW_PRIVATE_HOSTS: process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS ?? "true",
+    // The suite signs up dozens of companies from this one address (5 an hour is the default).
+    SIGNUP_LIMIT_PER_HOUR: process.env.SIGNUP_LIMIT_PER_HOUR ?? "1000",
     WEBHOOK_WORKER_INTERVAL_MS: process.env.WEBHOOK_WORKER_INTERVAL_MS ?? "300",
     // The WhatsApp e2e spec starts a fake Graph API on this port (tests/helpers/fakes/whatsapp.ts).
     WHATSAPP_GRAPH_URL: process.env.WHATSAPP_GRAPH_URL ?? `http://127.0.0.1:${Number(port) + 7}`,

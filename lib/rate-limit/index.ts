@@ -1,9 +1,11 @@
 // Rate limits shared by every instance (stores.ts picks Redis, Postgres or memory). A refusal is
-// a 429 with Retry-After. Other modules use only LIMITS, consume, ensureNotBlocked, refund and
-// resetLimit.
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+// a 429 with Retry-After. Other modules use only LIMITS, consume, ensureNotBlocked, refund,
+// resetLimit and isRateLimited.
+import { RateLimiterMemory, type RateLimiterAbstract, type RateLimiterRes } from "rate-limiter-flexible";
 import { outsideRequest } from "@/lib/async/outside-request";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { addressKey } from "@/lib/net/address-key";
 import { openStore, type LimitSpec, type Store, type StoreKind } from "./stores";
 
 const MINUTE = 60;
@@ -15,6 +17,11 @@ export interface Limit extends LimitSpec {
    * gets at most one hit per instance past the limit in a window (docs/decisions/rate-limits.md "Shared rate limits").
    */
   firstHitUnawaited?: boolean;
+  /**
+   * Keyed by the client's address: an IPv6 address counts by its /64 (lib/net/address-key.ts,
+   * docs/decisions/rate-limits.md "IPv6 addresses are limited by their /64").
+   */
+  byAddress?: boolean;
 }
 
 const limiter = (name: string, points: number, duration: number, opts: Partial<Limit> = {}): Limit => ({
@@ -24,30 +31,35 @@ const limiter = (name: string, points: number, duration: number, opts: Partial<L
   ...opts,
 });
 
+const perAddress = { byAddress: true };
+
 export const LIMITS = {
   // Failed logins: 10 per account and 30 per address in 15 minutes; the 11th is refused.
   loginAccount: () => limiter("login-account", 10, 15 * MINUTE),
-  loginIp: () => limiter("login-ip", 30, 15 * MINUTE),
-  forgotPassword: () => limiter("forgot-ip", 10, 15 * MINUTE),
+  loginIp: () => limiter("login-ip", 30, 15 * MINUTE, perAddress),
+  forgotPassword: () => limiter("forgot-ip", 10, 15 * MINUTE, perAddress),
+  // Sign-ups (each a company with a trial and a bcrypt hash): attempts per address
+  // (docs/decisions/rate-limits.md "Sign-up: 5 an hour per address").
+  signupIp: () => limiter("signup-ip", env().SIGNUP_LIMIT_PER_HOUR, 60 * MINUTE, perAddress),
   // Wrong current passwords on PUT /user/password, per user: a stolen session cannot guess it.
   passwordChange: () => limiter("password-change-user", 5, 15 * MINUTE),
   // Visitors at one counter may share an address (shop Wi-Fi), so this is generous.
-  spinIp: () => limiter("spin-ip", 30, MINUTE, { firstHitUnawaited: true }),
-  publicRead: () => limiter("public-read-ip", 300, MINUTE, { firstHitUnawaited: true }),
+  spinIp: () => limiter("spin-ip", 30, MINUTE, { firstHitUnawaited: true, ...perAddress }),
+  publicRead: () => limiter("public-read-ip", 300, MINUTE, { firstHitUnawaited: true, ...perAddress }),
   // "Enviar teste" and "Reenviar" per company: the app must not become a request cannon.
   webhookSend: () => limiter("webhook-send", 60, MINUTE),
   // Page-view beacons: a visitor opens the page a few times; more than this is not a person.
-  publicView: () => limiter("public-view-ip", 60, MINUTE, { firstHitUnawaited: true }),
+  publicView: () => limiter("public-view-ip", 60, MINUTE, { firstHitUnawaited: true, ...perAddress }),
   // Invitation e-mails: per company (keyed by its id) and per invited address, whoever sends.
   invitationsPerCompany: () => limiter("invite-company", 30, 60 * MINUTE),
   invitationsPerAddress: () => limiter("invite-address", 3, 24 * 60 * MINUTE),
   // Claim pages look a prize up by its code: a person reopens theirs, nobody needs 60 a minute.
-  claimLookup: () => limiter("claim-ip", 60, MINUTE),
+  claimLookup: () => limiter("claim-ip", 60, MINUTE, perAddress),
   // WhatsApp verifications (docs/api.md "WhatsApp (issue 27)"): starts and code tries per address,
   // and codes sent per number and address (each costs the shop an authentication template; keyed
   // with the address so that nobody else's starts lock the person out: docs/decisions/whatsapp.md
   // "Paid codes: Brazil only, a daily cap (issue 37)").
-  verifyIp: () => limiter("wa-verify-ip", 20, 10 * MINUTE),
+  verifyIp: () => limiter("wa-verify-ip", 20, 10 * MINUTE, perAddress),
   verifyCodeNumber: () => limiter("wa-code-number-ip", 5, 60 * MINUTE),
 } as const;
 
@@ -92,6 +104,27 @@ async function resolve(l: Limit) {
   return { store, shared, local };
 }
 
+/**
+ * A limiter's refusal, told by its shape: in the production build proxy.ts and the API routes
+ * bundle their own copies of rate-limiter-flexible but share the limiters on globalThis, so a
+ * refusal may be an instance of the other copy's RateLimiterRes and fail `instanceof`
+ * (docs/decisions/rate-limits.md "Refusals detected by shape, in every bundle").
+ */
+export function isLimiterRefusal(x: unknown): x is RateLimiterRes {
+  if (typeof x !== "object" || x === null || x instanceof Error) return false;
+  const r = x as Record<string, unknown>;
+  return (
+    typeof r.msBeforeNext === "number" && typeof r.remainingPoints === "number" && typeof r.consumedPoints === "number"
+  );
+}
+
+/** A 429 AppError made by any bundle's copy of this module (see isLimiterRefusal). */
+export function isRateLimited(err: unknown): err is AppError {
+  if (err instanceof AppError) return err.code === "RATE_LIMITED";
+  const e = err as { code?: unknown; status?: unknown } | null;
+  return typeof e === "object" && e !== null && e.code === "RATE_LIMITED" && e.status === 429;
+}
+
 function refusal(res: RateLimiterRes, message: string) {
   const retryAfter = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   return new AppError("RATE_LIMITED", message, { retryAfter }, { "Retry-After": String(retryAfter) });
@@ -103,13 +136,17 @@ async function take(l: RateLimiterAbstract, key: string, message: string): Promi
   try {
     return await outsideRequest(() => l.consume(key));
   } catch (res) {
-    if (res instanceof RateLimiterRes) throw refusal(res, message);
+    if (isLimiterRefusal(res)) throw refusal(res, message);
     throw res;
   }
 }
 
+/** The key a limit counts under: a client address is reduced to what one client holds. */
+const keyOf = (l: Limit, key: string) => (l.byAddress ? addressKey(key) : key);
+
 /** Counts one hit; throws a 429 AppError when over the limit. */
-export async function consume(l: Limit, key: string, message = TOO_MANY) {
+export async function consume(l: Limit, rawKey: string, message = TOO_MANY) {
+  const key = keyOf(l, rawKey);
   const { store, shared, local } = await resolve(l);
   if (local && (await take(local, key, message)).consumedPoints === 1) {
     // Counted in the store all the same (Postgres: in the next batch); the key's next hit on this
@@ -123,17 +160,19 @@ export async function consume(l: Limit, key: string, message = TOO_MANY) {
 /** Throws a 429 if the key is already at its limit, without counting a hit. */
 export async function ensureNotBlocked(l: Limit, key: string, message = TOO_MANY) {
   const { shared } = await resolve(l);
-  const res = await outsideRequest(() => shared.get(key));
+  const res = await outsideRequest(() => shared.get(keyOf(l, key)));
   if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) throw refusal(res, message);
 }
 
 /** Gives back a hit that turned out not to count (e.g. a login that succeeded). */
-export async function refund(l: Limit, key: string, points = 1) {
+export async function refund(l: Limit, rawKey: string, points = 1) {
+  const key = keyOf(l, rawKey);
   const { shared, local } = await resolve(l);
   await outsideRequest(() => Promise.all([shared.reward(key, points), local?.reward(key, points)]));
 }
 
-export async function resetLimit(l: Limit, key: string) {
+export async function resetLimit(l: Limit, rawKey: string) {
+  const key = keyOf(l, rawKey);
   const { shared, local } = await resolve(l);
   await outsideRequest(() => Promise.all([shared.delete(key), local?.delete(key)]));
 }

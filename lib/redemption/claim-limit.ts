@@ -5,8 +5,7 @@
 import { log } from "@/lib/log";
 import { NextResponse, type NextRequest } from "next/server";
 import { clientIp } from "@/lib/net/client-ip";
-import { AppError } from "@/lib/errors";
-import { consume, LIMITS } from "@/lib/rate-limit";
+import { consume, isRateLimited, LIMITS } from "@/lib/rate-limit";
 
 /** The 429 answer when this address is over its look-ups, else null (the page renders). */
 export async function claimLookupRefusal(req: NextRequest): Promise<NextResponse | null> {
@@ -14,12 +13,15 @@ export async function claimLookupRefusal(req: NextRequest): Promise<NextResponse
     await consume(LIMITS.claimLookup(), clientIp(req.headers));
     return null;
   } catch (err) {
-    if (err instanceof AppError && err.code === "RATE_LIMITED")
+    // A refusal, whichever bundle's copy of the limiter made it, is always a 429: never a pass
+    // (docs/decisions/rate-limits.md "Refusals detected by shape, in every bundle").
+    if (isRateLimited(err))
       return new NextResponse(err.message, {
         status: 429,
         headers: { ...err.headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
       });
-    // The person at the counter needs the page more than the count needs to be exact.
+    // Not a refusal: the store failing (its in-memory insurance answers then, so this is rarer
+    // still). The person at the counter needs the page more than the count needs to be exact.
     log().error({ err }, "claim look-up limit unavailable");
     return null;
   }

@@ -1,12 +1,13 @@
 // Why visitors were refused, per wheel (docs/api.md "Refusals (issue 28)"). The spin and eligibility
-// routes hand a refusal here once their answer is made; the write runs after the answer (Next's
-// after()), so a refusal costs the visitor nothing: one statement, behind a per-wheel lock, bumps
-// the wheel's counter for the São Paulo day and reason (RefusalDay) and keeps the refusal with its
-// contact masked (Refusal, the last 100 per wheel). See docs/decisions/visitor-form.md "The visitor's form".
+// routes hand a refusal here once their answer is made; it is counted in memory and written in
+// batches, one statement a second at most, without a lock: the wheel's counter for the São Paulo
+// day and reason (RefusalDay) and the refusal with its contact masked (Refusal, the last 100 per
+// wheel). See docs/decisions/rate-limits.md "Refusals counted in memory, written in batches without
+// a lock".
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { after } from "next/server";
 import { dayOf } from "@/lib/dates/format";
+import { outsideRequest } from "@/lib/async/outside-request";
 import { db } from "@/lib/db/client";
 import { AppError, toAppError } from "@/lib/errors";
 import { log } from "@/lib/log";
@@ -56,60 +57,153 @@ export function maskedContact(r: Pick<Refused, "whatsapp" | "email">): string | 
   return null;
 }
 
-/** Counts the refusal and keeps it among the wheel's latest (nothing for a wheel that does not exist). */
-export async function writeRefusal(r: Refused): Promise<void> {
-  const at = r.at ?? new Date();
-  const contact = maskedContact(r);
+/** One refusal kept among a wheel's latest. */
+interface Kept {
+  id: string;
+  reason: RefusalReason;
+  contact: string | null;
+  at: Date;
+}
+
+/** The refusals of one addressed wheel since the last write. */
+interface Pending {
+  companySlug: string;
+  wheelRef: string;
+  /** Counts by "day reason". */
+  counts: Map<string, number>;
+  /** The newest refusals (trimmed as they pile up; a write keeps RECENT_KEPT of them). */
+  recent: Kept[];
+}
+
+/** How long a refusal waits in memory for its batch. */
+const FLUSH_MS = 1000;
+/**
+ * Addressed wheels per batch: a 429 comes before the wheel is looked up, so the wheel part of the
+ * path is the caller's choice; past this, refusals of further wheels are not counted.
+ */
+const MAX_WHEELS = 1000;
+
+interface RefusalBuffer {
+  pending: Map<string, Pending>;
+  timer: NodeJS.Timeout | null;
+  /** The write under way: batches are written one after another. */
+  writing: Promise<void>;
+  dropped: number;
+}
+
+// One buffer per process, whichever route bundle counts (as lib/rate-limit keeps its state).
+const KEY = Symbol.for("roleta.refusals");
+const g = globalThis as typeof globalThis & { [KEY]?: RefusalBuffer };
+const buffer = () => (g[KEY] ??= { pending: new Map(), timer: null, writing: Promise.resolve(), dropped: 0 });
+
+/**
+ * Writes a batch in one statement: the day counts added (rows in a fixed order, so two servers'
+ * batches cannot deadlock on them), each wheel's newest refusals inserted and its older ones beyond
+ * RECENT_KEPT deleted (rows another batch holds are skipped, not waited for). No interactive
+ * transaction, no lock held across round trips (docs/decisions/rate-limits.md "Refusals counted in
+ * memory, written in batches without a lock"). Wheels that do not exist write nothing.
+ */
+async function writeRefusals(batch: Pending[]): Promise<void> {
+  const counts = batch.flatMap((p) =>
+    [...p.counts].map(([k, n]) => {
+      const [day, reason] = k.split(" ");
+      return { p, day, reason, n };
+    }),
+  );
+  const kept = batch.flatMap((p) => p.recent.map((r) => ({ p, ...r })));
   const prisma = await db();
-  // Concurrent refusals of one wheel (a sold-out burst) bump the same day row and prune the same
-  // latest rows: in one statement each they deadlock (Postgres then drops one of them, and its
-  // count is lost). A transaction-level advisory lock per addressed wheel puts them in line; this
-  // runs after the visitor's answer, so waiting costs the visitor nothing.
-  await prisma.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`refusals:${r.companySlug}/${r.wheelRef}`}))`;
-    await tx.$executeRaw`
-    WITH w AS (
-      SELECT w.id, w."companyId" FROM "Wheel" w JOIN "Company" c ON c.id = w."companyId"
-      WHERE c.slug = ${r.companySlug} AND (w.slug = ${r.wheelRef} OR w.id = ${r.wheelRef})
-      LIMIT 1
+  await prisma.$executeRaw`
+    WITH c AS (
+      SELECT * FROM unnest(${counts.map((c) => c.p.companySlug)}::text[], ${counts.map((c) => c.p.wheelRef)}::text[],
+        ${counts.map((c) => c.day)}::date[], ${counts.map((c) => c.reason)}::text[], ${counts.map((c) => c.n)}::int[])
+        AS c(company_slug, wheel_ref, day, reason, n)
+    ), r AS (
+      SELECT * FROM unnest(${kept.map((k) => k.p.companySlug)}::text[], ${kept.map((k) => k.p.wheelRef)}::text[],
+        ${kept.map((k) => k.id)}::text[], ${kept.map((k) => k.reason)}::text[], ${kept.map((k) => k.contact)}::text[],
+        ${kept.map((k) => k.at.toISOString())}::timestamptz[])
+        AS r(company_slug, wheel_ref, id, reason, contact, at)
+    ), w AS (
+      SELECT DISTINCT ON (k.company_slug, k.wheel_ref) k.company_slug, k.wheel_ref, wh.id, wh."companyId"
+      FROM (SELECT company_slug, wheel_ref FROM c UNION SELECT company_slug, wheel_ref FROM r) k
+      JOIN "Company" co ON co.slug = k.company_slug
+      JOIN "Wheel" wh ON wh."companyId" = co.id AND (wh.slug = k.wheel_ref OR wh.id = k.wheel_ref)
+      ORDER BY k.company_slug, k.wheel_ref, wh.id
     ), counted AS (
       INSERT INTO "RefusalDay" ("wheelId", day, reason, "companyId", count)
-      SELECT id, ${dayOf(at)}::date, ${r.reason}, "companyId", 1 FROM w
-      ON CONFLICT ("wheelId", day, reason) DO UPDATE SET count = "RefusalDay".count + 1
+      SELECT w.id, c.day, c.reason, w."companyId", sum(c.n)::int FROM c JOIN w USING (company_slug, wheel_ref)
+      GROUP BY w.id, c.day, c.reason, w."companyId"
+      ORDER BY w.id, c.day, c.reason
+      ON CONFLICT ("wheelId", day, reason) DO UPDATE SET count = "RefusalDay".count + EXCLUDED.count
       RETURNING 1
+    ), fresh AS (
+      SELECT * FROM (
+        SELECT r.id, r.reason, r.contact, r.at, w.id AS wheel_id, w."companyId" AS company_id,
+          row_number() OVER (PARTITION BY w.id ORDER BY r.at DESC, r.id DESC) AS rn
+        FROM r JOIN w USING (company_slug, wheel_ref)
+      ) x WHERE rn <= ${RECENT_KEPT}
+    ), added AS (
+      SELECT wheel_id, count(*)::int AS n FROM fresh GROUP BY wheel_id
     ), pruned AS (
       DELETE FROM "Refusal" WHERE id IN (
-        SELECT r.id FROM "Refusal" r, w WHERE r."wheelId" = w.id
-        ORDER BY r."createdAt" DESC OFFSET ${RECENT_KEPT - 1})
+        SELECT id FROM "Refusal" WHERE id IN (
+          SELECT o.id FROM (
+            SELECT x.id, x."wheelId", row_number() OVER (PARTITION BY x."wheelId" ORDER BY x."createdAt" DESC, x.id DESC) AS rn
+            FROM "Refusal" x WHERE x."wheelId" IN (SELECT wheel_id FROM added)
+          ) o JOIN added a ON a.wheel_id = o."wheelId" WHERE o.rn > ${RECENT_KEPT} - a.n
+        ) FOR UPDATE SKIP LOCKED
+      )
       RETURNING 1
     )
     INSERT INTO "Refusal" (id, "companyId", "wheelId", reason, contact, "createdAt")
-    SELECT ${randomUUID()}, "companyId", id, ${r.reason}, ${contact}, ${at} FROM w`;
-  });
+    SELECT id, company_id, wheel_id, reason, contact, at AT TIME ZONE 'UTC' FROM fresh`;
 }
 
-const pending = new Set<Promise<void>>();
+/** Writes what the buffer holds now, after the write under way. */
+function flush(): Promise<void> {
+  const b = buffer();
+  if (b.timer) clearTimeout(b.timer);
+  b.timer = null;
+  const batch = [...b.pending.values()];
+  b.pending = new Map();
+  if (b.dropped)
+    log().error({ dropped: b.dropped, maxWheels: MAX_WHEELS }, "refusals not counted: too many wheels in a batch");
+  b.dropped = 0;
+  if (batch.length)
+    b.writing = b.writing.then(() =>
+      writeRefusals(batch).catch((err) => log().error({ err }, "a batch of refusals was not recorded")),
+    );
+  return b.writing;
+}
 
 /**
- * Records a refusal once the answer is sent: inside a request through Next's after(); called outside
- * one (a test calling the handler directly) it starts at once and is not awaited (see settleRefusals).
- * Never throws: a lost count must not turn a refusal into a 500.
+ * Counts a refusal in memory; a timer writes the batch within FLUSH_MS. A refusal, 429s of a flood
+ * included, costs the request no statement and no lock, and a lost count never turns a refusal into
+ * a 500. The cost: a process that dies loses its last second of counts.
  */
 export function recordRefusal(r: Refused): void {
-  const task = () => writeRefusal(r).catch((err) => log().error({ err, reason: r.reason }, "refusal not recorded"));
-  try {
-    after(task);
-    return;
-  } catch {
-    /* outside a request scope */
+  const b = buffer();
+  const key = `${r.companySlug}/${r.wheelRef}`;
+  let p = b.pending.get(key);
+  if (!p) {
+    if (b.pending.size >= MAX_WHEELS) {
+      b.dropped++;
+      return;
+    }
+    b.pending.set(key, (p = { companySlug: r.companySlug, wheelRef: r.wheelRef, counts: new Map(), recent: [] }));
   }
-  const p = task().finally(() => pending.delete(p));
-  pending.add(p);
+  const at = r.at ?? new Date();
+  const k = `${dayOf(at)} ${r.reason}`;
+  p.counts.set(k, (p.counts.get(k) ?? 0) + 1);
+  p.recent.push({ id: randomUUID(), reason: r.reason, contact: maskedContact(r), at });
+  // Trimmed in chunks, so a flood costs no array shift per refusal.
+  if (p.recent.length >= 2 * RECENT_KEPT) p.recent = p.recent.slice(-RECENT_KEPT);
+  // The timer outside the request, so it does not keep the request's context alive.
+  b.timer ??= outsideRequest(() => setTimeout(() => void flush(), FLUSH_MS).unref());
 }
 
-/** Waits for refusals still being written outside a request (tests). */
+/** Writes the refusals still in memory now and waits for them (tests). */
 export async function settleRefusals(): Promise<void> {
-  while (pending.size) await Promise.all([...pending]);
+  await flush();
 }
 
 /** The spin and eligibility routes' `refused` hook (lib/http/route-wrapper.ts publicRoute). */

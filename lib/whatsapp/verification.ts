@@ -23,6 +23,7 @@ import { connectedAccount } from "./account";
 import { countCode } from "./code-cap";
 import { queueCode } from "./dispatch";
 import { newCode, newNonce } from "./nonce";
+import { addressKey } from "@/lib/net/address-key";
 
 export const VERIFICATION_MINUTES = 10;
 export const MAX_CODE_TRIES = 5;
@@ -68,7 +69,7 @@ async function accountFor(wheel: VerifyWheel): Promise<WhatsappAccount> {
 async function codeAllowed(wheel: VerifyWheel, account: WhatsappAccount, whatsapp: string, ip: string, now: Date) {
   if (!isBrazilianPhone(whatsapp) && !account.codesAbroad)
     throw new AppError("VALIDATION", M.codeBrazilOnly, { fields: { whatsapp: M.codeBrazilOnly } });
-  await consume(LIMITS.verifyCodeNumber(), `${wheel.companyId}:${whatsapp}:${ip}`);
+  await consume(LIMITS.verifyCodeNumber(), `${wheel.companyId}:${whatsapp}:${addressKey(ip)}`);
   await countCode(wheel.companyId, account.dailyCodeCap, now);
 }
 

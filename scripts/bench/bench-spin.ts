@@ -26,7 +26,15 @@ import pg from "pg";
 import { migrate } from "@/lib/db/migrate";
 import { poolExecutor } from "@/lib/db/sql-executor";
 import { isMain, printer, verdict, type BenchResult } from "./lib/bench-report";
-import { createDatabase, dropDatabase, ensureBuild, median, peakRssMb, startBenchApp } from "./lib/bench-server";
+import {
+  createDatabase,
+  dropDatabase,
+  ensureBuild,
+  insertProCompany,
+  median,
+  peakRssMb,
+  startBenchApp,
+} from "./lib/bench-server";
 import { probeEnv, startProbe, type Probe } from "./lib/bench-probe";
 import { splitCpus } from "./lib/cpu-split";
 import { summarize as summarizeProfiles } from "./profile-summary";
@@ -68,15 +76,7 @@ const outboxCounts = async (pool: pg.Pool) =>
   ).rows.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: r.n }), {});
 
 async function seed(pool: pg.Pool) {
-  const { rows } = await pool.query(
-    `INSERT INTO "Company" (id, name, slug, "updatedAt") VALUES (gen_random_uuid(), 'Bench Spin', $1, now()) RETURNING id`,
-    [COMPANY_SLUG],
-  );
-  const companyId = rows[0].id as string;
-  await pool.query(
-    `INSERT INTO "Subscription" (id, "companyId", "planId", status, "updatedAt") VALUES (gen_random_uuid(), $1, 'pro', 'active', now())`,
-    [companyId],
-  );
+  const companyId = await insertProCompany(pool, "Bench Spin", COMPANY_SLUG);
   // One play per CPF: the form asks for it, and the wheel counts it (a partial unique index).
   const wheel = await pool.query(
     `INSERT INTO "Wheel" (id, "companyId", name, slug, status, "formCpf", "uniqueBy", "updatedAt")

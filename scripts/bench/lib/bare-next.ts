@@ -78,7 +78,7 @@ export async function startBareNext(port: number): Promise<AppServer> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the bare app exited early:\n${log}`);
     try {
-      if ((await fetch(`${url}/`)).ok) return { url, child, stop };
+      if ((await fetch(`${url}/`)).ok) return { url, child, log: () => log, stop };
     } catch {
       /* not up yet */
     }

@@ -19,6 +19,19 @@ export async function createDatabase(prefix: string): Promise<string> {
   return url.toString();
 }
 
+/** A company on the Pro plan (active), straight in the database; its id. */
+export async function insertProCompany(pool: Pick<pg.Pool, "query">, name: string, slug: string): Promise<string> {
+  const { rows } = await pool.query(
+    `INSERT INTO "Company" (id, name, slug, "updatedAt") VALUES (gen_random_uuid(), $1, $2, now()) RETURNING id`,
+    [name, slug],
+  );
+  await pool.query(
+    `INSERT INTO "Subscription" (id, "companyId", "planId", status, "updatedAt") VALUES (gen_random_uuid(), $1, 'pro', 'active', now())`,
+    [rows[0].id],
+  );
+  return rows[0].id as string;
+}
+
 export async function dropDatabase(dbUrl: string) {
   const name = new URL(dbUrl).pathname.slice(1);
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -41,6 +54,8 @@ export function freePort(): Promise<number> {
 export interface AppServer {
   url: string;
   child: ChildProcess;
+  /** What the server printed so far (stdout and stderr). */
+  log: () => string;
   stop: () => Promise<void>;
 }
 
@@ -77,6 +92,7 @@ export async function startApp(env: Record<string, string>, port?: number): Prom
   return {
     url,
     child,
+    log: () => log,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode) return resolve();
