@@ -44,7 +44,21 @@ export interface FormQuestionAnswer {
   required: boolean;
 }
 
+/** A wheel's reminders before a prize expires (docs/api.md "Reminders before the prize expires"). */
+export interface RemindersAnswer {
+  enabled: boolean;
+  days_before: number[];
+  channels: ("whatsapp" | "email")[];
+}
+
+export interface LeadReminderAnswer {
+  at: string;
+  channel: "whatsapp" | "email";
+  status: "scheduled" | "sent" | "cancelled" | "failed";
+}
+
 export interface WheelAnswer {
+  reminders: RemindersAnswer;
   verify_contact: "none" | "whatsapp";
   fields: { email: FieldMode; cpf: FieldMode };
   questions: FormQuestionAnswer[];
@@ -195,6 +209,11 @@ export interface SpinAnswer {
   message_status: "queued" | "sent" | "delivered" | "read" | "failed" | null;
 }
 
+/** A lead in the lead lists: the spin and its reminders (docs/api.md "Reminders before the prize expires"). */
+export interface LeadAnswer extends SpinAnswer {
+  reminders: LeadReminderAnswer[];
+}
+
 export interface WebhookEndpointAnswer {
   id: string;
   url: string;
@@ -297,6 +316,7 @@ export interface WhatsappSettingsAnswer {
   verify_token: string | null;
   prize_template: string | null;
   code_template: string | null;
+  reminder_template: string | null;
   webhook_url: string | null;
   last_webhook_at: string | null;
   last_error: string | null;
@@ -341,7 +361,7 @@ export interface ReadAnswers {
   };
   listInvitations: { invitations: { created_at: string; id: string; email: string; role: Role; expires_at: string }[] };
   listLeads: {
-    spins: SpinAnswer[];
+    spins: LeadAnswer[];
     pagination: Pagination;
     stats: { total_leads: number; unique_leads: number; leads_with_prizes: number; conversion_rate: number };
   };

@@ -44,6 +44,7 @@ export const TENANT_MODELS = new Set([
   "WhatsappAccount",
   "WhatsappVerification",
   "WhatsappWindow",
+  "WhatsappPaidMonth",
   "RefusalDay",
   "Refusal",
   "RdStationIntegration",

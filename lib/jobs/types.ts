@@ -8,7 +8,9 @@ export type JobOutcome =
   /** Try again: at `at` if given (e.g. a Retry-After), else after the outbox's backoff. */
   | { status: "retry"; error: string; at?: Date }
   /** Give up now: retrying would not help. */
-  | { status: "failed"; error: string };
+  | { status: "failed"; error: string }
+  /** Nothing to do any more (e.g. a reminder of a prize redeemed meanwhile): recorded as cancelled. */
+  | { status: "cancelled"; reason: string };
 
 export interface JobRun<P> {
   id: string;

@@ -9,6 +9,7 @@ import { Prisma, type Spin } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
 import { spinDto } from "@/lib/spins/dto";
+import { withReminders } from "@/lib/reminders/lead";
 import type { LeadsQuery, SpinFilters } from "@/lib/validation/leads";
 import { spinWhere } from "./filters";
 import { companyContacts, dayTotals, rollupDays } from "./rollups";
@@ -91,7 +92,7 @@ export async function listLeads(ctx: SessionCtx, q: LeadsQuery) {
   if (anchorKey && last && rows.length === q.limit)
     rememberAnchor(anchorKey, version, q.page, { createdAt: last.createdAt, id: last.id });
   return {
-    spins: rows.map(spinDto),
+    spins: await withReminders(ctx.companyId, rows.map(spinDto)),
     pagination: pagination(q.page, q.limit, stats.total),
     stats: {
       total_leads: stats.total,
@@ -116,7 +117,7 @@ export async function wheelSpins(ctx: SessionCtx, wheelId: string, q: { page: nu
     }),
     dayTotals(ctx.companyId, { wheel_id: wheelId }, { from: null, to: null }).then((d) => d.spins),
   ]);
-  return { spins: rows.map(spinDto), pagination: pagination(q.page, q.limit, total) };
+  return { spins: await withReminders(ctx.companyId, rows.map(spinDto)), pagination: pagination(q.page, q.limit, total) };
 }
 
 /** The columns a lead export reads (and the keyset's id and createdAt). */

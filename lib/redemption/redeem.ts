@@ -3,7 +3,8 @@
 import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
 import { shortDate, shortDateTime } from "@/lib/dates/format";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, tenantTx } from "@/lib/db/tenant";
+import { cancelReminders, restoreReminders } from "@/lib/reminders/cancel";
 import { AppError, notFound } from "@/lib/errors";
 import { spinDto } from "@/lib/spins/dto";
 import { codeCandidates } from "@/lib/spins/draw/redemption-code";
@@ -32,10 +33,16 @@ export async function lookupCode(ctx: SessionCtx, code: string) {
 export async function redeemCode(ctx: SessionCtx, code: string, now = new Date()) {
   const spin = await findByCode(ctx, code);
   const t = await tenantDb(ctx);
-  // Only the first of two simultaneous redemptions changes the row, and only while the code is valid.
-  const claimed = await t.spin.updateMany({
-    where: { id: spin.id, redeemedAt: null, OR: [{ redeemUntil: null }, { redeemUntil: { gte: now } }] },
-    data: { redeemedAt: now, redeemedById: ctx.userId },
+  // Only the first of two simultaneous redemptions changes the row, and only while the code is valid;
+  // the same transaction cancels the prize's waiting reminders (docs/decisions/reminders.md
+  // "Cancelled by the redemption's own write").
+  const claimed = await tenantTx(ctx, async (tx) => {
+    const changed = await tx.spin.updateMany({
+      where: { id: spin.id, redeemedAt: null, OR: [{ redeemUntil: null }, { redeemUntil: { gte: now } }] },
+      data: { redeemedAt: now, redeemedById: ctx.userId },
+    });
+    if (changed.count === 1) await cancelReminders(tx, spin.id, "redeemed", now);
+    return changed;
   });
   const current = await t.spin.findFirstOrThrow({ where: { id: spin.id } });
   if (claimed.count !== 1) {
@@ -57,9 +64,14 @@ export async function unredeemCode(ctx: SessionCtx, code: string, now = new Date
   if (!spin.redeemedAt) throw new AppError("CONFLICT", REDEEM_MESSAGES.notRedeemed);
   const t = await tenantDb(ctx);
   // Conditional on the same hand-over still being there and recent: a concurrent undo changes nothing.
-  const undone = await t.spin.updateMany({
-    where: { id: spin.id, redeemedAt: { equals: spin.redeemedAt, gte: new Date(now.getTime() - UNDO_WINDOW_MS) } },
-    data: { redeemedAt: null, redeemedById: null },
+  const undone = await tenantTx(ctx, async (tx) => {
+    const changed = await tx.spin.updateMany({
+      where: { id: spin.id, redeemedAt: { equals: spin.redeemedAt, gte: new Date(now.getTime() - UNDO_WINDOW_MS) } },
+      data: { redeemedAt: null, redeemedById: null },
+    });
+    // The reminders the hand-over cancelled that are still ahead wait again.
+    if (changed.count === 1) await restoreReminders(tx, spin.id, now);
+    return changed;
   });
   if (undone.count !== 1) {
     const current = await t.spin.findFirstOrThrow({ where: { id: spin.id } });

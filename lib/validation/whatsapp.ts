@@ -47,6 +47,7 @@ export const whatsappSettingsInput = z.object({
   enabled: z.boolean({ error: "enabled deve ser true ou false" }).optional().default(true),
   prize_template: template,
   code_template: template,
+  reminder_template: template,
 });
 
 export type WhatsappSettingsInput = z.infer<typeof whatsappSettingsInput>;

@@ -33,6 +33,7 @@ export function settingsDto(a: WhatsappAccount | null) {
     verify_token: a?.verifyToken ?? null,
     prize_template: a?.prizeTemplate ?? null,
     code_template: a?.codeTemplate ?? null,
+    reminder_template: a?.reminderTemplate ?? null,
     webhook_url: a ? `${env().APP_URL.replace(/\/$/, "")}${webhookPath(a.webhookKey)}` : null,
     last_webhook_at: a?.lastWebhookAt?.toISOString() ?? null,
     last_error: a?.lastError ?? null,
@@ -67,6 +68,7 @@ export async function saveSettings(ctx: SessionCtx, input: WhatsappSettingsInput
     ...(input.verify_token && { verifyToken: input.verify_token }),
     ...(input.prize_template !== undefined && { prizeTemplate: input.prize_template }),
     ...(input.code_template !== undefined && { codeTemplate: input.code_template }),
+    ...(input.reminder_template !== undefined && { reminderTemplate: input.reminder_template }),
     ...secrets,
   };
   const row = saved

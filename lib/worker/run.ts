@@ -19,8 +19,9 @@ export function nextState(
   attempts: number,
   maxAttempts: number,
   now: Date,
-): { status: "done" | "pending" | "failed"; nextAttemptAt: Date | null; lastError: string | null } {
+): { status: "done" | "pending" | "failed" | "cancelled"; nextAttemptAt: Date | null; lastError: string | null } {
   if (outcome.status === "done") return { status: "done", nextAttemptAt: null, lastError: null };
+  if (outcome.status === "cancelled") return { status: "cancelled", nextAttemptAt: null, lastError: clip(outcome.reason) };
   const lastError = clip(outcome.error);
   if (outcome.status === "failed" || attempts >= maxAttempts)
     return { status: "failed", nextAttemptAt: null, lastError };
@@ -69,5 +70,5 @@ export async function runJob(row: Claimed, now = () => new Date()): Promise<bool
     // The row is claimed again when its lease ends.
     console.error(`[jobs] could not record the outcome of ${row.id}:`, err);
   }
-  return outcome.status === "done";
+  return outcome.status === "done" || outcome.status === "cancelled";
 }
