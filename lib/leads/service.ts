@@ -117,7 +117,10 @@ export async function wheelSpins(ctx: SessionCtx, wheelId: string, q: { page: nu
     }),
     dayTotals(ctx.companyId, { wheel_id: wheelId }, { from: null, to: null }).then((d) => d.spins),
   ]);
-  return { spins: await withReminders(ctx.companyId, rows.map(spinDto)), pagination: pagination(q.page, q.limit, total) };
+  return {
+    spins: await withReminders(ctx.companyId, rows.map(spinDto)),
+    pagination: pagination(q.page, q.limit, total),
+  };
 }
 
 /** The columns a lead export reads (and the keyset's id and createdAt). */

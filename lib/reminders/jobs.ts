@@ -29,5 +29,5 @@ export const reminderJob = defineJobKind({
   payload: reminderPayload,
   // A reminder is about a day: a few tries over the outbox's backoff, then it is late anyway.
   maxAttempts: 4,
-  run: (job) => sendReminder(job, job.payload.spin_id, job.payload.channel),
+  run: (job) => sendReminder(job, job.payload.spin_id, job.payload.channel, job.payload.days_before),
 });

@@ -39,7 +39,9 @@ export async function remindersBySpin(companyId: string, spinIds: string[]): Pro
 }
 
 /** A lead with its reminders, as one flat object type (the API types compare it field by field). */
-type WithReminders<T> = { [K in keyof T | "reminders"]: K extends "reminders" ? LeadReminder[] : K extends keyof T ? T[K] : never };
+type WithReminders<T> = {
+  [K in keyof T | "reminders"]: K extends "reminders" ? LeadReminder[] : K extends keyof T ? T[K] : never;
+};
 
 /** Adds `reminders` to each lead of a page. */
 export async function withReminders<T extends { id: string }>(

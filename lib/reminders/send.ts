@@ -5,7 +5,6 @@
 // company (its TenantScope): a row of another company is simply not found.
 import "server-only";
 import { shortDate } from "@/lib/dates/format";
-import { spDayNumber } from "@/lib/dates/sao-paulo-day";
 import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import type { JobOutcome } from "@/lib/jobs/types";
@@ -33,7 +32,9 @@ async function prizeOf(
   scope: TenantScope,
   spinId: string,
   now: Date,
-): Promise<{ skip: string } | { skip: null; spin: Spin; reminders: RemindersSettings; data: Omit<PrizeMailData, "to"> }> {
+): Promise<
+  { skip: string } | { skip: null; spin: Spin; reminders: RemindersSettings; data: Omit<PrizeMailData, "to"> }
+> {
   const t = await tenantDb(scope);
   const spin = await t.spin.findFirst({ where: { id: spinId } });
   if (!spin?.won || !spin.redemptionCode) return { skip: "no prize" };
@@ -74,9 +75,6 @@ export async function sendPrizeMail(scope: TenantScope, spinId: string, now = ne
   return { status: "done" };
 }
 
-/** Whole São Paulo days from `now` to the validity's last day (1 = tomorrow). */
-const daysLeft = (until: Date, now: Date) => Math.max(1, spDayNumber(until) - spDayNumber(now));
-
 export function reminderChatText(d: Omit<PrizeMailData, "to">, days: number): string {
   return [
     `⏰ Olá, ${d.firstName}! Seu prêmio "${d.prize}" da ${d.wheelName} vence ${daysLeftText(days)}${d.validUntil ? ` (${d.validUntil})` : ""}.`,
@@ -95,6 +93,8 @@ export async function sendReminder(
   scope: TenantScope,
   spinId: string,
   channel: ReminderChannel,
+  /** The São Paulo days between the reminder's day and the validity's last day, as scheduled. */
+  days: number,
   now = new Date(),
 ): Promise<JobOutcome> {
   const found = await prizeOf(scope, spinId, now);
@@ -105,7 +105,6 @@ export async function sendReminder(
   if (!reminders.enabled || !reminders.channels.includes(channel))
     return { status: "cancelled", reason: "reminders off" };
   if (!spin.redeemUntil) return { status: "cancelled", reason: "no validity" };
-  const days = daysLeft(spin.redeemUntil, now);
   if (channel === "email") {
     const to = spin.email;
     if (!to) return { status: "cancelled", reason: "no e-mail" };

@@ -23,5 +23,9 @@ export async function countPaidMessage(scope: TenantScope, at = new Date()): Pro
 export async function paidMessages(scope: TenantScope, now = new Date()) {
   const t = await tenantDb(scope);
   const row = await t.whatsappPaidMonth.findFirst({ where: { month: spMonth(now) } });
-  return { month: toSpWallClock(now).slice(0, 7), paid_messages: row?.count ?? 0, price_brl: env().WHATSAPP_UTILITY_PRICE_BRL };
+  return {
+    month: toSpWallClock(now).slice(0, 7),
+    paid_messages: row?.count ?? 0,
+    price_brl: env().WHATSAPP_UTILITY_PRICE_BRL,
+  };
 }

@@ -15,5 +15,4 @@ export function claimPath(companySlug: string, wheelSlug: string, code: string) 
 }
 
 /** Whether a request path is a claim page or its reminders' opt-out page (proxy.ts limits their look-ups). */
-export const isClaimPath = (pathname: string) =>
-  /^\/w\/[^/]+\/[^/]+\/premio\/[^/]+(?:\/lembretes)?\/?$/.test(pathname);
+export const isClaimPath = (pathname: string) => /^\/w\/[^/]+\/[^/]+\/premio\/[^/]+(?:\/lembretes)?\/?$/.test(pathname);

@@ -21,7 +21,8 @@ export function nextState(
   now: Date,
 ): { status: "done" | "pending" | "failed" | "cancelled"; nextAttemptAt: Date | null; lastError: string | null } {
   if (outcome.status === "done") return { status: "done", nextAttemptAt: null, lastError: null };
-  if (outcome.status === "cancelled") return { status: "cancelled", nextAttemptAt: null, lastError: clip(outcome.reason) };
+  if (outcome.status === "cancelled")
+    return { status: "cancelled", nextAttemptAt: null, lastError: clip(outcome.reason) };
   const lastError = clip(outcome.error);
   if (outcome.status === "failed" || attempts >= maxAttempts)
     return { status: "failed", nextAttemptAt: null, lastError };

@@ -45,7 +45,9 @@ export default async function RemindersOptOutPage({ params }: Props) {
           </p>
         ) : (
           <>
-            <p className="mt-2 text-sm text-gray-700">Não quer recebê-los? Toque no botão. O prêmio continua valendo.</p>
+            <p className="mt-2 text-sm text-gray-700">
+              Não quer recebê-los? Toque no botão. O prêmio continua valendo.
+            </p>
             <StopReminders path={apiPath} stopped={v.stopped} />
           </>
         )}
