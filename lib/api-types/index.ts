@@ -381,4 +381,6 @@ export interface ReadAnswers {
   getWhatsappSettings: WhatsappSettingsAnswer;
   getRdStation: { rdstation: RdStationAnswer };
   wheelRefusals: RefusalsAnswer;
+  /** GET /integrations/whatsapp/usage: the month's paid (template) messages and Meta's price of one. */
+  whatsappUsage: { month: string; paid_messages: number; price_brl: number };
 }

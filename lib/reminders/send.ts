@@ -19,7 +19,7 @@ import { countPaidMessage } from "@/lib/whatsapp/paid";
 import { insideWindow } from "@/lib/whatsapp/send";
 import { claimPath } from "@/lib/wheels/public-url";
 import { daysLeftText, prizeMail, reminderMail, type PrizeMailData } from "./mail";
-import { remindersOf } from "./settings";
+import { remindersOf } from "@/lib/wheels/reminder-settings";
 
 /** The opt-out page of a prize's reminders (no sign-in; the code is the key, as on the claim page). */
 export const optOutPath = (companySlug: string, wheelSlug: string, code: string) =>

@@ -4,7 +4,7 @@ import type { Product, Wheel, WheelProduct } from "@/lib/generated/prisma/client
 import { productDto } from "@/lib/products/dto";
 import { embedDto } from "./embed-settings";
 import { formSettingsDto } from "./form-settings";
-import { remindersDto } from "@/lib/reminders/settings";
+import { remindersDto } from "./reminder-settings";
 
 export function wheelDto(w: Wheel) {
   return {

@@ -14,7 +14,7 @@ import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelDto } from "./dto";
 import { embedColumns } from "./embed-settings";
 import { verifyContactColumns } from "./verify-contact";
-import { remindersColumns } from "@/lib/reminders/settings";
+import { remindersColumns } from "./reminder-settings";
 import { formColumns } from "./form-settings";
 import { getWheel } from "./get-wheel";
 import { assertCounterSteps, checkPrizes, listWheelProducts, writePrizes } from "./wheel-products";
