@@ -2,7 +2,7 @@
 // Browser modules: every "use client" file, components/, lib/swr/, lib/forms/, lib/ui/ and
 // lib/api-types/. Server modules: lib/db/, the services, the route wrapper and every file that
 // imports "server-only". Type-only imports are allowed across the line (they leave no code), except
-// from a service, which lib/api-types makes unneeded (see docs/decisions.md "Codebase round: boundaries").
+// from a service, which lib/api-types makes unneeded (see docs/decisions/codebase.md "Boundaries").
 /* eslint-disable @typescript-eslint/no-require-imports -- depcruise reads a CommonJS config */
 const fs = require("node:fs");
 const path = require("node:path");

@@ -1,7 +1,7 @@
 // @ts-check
 // JavaScript, not TypeScript: `next start` compiles a next.config.ts with SWC, which maps its
 // 27 MB native binding into every production server for good (about 40 MB of RSS in all, measured
-// at start; docs/decisions.md "Performance round: the server's memory"). So the two settings read
+// at start; docs/decisions/performance.md "The server's memory"). So the two settings read
 // from the environment are read here directly; lib/env.ts checks them at start like the rest.
 
 /** What proxy.ts's matcher leaves out. */

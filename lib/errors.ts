@@ -36,7 +36,8 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_MISMATCH: 422,
   IDEMPOTENCY_IN_PROGRESS: 409,
   EXPIRED: 410,
-  // Trust round two (docs/decisions.md "Trust round two"): an erased person's webhook message or spin; the endpoint limit.
+  // Trust round two (docs/decisions/webhooks.md "Erasure, endpoint limit and fair delivery"): an erased person's
+  // webhook message or spin; the endpoint limit.
   ERASED: 410,
   ENDPOINT_LIMIT: 409,
   PAYLOAD_TOO_LARGE: 413,

@@ -1,7 +1,7 @@
 // Builds the embed loader (embed/loader.ts) into lib/generated/embed-loader.ts: the minified script
 // and its content hash, which app/embed.js/route.ts serves as /embed.js and /embed.<hash>.js.
 // Part of `npm run generate` (so of dev, build, typecheck, test and postinstall): a fresh clone
-// builds it, and the generated file stays out of git (docs/decisions.md "Online store round: the embed").
+// builds it, and the generated file stays out of git (docs/decisions/embed.md "The embed").
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";

@@ -40,7 +40,7 @@ export function SubscriptionSummary({ company }: { company: CompanyProfile }) {
   );
 }
 
-/** The system info (docs/decisions.md "Admin in a shop owner's words"): identifiers an owner never
+/** The system info (docs/decisions/admin-ui.md "Admin in a shop owner's words"): identifiers an owner never
  *  edits, folded under "Detalhes técnicos" below what they do edit; the payment platform's subscriber
  *  email only when there is one. */
 export function SystemInfo({ company }: { company: CompanyProfile }) {

@@ -1,4 +1,4 @@
-// A webhook delivery in a shop owner's words (docs/decisions.md "Admin in a shop owner's words"):
+// A webhook delivery in a shop owner's words (docs/decisions/admin-ui.md "Admin in a shop owner's words"):
 // "Entregue às 14:03", "Falhou, nova tentativa às 14:05", "Falhou de vez" — and, when the shop's
 // system answered with an error, what that answer means, with the HTTP code for whoever set it up.
 import { atTime } from "@/lib/dates/format";

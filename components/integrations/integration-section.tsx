@@ -1,7 +1,7 @@
 // One service on the Integrações screen, laid out the same for every service: its name and a status
 // badge, what it does for the shop in plain words, the main action, a short step-by-step guide, the
-// service's own content, and its developer details folded away (docs/decisions.md "Admin in a shop
-// owner's words"). Sections adopt it one at a time; webhooks-section.tsx is the first.
+// service's own content, and its developer details folded away (docs/decisions/admin-ui.md "Admin in a shop owner's
+// words"). Sections adopt it one at a time; webhooks-section.tsx is the first.
 import { Badge } from "@/components/ui/misc";
 
 export interface IntegrationStatus {

@@ -4,7 +4,7 @@
 // server's heap sat at 300-370 MB (RSS 500+ MB) while only ~85 MB was live (bench:spin's probe:
 // the heap after a full GC stays flat, so nothing is held). HEAP_GROWING_PERCENT caps that growth
 // at 1 + percent/100; a larger maximum heap is not set, so a real need for memory is still met.
-// Measured in docs/decisions.md "Performance round: the server's memory".
+// Measured in docs/decisions/performance.md "The server's memory".
 import "server-only";
 import v8 from "node:v8";
 

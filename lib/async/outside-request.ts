@@ -2,7 +2,7 @@
 // it was created in (Next's request store: the request, its body, the answer) until it fires, and
 // rate-limiter-flexible's memory limiters set one per key for the whole window: each spin kept
 // its request for a minute (a failed login, 15), ~30 KB a spin in bench:spin, which made the heap
-// grow and its major collections stall the server (docs/decisions.md "The spin's tail"). Such work
+// grow and its major collections stall the server (docs/decisions/performance.md "The spin's tail"). Such work
 // runs here instead: in the context captured at start-up, outside every request.
 import { AsyncResource } from "node:async_hooks";
 

@@ -3,7 +3,7 @@
 // segments ("/.//evil.example", "/x/..//evil.example", "/%2e//evil.example") collapse into
 // "//evil.example", which a browser reads as another host. Browsers also drop tabs and newlines
 // inside URLs and read "\" as "/", so any control character or backslash in the raw text is refused
-// too (docs/decisions.md, "Trust round two: sign-in and sessions").
+// too (docs/decisions/auth.md, "Sign-in and sessions").
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\]/;
 // Relative paths resolve the same against any origin; callers that know theirs pass it so that
 // absolute URLs of this very site are accepted too.

@@ -62,7 +62,8 @@ export async function resetPassword(token: string, newPassword: string, ip: stri
     return updated;
   });
   if (!user) throw new AppError("BAD_REQUEST", AUTH_MESSAGES.resetFail);
-  // Proof of the mailbox also lifts a lockout others caused by guessing (docs/decisions.md).
+  // Proof of the mailbox also lifts a lockout others caused by guessing (docs/decisions/auth.md "Login limits counted
+  // before the password check").
   await Promise.all([resetLimit(LIMITS.loginAccount(), user.email), resetLimit(LIMITS.passwordChange(), user.id)]);
   await audit({ action: "auth.password_reset", userId: user.id, ip });
   return { message: AUTH_MESSAGES.resetOk };

@@ -2,7 +2,7 @@
 // version is bumped, so the cookie or Bearer token that signed out (and every other token of that
 // user) fails the check every call already makes (session.ts). Exact across instances, no table,
 // no extra query per call; the cost is that signing out ends every session of the user
-// (docs/decisions.md, "Trust round two: sign-in and sessions").
+// (docs/decisions/auth.md, "Sign-in and sessions").
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db/client";
 import { AUTH_MESSAGES } from "@/lib/copy/auth";

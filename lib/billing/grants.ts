@@ -1,5 +1,5 @@
 // What each paid charge granted, so that a refund or chargeback takes back exactly that and nothing
-// else (docs/decisions.md "Trust round two: a refund takes back its own order"). Every approval or
+// else (docs/decisions/billing.md "A refund takes back its own order"). Every approval or
 // renewal records the subscription it replaced. Taking back order X:
 // - X is the company's latest grant still standing: the subscription returns to what X replaced
 //   (a trial with its own end, a period paid by an earlier order or renewal, Free);

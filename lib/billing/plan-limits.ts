@@ -62,8 +62,8 @@ type Kind = "wheels" | "products" | "spins";
 
 /**
  * The key of the transaction-level advisory lock that orders a company's writes counted by one
- * limit: whoever holds it counts and writes before the next one counts (docs/decisions.md "Trust
- * round two: plan limits"). Not the company's row lock: see there.
+ * limit: whoever holds it counts and writes before the next one counts (docs/decisions/billing.md "Plan limits under
+ * concurrent writes"). Not the company's row lock: see there.
  */
 const limitLock = (kind: Kind, companyId: string) => `plan-limit:${kind}:${companyId}`;
 

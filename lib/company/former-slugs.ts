@@ -1,6 +1,6 @@
-// A company's former slugs (docs/decisions.md "Trust round two: former slugs and the public
-// contact"): reserved to it, so no other company can take a slug its printed QR codes still carry,
-// and remembered so those addresses answer 308 to the current slug (lib/wheels/moved.ts).
+// A company's former slugs (docs/decisions/security.md "Former slugs and the public contact"): reserved to it, so no
+// other company can take a slug its printed QR codes still carry, and remembered so those addresses answer 308 to the
+// current slug (lib/wheels/moved.ts).
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 
 type Client = PrismaClient | Prisma.TransactionClient;

@@ -20,7 +20,7 @@ export const SEPARATOR = ";";
 // RFC 4180 with `;`: a cell with a `;`, a double quote, CR or LF is quoted and its quotes doubled. Written
 // here rather than with csv-stringify: the full lead export writes 15 million cells, and the
 // library's per-record work cost ~4.3 s per million rows of the export against ~1 s for this; its output is the
-// oracle in tests/unit/csv.test.ts, byte for byte (docs/decisions.md "Libraries").
+// oracle in tests/unit/csv.test.ts, byte for byte (docs/decisions/libraries.md "The libraries by need").
 const NEEDS_QUOTES = /[";\r\n]/;
 
 function cell(value: unknown): string {

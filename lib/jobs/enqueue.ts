@@ -1,4 +1,4 @@
-// Adds a job to the one background queue (docs/decisions.md "Online store round: one job queue"),
+// Adds a job to the one background queue (docs/decisions/jobs.md "One job queue"),
 // in the caller's transaction when given one (a tenantTx client included), so a job is queued
 // exactly when the change that asks for it is committed.
 import "server-only";

@@ -1,4 +1,4 @@
-// A kind of background job (docs/decisions.md "Online store round: one job queue"): its name, the
+// A kind of background job (docs/decisions/jobs.md "One job queue"): its name, the
 // schema of its payload, and what running one does. The worker validates the payload before `run`
 // (a payload its schema refuses fails the job at once: retrying would not change it).
 import type { z } from "zod";

@@ -1,7 +1,7 @@
 // LGPD requests for one person (by WhatsApp) in one company: find, export everything, erase.
 // Erasing anonymises the leads in place, so counts and stock history stay right, and reaches every
-// other place the person is stored (docs/decisions.md "Trust round two: webhooks" lists them). Both
-// are audited without storing the phone number.
+// other place the person is stored (docs/decisions/webhooks.md "Erasure, endpoint limit and fair delivery" lists them).
+// Both are audited without storing the phone number.
 import "server-only";
 import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";

@@ -4,8 +4,7 @@
 // dot becomes U+2024 ONE DOT LEADER, which reads as a dot but is punctuation to linkifiers, so no
 // host name is left; and "://" gets a word joiner, so no scheme link starts either. Invisible
 // characters alone before the dot are not enough: some linkifiers (linkify-it) read them as letters
-// of the host, and the browser then drops them (docs/decisions.md "Trust round two: mail, CSV,
-// counts, claim pages, headers").
+// of the host, and the browser then drops them (docs/decisions/security.md "Mail, CSV, counts, claim pages, headers").
 
 /** The ASCII dot and the ones IDNA reads as a dot (ideographic, full-width, half-width). */
 const DOTS = /[.\u3002\uFF0E\uFF61]/g;

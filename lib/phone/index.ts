@@ -1,6 +1,6 @@
 // Phone numbers, normalised once, here, and compared in that form everywhere: the spin and one play
 // per number, lead search, LGPD look-ups, the hand-off link and the WhatsApp webhook's `wa_id`
-// (docs/decisions.md "WhatsApp: verified contacts (issue 27)"). Plain functions without
+// (docs/decisions/whatsapp.md "Verified contacts"). Plain functions without
 // dependencies: the public wheel's island imports them, so this module must stay tiny.
 //
 // The form is E.164 ("+" and digits). Brazilian numbers: 10 or 11 digits are DDD and number, to

@@ -1,11 +1,10 @@
 // The first hits of the hot public limits (firstHitUnawaited: spins, page views, public reads) on
 // the Postgres store, counted in one statement per tick instead of one per request. Each new
 // visitor's first spin is such a hit, so on a busy wheel this was a third round trip of every
-// spin: under bench:spin a batch of a few dozen keys costs one (docs/decisions.md "Performance
-// round: the spin's third round trip"). The rows are rate-limiter-flexible's own (key "name:key",
-// points, expire in ms) and the upsert keeps its rules: an expired row starts again, a live one
-// adds. A key's later hits on the instance wait for the store as before, so a key can pass at
-// most one hit more per instance and window, which the unawaited first hit already allowed.
+// spin: under bench:spin a batch of a few dozen keys costs one (docs/decisions/performance.md "The spin's third round
+// trip"). The rows are rate-limiter-flexible's own (key "name:key", points, expire in ms) and the upsert keeps its
+// rules: an expired row starts again, a live one adds. A key's later hits on the instance wait for the store as before,
+// so a key can pass at most one hit more per instance and window, which the unawaited first hit already allowed.
 import "server-only";
 import type { Pool } from "pg";
 import { outsideRequest } from "@/lib/async/outside-request";

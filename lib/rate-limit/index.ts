@@ -12,7 +12,7 @@ export interface Limit extends LimitSpec {
   /**
    * For hot public routes: the first hit of a key on this instance is counted in the shared store
    * without waiting for the answer; its later hits wait. The shared count stays exact, and a key
-   * gets at most one hit per instance past the limit in a window (docs/decisions.md).
+   * gets at most one hit per instance past the limit in a window (docs/decisions/rate-limits.md "Shared rate limits").
    */
   firstHitUnawaited?: boolean;
 }

@@ -2,7 +2,7 @@
 // routes hand a refusal here once their answer is made; the write runs after the answer (Next's
 // after()), so a refusal costs the visitor nothing: one statement, behind a per-wheel lock, bumps
 // the wheel's counter for the São Paulo day and reason (RefusalDay) and keeps the refusal with its
-// contact masked (Refusal, the last 100 per wheel). See docs/decisions.md "The visitor's form (issue 28)".
+// contact masked (Refusal, the last 100 per wheel). See docs/decisions/visitor-form.md "The visitor's form".
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { after } from "next/server";

@@ -1,4 +1,4 @@
-// The visitor's CPF at rest (docs/decisions.md "The visitor's form (issue 28)"): an HMAC-SHA256 of its
+// The visitor's CPF at rest (docs/decisions/visitor-form.md "The visitor's form"): an HMAC-SHA256 of its
 // 11 digits under a server key, enough to refuse a second play with the same CPF, plus its last two
 // digits, enough to show it masked (***.***.***-12). Never stored or returned in full. The key is
 // CPF_HASH_KEY (32 bytes, base64 or hex), else derived from NEXTAUTH_SECRET with HKDF-SHA256 like
@@ -17,7 +17,7 @@ const HKDF_INFO = "hmac-sha256 v1";
 const cpfDigits = (s: string) => s.replace(/\D/g, "");
 
 // Derived once per source: HKDF on every spin cost ~50 us of the server's one thread (bench:spin's
-// profile, docs/decisions.md "Performance round: the spin's third round trip").
+// profile, docs/decisions/performance.md "The spin's third round trip").
 let derived: { source: string; key: Buffer } | null = null;
 
 function cpfKey(): Buffer {

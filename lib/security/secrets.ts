@@ -1,11 +1,11 @@
-// Secrets at rest (docs/decisions.md "Online store round: unique codes"): store tokens, WhatsApp and RD Station keys are
+// Secrets at rest (docs/decisions/stores.md "Unique codes"): store tokens, WhatsApp and RD Station keys are
 // kept encrypted with AES-256-GCM and never returned by the API. The key is APP_ENCRYPTION_KEY (32
 // bytes, base64 or hex), else derived from NEXTAUTH_SECRET with HKDF-SHA256, so a deployment with
 // only the session secret works. A ciphertext names its format version and the key that made it:
 //
 //   v1.<key id>.<iv>.<ciphertext>.<tag>      (base64url parts; key id = 8 hex of SHA-256(key))
 //
-// Rotation (docs/decisions.md "Online store round: unique codes"): set the new key as APP_ENCRYPTION_KEY and
+// Rotation (docs/decisions/stores.md "Unique codes"): set the new key as APP_ENCRYPTION_KEY and
 // the old one in APP_ENCRYPTION_KEY_PREVIOUS (comma-separated for several); values still decrypt,
 // and `needsRotation` tells which to re-encrypt. The optional context (e.g. "store:<id>:token") is
 // authenticated data: a ciphertext copied to another row or field does not decrypt there.

@@ -1,7 +1,6 @@
 // The wheels this server instance read for a spin in the last second, so that a crowd spinning one
-// wheel pays one round trip a spin (the write) instead of two (docs/decisions.md "Performance
-// round: the wheel read once a second").
-// Why a second-old read is safe for a spin: the write re-checks everything a visitor can win or be
+// wheel pays one round trip a spin (the write) instead of two (docs/decisions/performance.md "The wheel read once a
+// second"). Why a second-old read is safe for a spin: the write re-checks everything a visitor can win or be
 // refused by (stock, active prize, daily limit, pool code, month's spins, one play per person), and
 // a spin refused on a remembered read is made again on a fresh one (lib/spins/spin.ts). What a
 // remembered read can still get wrong is configuration (the prize list and weights, the form, the

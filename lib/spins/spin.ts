@@ -5,8 +5,9 @@
 // Idempotency-Key costs no third: a repeat is recognised when its write or a refusal fails (below).
 // The read is reused by this instance's spins of the next second (lib/spins/recent-wheels.ts), so
 // under a crowd a spin is the write alone.
-// See docs/decisions.md "The spin in two round trips", "Campaign rules", "Trust round two: plan
-// limits" and "Performance round: the wheel read once a second".
+// See docs/decisions/spins.md "The spin in two round trips", docs/decisions/campaigns.md "Campaign
+// rules", docs/decisions/billing.md "Plan limits under concurrent writes" and
+// docs/decisions/performance.md "The wheel read once a second".
 import { spinLimitError, spinQuotaOf } from "@/lib/billing/plan-limits";
 import { campaignStatus, nextPlayAt, playWindow } from "@/lib/campaigns/schedule";
 import { db } from "@/lib/db/client";

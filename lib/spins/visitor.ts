@@ -2,7 +2,7 @@
 // besides name and WhatsApp, checked against the wheel and turned into what the spin keeps. The
 // schema already checked the shapes (an e-mail, a CPF's check digits); here: the fields the wheel
 // requires, the questions' options, disposable e-mail domains (mailchecker's list, updated with
-// `npm update`; docs/decisions.md "The visitor's form (issue 28)"), the CPF kept as an HMAC plus its
+// `npm update`; docs/decisions/visitor-form.md "The visitor's form"), the CPF kept as an HMAC plus its
 // last two digits, and the 409 of one play per CPF / e-mail.
 import "server-only";
 import { isValid as notThrowaway } from "mailchecker";

@@ -1,9 +1,8 @@
-// A store product's reserve as jobs of the one queue (docs/decisions.md "Online store round: the
-// reserve as jobs"): `store.refill` tops the reserve up (lib/stores/reserve.ts refillReserve; a 429
-// comes back at the store's Retry-After), `store.release` deletes the unused coupons from the store
-// (releaseReserve). Both decide from the product's state when they run, so queueing one too many is
-// harmless: a product is "in use" while it is active, a store product, and on a wheel whose campaign
-// has not ended; only then is its reserve filled, and otherwise it is released.
+// A store product's reserve as jobs of the one queue (docs/decisions/stores.md "The reserve as jobs"): `store.refill`
+// tops the reserve up (lib/stores/reserve.ts refillReserve; a 429 comes back at the store's Retry-After),
+// `store.release` deletes the unused coupons from the store (releaseReserve). Both decide from the product's state when
+// they run, so queueing one too many is harmless: a product is "in use" while it is active, a store product, and on a
+// wheel whose campaign has not ended; only then is its reserve filled, and otherwise it is released.
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db/client";

@@ -1,4 +1,4 @@
-// A store product's reserve (docs/decisions.md "Online store round: unique codes"): single-use
+// A store product's reserve (docs/decisions/stores.md "Unique codes"): single-use
 // coupons created in the shop's store ahead of demand and kept as the product's available codes, so
 // a win takes one in the spin's own statement (lib/spins/draw/product-codes.ts) and never waits for the store.
 // `refillReserve` is the job's run(): it tops the reserve up to its target; `releaseReserve` deletes

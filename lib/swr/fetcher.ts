@@ -2,7 +2,7 @@
 // Errors become FetchError with the server's pt-BR text and per-field messages.
 export const API_TIMEOUT_MS = 10_000;
 /** Reads that aggregate a whole period (reports, the funnel) get longer: under load they answered in
- *  10-15 s and the screen said "Erro de conexão" with the answer on its way (docs/decisions.md
+ *  10-15 s and the screen said "Erro de conexão" with the answer on its way (docs/decisions/admin-ui.md
  *  "Admin in a shop owner's words"). */
 export const REPORT_TIMEOUT_MS = 30_000;
 

@@ -1,6 +1,6 @@
 // CNPJ (the promoter's tax id, shown on the rules page): 14 digits with valid check digits.
-// Check digits and the mask come from @brazilian-utils/brazilian-utils (docs/decisions.md); the
-// subpath imports keep the admin bundle to the two functions used.
+// Check digits and the mask come from @brazilian-utils/brazilian-utils (docs/decisions/campaigns.md "Campaign rules");
+// the subpath imports keep the admin bundle to the two functions used.
 import { formatCnpj } from "@brazilian-utils/brazilian-utils/format-cnpj";
 import { isValidCnpj } from "@brazilian-utils/brazilian-utils/is-valid-cnpj";
 

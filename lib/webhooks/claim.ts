@@ -1,15 +1,15 @@
-// The worker's claim of due messages, fair between companies (docs/decisions.md "Trust round two:
-// webhooks"): each company with something due offers its oldest messages, at most PER_COMPANY minus
-// what it already has in flight in this worker, and the batch takes them in turns (a company's
-// first message, then every company's second...; a company with fewer in flight goes first). So a
-// company whose endpoints hang holds at most half of a worker's slots, and another company's message
-// takes the next free slot: it waits at most one delivery timeout, whatever the backlog ahead of it.
+// The worker's claim of due messages, fair between companies (docs/decisions/webhooks.md "Erasure, endpoint limit and
+// fair delivery"): each company with something due offers its oldest messages, at most PER_COMPANY minus what it
+// already has in flight in this worker, and the batch takes them in turns (a company's first message, then every
+// company's second...; a company with fewer in flight goes first). So a company whose endpoints hang holds at most half
+// of a worker's slots, and another company's message takes the next free slot: it waits at most one delivery timeout,
+// whatever the backlog ahead of it.
 //
 // One statement: the rows are taken with FOR UPDATE SKIP LOCKED and reserved for CLAIM_LEASE_MS, so
 // no two workers send the same attempt; a worker killed mid-send leaves its rows to be claimed again
 // when the lease ends.
 //
-// The outbox is also the one job queue (docs/decisions.md "Online store round: one job queue"):
+// The outbox is also the one job queue (docs/decisions/jobs.md "One job queue"):
 // jobs (no endpoint) are claimed in the same turns, under the same per-company cap.
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";

@@ -1,4 +1,4 @@
-// WhatsApp's job kinds in the one outbox (docs/decisions.md "Online store round: one job queue"):
+// WhatsApp's job kinds in the one outbox (docs/decisions/jobs.md "One job queue"):
 // the verification code and the prize of a verified win. Retries, leases and fairness between
 // companies are the outbox's; each run is idempotent (lib/whatsapp/send.ts).
 import "server-only";

@@ -1,6 +1,6 @@
-// A wheel's former slugs, reserved to it within its company (docs/decisions.md "Trust round two:
-// former slugs and the public contact"): another wheel of the company cannot take one, so a printed
-// QR code never starts sending visitors to a different campaign; its address answers 308 instead.
+// A wheel's former slugs, reserved to it within its company (docs/decisions/security.md "Former slugs and the public
+// contact"): another wheel of the company cannot take one, so a printed QR code never starts sending visitors to a
+// different campaign; its address answers 308 instead.
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 
 type Client = PrismaClient | Prisma.TransactionClient;

@@ -1,7 +1,7 @@
-// Old public addresses of a wheel (docs/decisions.md "Trust round two: former slugs and the public
-// contact"): when the company slug or the wheel slug is a former one, the page or public API call
-// answers 308 to the same address under the current slugs (query kept). Asked only after the
-// address found nothing, so the pages and the spin pay nothing on their current addresses.
+// Old public addresses of a wheel (docs/decisions/security.md "Former slugs and the public contact"): when the company
+// slug or the wheel slug is a former one, the page or public API call answers 308 to the same address under the current
+// slugs (query kept). Asked only after the address found nothing, so the pages and the spin pay nothing on their
+// current addresses.
 import type { NextRequest } from "next/server";
 import { permanentRedirect } from "next/navigation";
 import { db } from "@/lib/db/client";

@@ -1,5 +1,5 @@
-// The registry of job kinds: one line per kind (docs/decisions.md "Online store round: one job
-// queue", "Adding a kind"). The worker runs a claimed job with the kind of its row.
+// The registry of job kinds: one line per kind (docs/decisions/jobs.md "One job queue", "Adding a kind"). The worker
+// runs a claimed job with the kind of its row.
 import "server-only";
 import type { JobKind } from "@/lib/jobs/types";
 import { rdStationConversion } from "@/lib/rdstation/job";

@@ -1,4 +1,4 @@
-// Runs one claimed job (docs/decisions.md "Online store round: one job queue"): its kind's schema
+// Runs one claimed job (docs/decisions/jobs.md "One job queue"): its kind's schema
 // checks the payload (refused: failed at once), `run` does the work while the worker keeps renewing
 // the claim's lease (a long job is never claimed twice; a killed worker's job is claimed again when
 // the lease ends), and the outcome is recorded: done, due again (at the outcome's time or after the

@@ -1,4 +1,4 @@
-// The worker's periodic sweep (docs/decisions.md "Online store round: the reserve as jobs"): queues
+// The worker's periodic sweep (docs/decisions/stores.md "The reserve as jobs"): queues
 // the jobs that follow from time passing or from changes that do not queue their own (a store
 // reserve drawn down by wins, a campaign that ended). Every worker may run it: the jobs' dedupe
 // keys keep one waiting job per product however many sweeps run.

@@ -1,7 +1,7 @@
-// The worker's passes over the one background queue (docs/decisions.md "Online store round: one job
-// queue"): the outbox's fair claim (lib/webhooks/claim.ts) hands out webhook messages and jobs
-// alike; a message is sent (lib/webhooks/worker.ts), a job run by its kind (lib/worker/run.ts).
-// The server's loop (lib/worker/loop.ts), `npm run worker` and the cron route all run these.
+// The worker's passes over the one background queue (docs/decisions/jobs.md "One job queue"): the outbox's fair claim
+// (lib/webhooks/claim.ts) hands out webhook messages and jobs alike; a message is sent (lib/webhooks/worker.ts), a job
+// run by its kind (lib/worker/run.ts). The server's loop (lib/worker/loop.ts), `npm run worker` and the cron route all
+// run these.
 import "server-only";
 import type { Claimed } from "@/lib/webhooks/claim";
 import { claimDue, deliverOne } from "@/lib/webhooks/worker";

@@ -1,6 +1,6 @@
 // Fails when a code comment cites something that is not in the repository: the product brief's
 // files (spec.md, API.md, ARCHITECTURE.md, ...), a repository path that does not exist, or a
-// docs/*.md section heading that does not exist. Run by `npm run lint:deps` (CI "format and lint").
+// section heading of docs/*.md or docs/decisions/*.md that does not exist. Run by `npm run lint:deps` (CI "format and lint").
 // Usage: node scripts/dev/check-comment-refs.mjs
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -8,7 +8,8 @@ import { existsSync, readFileSync } from "node:fs";
 const OUTSIDE = /\b(spec\.md|API\.md|ARCHITECTURE\.md|ENVIRONMENT\.md|STYLE\.md)\b/;
 // A repository path: a top folder, then segments; an extension or a folder (lib/invitations).
 const PATH = /(?<![\w@/.-])((?:docs|lib|app|components|scripts|tests|prisma)\/[\w.\-[\]()/]*[\w\])])/g;
-const SECTION = /docs\/(\w+)\.md,? "([^"]+)"/g;
+// A cited section: docs/<name>.md "Heading" or docs/decisions/<topic>.md "Heading" (a prefix is enough).
+const SECTION = /docs\/((?:decisions\/)?[\w-]+)\.md,? "([^"]+)"/g;
 
 const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "*.ts", "*.tsx", "*.mjs", "*.cjs"], {
   encoding: "utf8",

@@ -1,4 +1,4 @@
-// A released slug cannot be taken over (docs/decisions.md "Trust round two: former slugs"): a
+// A released slug cannot be taken over (docs/decisions/security.md "Former slugs and the public contact"): a
 // company's former slugs stay reserved to it, and its old public addresses (printed QR posters)
 // answer 308 to the current slug, pages and public API alike. The same holds for a wheel's former
 // slugs within its company.

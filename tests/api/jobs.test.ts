@@ -1,4 +1,4 @@
-// The one background queue (docs/decisions.md "Online store round: one job queue"): a job kind of
+// The one background queue (docs/decisions/jobs.md "One job queue"): a job kind of
 // this file's own, queued with enqueueJob and run by the outbox's worker: once when it succeeds,
 // again after the backoff when it throws or asks to retry, at the time it names, failed after its
 // last attempt or at once when its payload is refused; one waiting job per dedupe key; queued only

@@ -1,4 +1,4 @@
-// Plan limits under parallel requests (docs/decisions.md "Trust round two: plan limits"): with k
+// Plan limits under parallel requests (docs/decisions/billing.md "Plan limits under concurrent writes"): with k
 // left, any number of simultaneous creates or spins succeed exactly k times and the rest answer 402.
 // The creates' race needs several connections to show (Postgres, as CI runs it); the spins' race
 // shows on PGlite too, whose one connection interleaved a separate count and write.

@@ -1,7 +1,6 @@
-// The public pages never show a login e-mail (docs/decisions.md "Trust round two: former slugs and
-// the public contact"): the rules page prints the company's public contact_email and phone, and
-// the owner's login e-mail (which sign-up also stores as the company's internal e-mail) appears on
-// no public page.
+// The public pages never show a login e-mail (docs/decisions/security.md "Former slugs and the public contact"): the
+// rules page prints the company's public contact_email and phone, and the owner's login e-mail (which sign-up also
+// stores as the company's internal e-mail) appears on no public page.
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { GET as companyRoute, PUT as updateCompanyRoute } from "@/app/api/company/profile/route";

@@ -1,9 +1,8 @@
-// A store product's reserve kept by jobs of the one queue (docs/decisions.md "Online store round:
-// the reserve as jobs"), over HTTP against the Nuvemshop and WooCommerce fakes: a store product
-// created through the product API joins a wheel and one worker pass fills its reserve in the store
-// (single-use coupons); a win takes one; the sweep tops it up; leaving the wheel or the campaign's
-// end deletes the unused coupons; a 429 comes back at its Retry-After; a failing store shows its
-// error and its product sells out rather than give a win without a coupon; another company's store
+// A store product's reserve kept by jobs of the one queue (docs/decisions/stores.md "The reserve as jobs"), over HTTP
+// against the Nuvemshop and WooCommerce fakes: a store product created through the product API joins a wheel and one
+// worker pass fills its reserve in the store (single-use coupons); a win takes one; the sweep tops it up; leaving the
+// wheel or the campaign's end deletes the unused coupons; a 429 comes back at its Retry-After; a failing store shows
+// its error and its product sells out rather than give a win without a coupon; another company's store
 // is not found.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELETE as productDelete, GET as productGet, PUT as productPut } from "@/app/api/products/[id]/route";

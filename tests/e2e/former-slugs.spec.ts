@@ -1,7 +1,6 @@
-// Over HTTP on the production server (docs/decisions.md "Trust round two: former slugs and the
-// public contact"): a renamed company's old addresses answer 308 to the current slug, pages and
-// public API alike, another company cannot take the old slug, and the rules page shows the public
-// contact e-mail but never the owner's login e-mail.
+// Over HTTP on the production server (docs/decisions/security.md "Former slugs and the public contact"): a renamed
+// company's old addresses answer 308 to the current slug, pages and public API alike, another company cannot take the
+// old slug, and the rules page shows the public contact e-mail but never the owner's login e-mail.
 import { expect, test, type APIRequestContext } from "@playwright/test";
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;

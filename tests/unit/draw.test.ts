@@ -47,7 +47,7 @@ describe("drawPrize", () => {
 describe("WhatsApp normalisation", () => {
   it.each([
     ["(11) 98765-4321", "+5511987654321"],
-    // A mobile written without the ninth digit gains it (docs/decisions.md "WhatsApp: verified contacts (issue 27)").
+    // A mobile written without the ninth digit gains it (docs/decisions/whatsapp.md "Verified contacts").
     ["11 8765-4321", "+5511987654321"],
     ["551187654321", "+5511987654321"],
     ["11 3456-7890", "+551134567890"],

@@ -1,4 +1,4 @@
-// Who may frame what (docs/decisions.md "Online store round: the embed"): the embed page by its
+// Who may frame what (docs/decisions/embed.md "The embed"): the embed page by its
 // wheel's origins, the public wheel pages and the preview by this site only, the rest by nobody;
 // and the origin rule those lists are made of.
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
-// Security headers on every answer, prefetches included (docs/decisions.md "Trust round two: mail,
-// CSV, counts, claim pages, headers"): proxy.ts must run for router prefetches and RSC requests too,
-// and what it cannot reach (static files) still gets nosniff from next.config.mjs.
+// Security headers on every answer, prefetches included (docs/decisions/security.md "Mail, CSV, counts, claim pages,
+// headers"): proxy.ts must run for router prefetches and RSC requests too, and what it cannot reach (static files)
+// still gets nosniff from next.config.mjs.
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";

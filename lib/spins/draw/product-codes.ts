@@ -1,4 +1,4 @@
-// Unique codes in the spin's own statement (docs/decisions.md "Online store round: unique codes").
+// Unique codes in the spin's own statement (docs/decisions/stores.md "Unique codes").
 // A pool or store product's win takes one of its available codes with FOR UPDATE SKIP LOCKED, in
 // the same statement that records the spin, so the spin stays two round trips. The code row points
 // at the spin the statement inserts; its foreign key to "Spin" is checked at the end of the

@@ -1,5 +1,5 @@
 // Serverless hosts (Vercel Cron, README "Webhooks"): each call delivers what is due (and runs the due
-// jobs, docs/decisions.md "Online store round: one job queue"), for up to
+// jobs, docs/decisions/jobs.md "One job queue"), for up to
 // ~50 s. Only a caller with `Authorization: Bearer <CRON_SECRET>` may run it.
 import { publicRoute } from "@/lib/http/route-wrapper";
 import { assertCronCaller } from "@/lib/webhooks/cron-auth";
