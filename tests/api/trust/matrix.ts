@@ -1199,6 +1199,31 @@ export const SCENARIOS: Scenario[] = [
   },
   // ---------- WhatsApp (Integrações -> WhatsApp, Meta's webhook, the visitor's verification) ----------
   {
+    route: "/api/integrations/whatsapp/usage",
+    method: "GET",
+    access: "manage_wheels",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    // The visitor's opt-out of a prize's reminders: the caller's company slug with the other
+    // company's code is not found, and changes nothing.
+    route: "/api/public/[companySlug]/wheels/[wheel]/prizes/[code]/reminders",
+    method: "DELETE",
+    access: "public",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target, home }) => {
+      const l = await lead(target);
+      const w = await (await db()).wheel.findUniqueOrThrow({ where: { id: l.wheelId } });
+      return {
+        params: { companySlug: home.company.slug, wheel: w.slug, code: l.redemptionCode! },
+        snapshot: row("spin", { id: l.id }),
+      };
+    },
+  },
+  {
     route: "/api/integrations/whatsapp",
     method: "GET",
     access: "manage_integrations",
