@@ -167,6 +167,15 @@ export interface ProfileAnswer {
   created_at: string;
 }
 
+/** How a prize was redeemed (docs/api.md "Redemptions (issue 39)"). */
+export interface RedemptionAnswer {
+  channel: "counter" | "store" | "api";
+  at: string;
+  unit_id: string | null;
+  by_user_id: string | null;
+  order: { id: string; total_cents: number | null; currency: string | null } | null;
+}
+
 export interface SpinAnswer {
   id: string;
   customer_name: string;
@@ -184,6 +193,7 @@ export interface SpinAnswer {
   created_at: string;
   redemption_code: string | null;
   redeemed_at: string | null;
+  redemption: RedemptionAnswer | null;
   source_id: string | null;
   source_name: string | null;
   utm_source: string | null;
