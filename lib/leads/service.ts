@@ -4,7 +4,7 @@ import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db, pgPool } from "@/lib/db/client";
 import { driverQuery } from "@/lib/db/driver-query";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { Prisma, type Spin } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
@@ -64,7 +64,7 @@ export function cachedSpinStats(companyId: string, f: SpinFilters, version?: num
   return cachedSpinFigures(companyId, filterKey("stats", filters), () => spinStats(companyId, filters), version);
 }
 
-export async function listLeads(ctx: SessionCtx, q: LeadsQuery) {
+export async function listLeads(ctx: TenantScope, q: LeadsQuery) {
   const prisma = await db();
   const where = spinWhere(ctx.companyId, q);
   // A page flip starts after the previous page's last row when this instance has seen it under

@@ -2,7 +2,9 @@
 // code is valid (through lib/redemption/record.ts, the one write of a redemption); an owner or admin
 // may undo a mistaken hand-over for a few minutes, which clears the whole record. Both are audited.
 import { audit } from "@/lib/audit/log";
+import type { ApiKeyCtx } from "@/lib/auth/api-key";
 import type { SessionCtx } from "@/lib/auth/session";
+import type { RedemptionInput } from "@/lib/validation/api-keys";
 import { shortDate, shortDateTime } from "@/lib/dates/format";
 import { tenantDb, tenantTx, type TenantScope } from "@/lib/db/tenant";
 import { AppError, notFound } from "@/lib/errors";
@@ -84,6 +86,33 @@ export async function redeemByCode(by: Redeemer, code: string, opts: RedeemOptio
 /** The counter's scan (POST /spins/redeem): channel "counter", by the signed-in staff member. */
 export function redeemCode(ctx: SessionCtx, code: string, now = new Date()) {
   return redeemByCode(ctx, code, { channel: "counter" }, now);
+}
+
+/**
+ * POST /redemptions (docs/api.md "API keys (issue 39)"): a shop's point-of-sale, by an API key or a
+ * staff session, channel "api". The answer names the prize, not the person: a till's key need not
+ * read leads.
+ */
+export async function redeemFromTill(caller: SessionCtx | ApiKeyCtx, input: RedemptionInput, now = new Date()) {
+  const order = input.order_id
+    ? {
+        id: input.order_id,
+        totalCents: input.total_cents ?? null,
+        currency: input.currency ?? (input.total_cents !== undefined ? "BRL" : null),
+      }
+    : null;
+  const keyId = "apiKeyId" in caller ? caller.apiKeyId : null;
+  const { message, spin } = await redeemByCode(
+    { companyId: caller.companyId, userId: caller.userId },
+    input.code,
+    { channel: "api", order, auditDetail: keyId ? { api_key: keyId } : undefined },
+    now,
+  );
+  return {
+    message,
+    spin: { id: spin.id, product_name: spin.product_name, redemption_code: spin.redemption_code },
+    redemption: spin.redemption,
+  };
 }
 
 /** Undoes a hand-over made less than UNDO_WINDOW_MS ago (owner and admin: permission table). */
