@@ -258,6 +258,7 @@ export interface WriteAnswers {
   lookupCode: { spin: SpinAnswer };
   redeemCode: { message: "Prêmio resgatado com sucesso!"; spin: SpinAnswer };
   unredeemCode: { message: "Resgate desfeito. O prêmio voltou a aguardar retirada."; spin: SpinAnswer };
+  createApiKey: { api_key: ApiKeyAnswer; key: string };
   createEndpoint: {
     endpoint: WebhookEndpointAnswer;
     secret: string;
@@ -330,6 +331,16 @@ export interface RefusalsAnswer {
   recent: { reason: RefusalReason; contact: string | null; at: string }[];
 }
 
+/** Integrações -> Caixa da loja (docs/api.md "API keys (issue 39)"): never the key itself. */
+export interface ApiKeyAnswer {
+  id: string;
+  name: string;
+  scopes: string[];
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
 export interface ReadAnswers {
   dashboard: {
     totalProducts: number;
@@ -371,4 +382,5 @@ export interface ReadAnswers {
   getWhatsappSettings: WhatsappSettingsAnswer;
   getRdStation: { rdstation: RdStationAnswer };
   wheelRefusals: RefusalsAnswer;
+  listApiKeys: { api_keys: ApiKeyAnswer[] };
 }
