@@ -341,6 +341,27 @@ export interface ApiKeyAnswer {
   last_used_at: string | null;
 }
 
+/** A report's `redemption` (docs/api.md "Redemption figures (issue 39)"). */
+export interface RedemptionFiguresAnswer {
+  won: number;
+  redeemed: number;
+  rate: number;
+  by_channel: { counter: number; store: number; api: number };
+  revenue_cents: number;
+  currency: string;
+  orders: number;
+  median_hours_to_redeem: number | null;
+  by_prize: { product_name: string; won: number; redeemed: number; revenue_cents: number; rate: number }[];
+  by_source: {
+    source_id: string | null;
+    source_name: string | null;
+    won: number;
+    redeemed: number;
+    revenue_cents: number;
+    rate: number;
+  }[];
+}
+
 export interface ReadAnswers {
   dashboard: {
     totalProducts: number;
@@ -372,6 +393,7 @@ export interface ReadAnswers {
     stats: { total_spins: number; unique_users: number; products_distributed: number; success_rate: number };
     top_products: { product_name: string; total_wins: number; win_percentage: number }[];
     daily_activity: { date: string; total_spins: number; unique_users: number }[];
+    redemption: RedemptionFiguresAnswer;
   };
   listSources: { sources: SourceAnswer[] };
   listUsers: { users: UserAnswer[] };
