@@ -140,6 +140,10 @@ export type LeadExportRow = Pick<
   | "email"
   | "cpfLast2"
   | "answers"
+  | "redemptionChannel"
+  | "orderId"
+  | "orderTotalCents"
+  | "orderCurrency"
 >;
 
 /**
@@ -157,7 +161,7 @@ export async function* spinBatches(companyId: string, f: SpinFilters, batch = 20
       : Prisma.empty;
     const sql = Prisma.sql`SELECT id, "customerName", whatsapp, "customerBirthdate", "wheelName", "productName",
         won, "redemptionCode", "redeemedAt", "redeemUntil", "createdAt", "sourceName", "utmSource", "utmMedium",
-        "utmCampaign", email, "cpfLast2", answers
+        "utmCampaign", email, "cpfLast2", answers, "redemptionChannel", "orderId", "orderTotalCents", "orderCurrency"
       FROM "Spin" WHERE ${where} ${after}
       ORDER BY "createdAt" DESC, id DESC LIMIT ${batch}`;
     // Postgres: through the driver (lib/db/driver-query.ts); the embedded database has no pool.

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { POST as redemptionsRoute } from "@/app/api/redemptions/route";
 import { GET as reportsRoute } from "@/app/api/reports/route";
 import { POST as redeemRoute } from "@/app/api/spins/redeem/route";
+import { GET as exportRoute } from "@/app/api/wheels/spins/export/route";
 import { db } from "@/lib/db/client";
 import { tenantTx } from "@/lib/db/tenant";
 import { recordRedemption } from "@/lib/redemption/record";
@@ -97,6 +98,13 @@ describe("report redemption figures", () => {
     });
     expect(hourly.status, hourly.text).toBe(200);
     expect(hourly.body.redemption).toEqual(r);
+
+    // The CSV carries the record: channel, order, total (pt-BR decimal comma), currency.
+    const csv = await call(exportRoute, { token: c.owner.token, url: "/api/wheels/spins/export?redemption=redeemed" });
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain(`;Caixa (API);PDV-${codes[1]};100,00;BRL`);
+    expect(csv.text).toContain(`;Loja on-line;N-${codes[5]};99,99;USD`);
+    expect(csv.text).toMatch(/;Balcão;;;\r?\n/);
 
     // The undo takes the order out of the money.
     const undo = await prisma.spin.updateMany({ where: { redemptionCode: codes[1] }, data: { redeemedAt: null } });
