@@ -181,6 +181,15 @@ export interface ProfileAnswer {
   created_at: string;
 }
 
+/** How a prize was redeemed (docs/api.md "Redemptions (issue 39)"). */
+export interface RedemptionAnswer {
+  channel: "counter" | "store" | "api";
+  at: string;
+  unit_id: string | null;
+  by_user_id: string | null;
+  order: { id: string; total_cents: number | null; currency: string | null } | null;
+}
+
 export interface SpinAnswer {
   id: string;
   customer_name: string;
@@ -198,6 +207,7 @@ export interface SpinAnswer {
   created_at: string;
   redemption_code: string | null;
   redeemed_at: string | null;
+  redemption: RedemptionAnswer | null;
   source_id: string | null;
   source_name: string | null;
   utm_source: string | null;
@@ -267,6 +277,7 @@ export interface WriteAnswers {
   lookupCode: { spin: SpinAnswer };
   redeemCode: { message: "Prêmio resgatado com sucesso!"; spin: SpinAnswer };
   unredeemCode: { message: "Resgate desfeito. O prêmio voltou a aguardar retirada."; spin: SpinAnswer };
+  createApiKey: { api_key: ApiKeyAnswer; key: string };
   createEndpoint: {
     endpoint: WebhookEndpointAnswer;
     secret: string;
@@ -340,6 +351,37 @@ export interface RefusalsAnswer {
   recent: { reason: RefusalReason; contact: string | null; at: string }[];
 }
 
+/** Integrações -> Caixa da loja (docs/api.md "API keys (issue 39)"): never the key itself. */
+export interface ApiKeyAnswer {
+  id: string;
+  name: string;
+  scopes: string[];
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A report's `redemption` (docs/api.md "Redemption figures (issue 39)"). */
+export interface RedemptionFiguresAnswer {
+  won: number;
+  redeemed: number;
+  rate: number;
+  by_channel: { counter: number; store: number; api: number };
+  revenue_cents: number;
+  currency: string;
+  orders: number;
+  median_hours_to_redeem: number | null;
+  by_prize: { product_name: string; won: number; redeemed: number; revenue_cents: number; rate: number }[];
+  by_source: {
+    source_id: string | null;
+    source_name: string | null;
+    won: number;
+    redeemed: number;
+    revenue_cents: number;
+    rate: number;
+  }[];
+}
+
 export interface ReadAnswers {
   dashboard: {
     totalProducts: number;
@@ -371,6 +413,7 @@ export interface ReadAnswers {
     stats: { total_spins: number; unique_users: number; products_distributed: number; success_rate: number };
     top_products: { product_name: string; total_wins: number; win_percentage: number }[];
     daily_activity: { date: string; total_spins: number; unique_users: number }[];
+    redemption: RedemptionFiguresAnswer;
   };
   listSources: { sources: SourceAnswer[] };
   listUsers: { users: UserAnswer[] };
@@ -383,4 +426,5 @@ export interface ReadAnswers {
   wheelRefusals: RefusalsAnswer;
   /** GET /integrations/whatsapp/usage: the month's paid (template) messages and Meta's price of one. */
   whatsappUsage: { month: string; paid_messages: number; price_brl: number };
+  listApiKeys: { api_keys: ApiKeyAnswer[] };
 }

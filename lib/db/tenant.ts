@@ -48,6 +48,7 @@ export const TENANT_MODELS = new Set([
   "RefusalDay",
   "Refusal",
   "RdStationIntegration",
+  "ApiKey",
 ]);
 
 const WHERE_OPS = new Set([

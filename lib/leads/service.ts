@@ -4,7 +4,7 @@ import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db, pgPool } from "@/lib/db/client";
 import { driverQuery } from "@/lib/db/driver-query";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { Prisma, type Spin } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
@@ -65,7 +65,7 @@ export function cachedSpinStats(companyId: string, f: SpinFilters, version?: num
   return cachedSpinFigures(companyId, filterKey("stats", filters), () => spinStats(companyId, filters), version);
 }
 
-export async function listLeads(ctx: SessionCtx, q: LeadsQuery) {
+export async function listLeads(ctx: TenantScope, q: LeadsQuery) {
   const prisma = await db();
   const where = spinWhere(ctx.companyId, q);
   // A page flip starts after the previous page's last row when this instance has seen it under
@@ -144,6 +144,10 @@ export type LeadExportRow = Pick<
   | "email"
   | "cpfLast2"
   | "answers"
+  | "redemptionChannel"
+  | "orderId"
+  | "orderTotalCents"
+  | "orderCurrency"
 >;
 
 /**
@@ -161,7 +165,7 @@ export async function* spinBatches(companyId: string, f: SpinFilters, batch = 20
       : Prisma.empty;
     const sql = Prisma.sql`SELECT id, "customerName", whatsapp, "customerBirthdate", "wheelName", "productName",
         won, "redemptionCode", "redeemedAt", "redeemUntil", "createdAt", "sourceName", "utmSource", "utmMedium",
-        "utmCampaign", email, "cpfLast2", answers
+        "utmCampaign", email, "cpfLast2", answers, "redemptionChannel", "orderId", "orderTotalCents", "orderCurrency"
       FROM "Spin" WHERE ${where} ${after}
       ORDER BY "createdAt" DESC, id DESC LIMIT ${batch}`;
     // Postgres: through the driver (lib/db/driver-query.ts); the embedded database has no pool.
