@@ -392,6 +392,16 @@ export interface ReadAnswers {
     totalSpins: number;
     planName: string;
     limits: { maxWheels: number; maxProducts: number; maxSpinsMonth: number };
+    /** "Vendas com cupons da roleta" (docs/api.md "Redemption figures (issue 39)"). */
+    sales: {
+      days: number;
+      revenue_cents: number;
+      currency: string;
+      orders: number;
+      won: number;
+      redeemed: number;
+      rate: number;
+    };
     recentLeads: {
       id: string;
       customer_name: string;

@@ -8,6 +8,8 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { spinWhere } from "@/lib/leads/filters";
+import { dayOf } from "@/lib/dates/format";
+import { dayStart } from "@/lib/dates/sao-paulo-day";
 import { dayWhere, wholeDays } from "@/lib/leads/rollups";
 import type { SpinFilters } from "@/lib/validation/leads";
 
@@ -136,3 +138,20 @@ export async function redemptionFigures(companyId: string, f: Filters) {
 }
 
 export type RedemptionFigures = Awaited<ReturnType<typeof redemptionFigures>>;
+
+/** The dashboard's "Vendas com cupons da roleta": the last SALES_DAYS São Paulo days, today included. */
+export const SALES_DAYS = 30;
+
+export async function salesSummary(companyId: string, now = new Date()) {
+  const first = dayOf(new Date(now.getTime() - (SALES_DAYS - 1) * 86_400_000));
+  const r = await redemptionFigures(companyId, { start_date: dayStart(first) });
+  return {
+    days: SALES_DAYS,
+    revenue_cents: r.revenue_cents,
+    currency: r.currency,
+    orders: r.orders,
+    won: r.won,
+    redeemed: r.redeemed,
+    rate: r.rate,
+  };
+}

@@ -4,6 +4,7 @@
 // partial index of redeemed spins.
 import { describe, expect, it } from "vitest";
 import { POST as redemptionsRoute } from "@/app/api/redemptions/route";
+import { GET as dashboardRoute } from "@/app/api/dashboard/route";
 import { GET as reportsRoute } from "@/app/api/reports/route";
 import { POST as redeemRoute } from "@/app/api/spins/redeem/route";
 import { GET as exportRoute } from "@/app/api/wheels/spins/export/route";
@@ -98,6 +99,18 @@ describe("report redemption figures", () => {
     });
     expect(hourly.status, hourly.text).toBe(200);
     expect(hourly.body.redemption).toEqual(r);
+
+    // The dashboard shows the money of the last 30 days.
+    const dash = await call(dashboardRoute, { token: c.owner.token });
+    expect(dash.body.sales).toEqual({
+      days: 30,
+      revenue_cents: 19550,
+      currency: "BRL",
+      orders: 4,
+      won: 8,
+      redeemed: 5,
+      rate: 62.5,
+    });
 
     // The CSV carries the record: channel, order, total (pt-BR decimal comma), currency.
     const csv = await call(exportRoute, { token: c.owner.token, url: "/api/wheels/spins/export?redemption=redeemed" });
