@@ -88,6 +88,12 @@ const schema = z
     BLOB_READ_WRITE_TOKEN: z.string().optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Roleta Premiada <no-reply@localhost>"),
+    // What Meta charges for one utility template message to Brazil, in reais, as the wheel editor's
+    // "Lembretes" shows it (docs/decisions/reminders.md "What a WhatsApp reminder costs").
+    WHATSAPP_UTILITY_PRICE_BRL: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce.number().min(0).max(100).default(0.04),
+    ),
     CHECKOUT_URL_PRO: z
       .string()
       .url()

@@ -64,8 +64,8 @@ function DeveloperDetails() {
       <div>
         <p className="font-medium text-gray-900">Eventos</p>
         <p>
-          {code("lead.created")} (cada giro, com ou sem prêmio), {code("prize.redeemed")} (prêmio entregue no balcão) e{" "}
-          {code("webhook.test")} (o botão “Enviar teste”).
+          {code("lead.created")} (cada giro, com ou sem prêmio), {code("prize.redeemed")} (prêmio usado no balcão, na
+          loja on-line ou no caixa, com o campo {code("redemption")}) e {code("webhook.test")} (o botão “Enviar teste”).
         </p>
       </div>
       <div>

@@ -65,6 +65,7 @@ function SettingsForm({ saved, onSaved }: { saved: WhatsappSettingsAnswer; onSav
     code_template: saved.code_template ?? "",
     codes_abroad: saved.codes_abroad,
     daily_code_cap: String(saved.daily_code_cap),
+    reminder_template: saved.reminder_template ?? "",
     enabled: saved.configured ? saved.enabled : true,
   });
   const [busy, setBusy] = useState(false);
@@ -154,6 +155,13 @@ function SettingsForm({ saved, onSaved }: { saved: WhatsappSettingsAnswer; onSav
         />
         Enviar códigos também para números de outros países (fora do +55)
       </label>
+      <Field
+        label="Modelo do lembrete (utilidade, opcional)"
+        hint="Lembretes antes do prêmio vencer, fora da janela de 24 horas: {{1}} nome, {{2}} prêmio, {{3}} código, {{4}} validade, {{5}} link."
+        placeholder="lembrete_premio"
+        value={form.reminder_template}
+        onChange={set("reminder_template")}
+      />
       <label className="flex items-center gap-2 text-sm text-gray-800">
         <input type="checkbox" className="h-4 w-4 accent-brand-600" checked={form.enabled} onChange={set("enabled")} />
         Ativo

@@ -10,12 +10,12 @@ import { shortDate, shortDateTime } from "@/lib/dates/format";
 import { maskWhatsapp } from "@/lib/redemption/hand-off";
 import { UNDO_WINDOW_MS } from "@/lib/redemption/undo-window";
 import { REDEMPTION_LABELS } from "@/lib/spins/validity";
-import type { Lead } from "@/lib/swr/use-leads";
+import type { SpinAnswer } from "@/lib/api-types";
 
 const STATE_COLOR = { pending: "yellow", redeemed: "green", expired: "red", none: "gray" } as const;
 
 interface Props {
-  spin: Lead;
+  spin: SpinAnswer;
   busy: boolean;
   onRedeem: () => void;
   onUndo: () => void;

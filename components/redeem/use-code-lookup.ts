@@ -6,12 +6,12 @@ import { useState } from "react";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { errorText } from "@/lib/swr/fetcher";
 import { endpoints } from "@/lib/swr/writes";
-import type { Lead } from "@/lib/swr/use-leads";
+import type { SpinAnswer } from "@/lib/api-types";
 import { notify } from "@/lib/ui/toast";
 import { redeemLookupInput } from "@/lib/validation/public";
 
 export function useCodeLookup() {
-  const [spin, setSpin] = useState<Lead | null>(null);
+  const [spin, setSpin] = useState<SpinAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useApiForm(redeemLookupInput, { defaultValues: { code: "" } });
 
@@ -23,7 +23,7 @@ export function useCodeLookup() {
     { fallback: "Código de resgate não encontrado" },
   );
 
-  async function act(run: (code: string) => Promise<{ message: string; spin: Lead }>, fallback: string) {
+  async function act(run: (code: string) => Promise<{ message: string; spin: SpinAnswer }>, fallback: string) {
     if (!spin?.redemption_code) return;
     setBusy(true);
     form.clearErrors("root.server");

@@ -34,6 +34,8 @@ import { ShareSection } from "./share-section";
 import { ThemeFields } from "./theme-fields";
 import { VerifyContactField } from "./verify-contact-field";
 import { VisitorFormFields } from "./visitor-form-fields";
+import { RemindersFields } from "./reminders-fields";
+import { REMINDERS_OFF } from "@/lib/validation/reminders";
 import { WheelPreview } from "./wheel-preview";
 
 type Preset = (typeof THEME_PRESETS)[number];
@@ -61,6 +63,7 @@ const EMPTY: WheelFormValues = {
   questions: [],
   unique_by: [],
   foreign_numbers: false,
+  reminders: REMINDERS_OFF,
   products: [],
 };
 
@@ -100,6 +103,7 @@ const valuesOf = (w: WheelDto, prizes: Prize[]): WheelFormValues => ({
   })),
   unique_by: w.unique_by.filter((k) => k !== "whatsapp"),
   foreign_numbers: w.foreign_numbers,
+  reminders: w.reminders,
   products: rowsOf(prizes),
 });
 
@@ -236,6 +240,14 @@ function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; priz
       <Section id="formulario" title="Formulário" description="O que o visitante informa antes de girar.">
         <VisitorFormFields form={form} />
         <VerifyContactField form={form} />
+      </Section>
+
+      <Section
+        id="lembretes"
+        title="Lembretes"
+        description="Avise o ganhador antes do prêmio vencer, por WhatsApp e/ou e-mail: mais prêmios retirados."
+      >
+        <RemindersFields form={form} />
       </Section>
 
       <Section id="aparencia" title="Aparência" description="As cores e a logomarca da página da roleta.">

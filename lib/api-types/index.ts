@@ -44,7 +44,21 @@ export interface FormQuestionAnswer {
   required: boolean;
 }
 
+/** A wheel's reminders before a prize expires (docs/api.md "Reminders before the prize expires"). */
+export interface RemindersAnswer {
+  enabled: boolean;
+  days_before: number[];
+  channels: ("whatsapp" | "email")[];
+}
+
+export interface LeadReminderAnswer {
+  at: string;
+  channel: "whatsapp" | "email";
+  status: "scheduled" | "sent" | "cancelled" | "failed";
+}
+
 export interface WheelAnswer {
+  reminders: RemindersAnswer;
   verify_contact: "none" | "whatsapp";
   fields: { email: FieldMode; cpf: FieldMode };
   questions: FormQuestionAnswer[];
@@ -168,6 +182,15 @@ export interface ProfileAnswer {
   created_at: string;
 }
 
+/** How a prize was redeemed (docs/api.md "Redemptions (issue 39)"). */
+export interface RedemptionAnswer {
+  channel: "counter" | "store" | "api";
+  at: string;
+  unit_id: string | null;
+  by_user_id: string | null;
+  order: { id: string; total_cents: number | null; currency: string | null } | null;
+}
+
 export interface SpinAnswer {
   id: string;
   customer_name: string;
@@ -185,6 +208,7 @@ export interface SpinAnswer {
   created_at: string;
   redemption_code: string | null;
   redeemed_at: string | null;
+  redemption: RedemptionAnswer | null;
   source_id: string | null;
   source_name: string | null;
   utm_source: string | null;
@@ -194,6 +218,11 @@ export interface SpinAnswer {
   redemption_status: RedemptionStatus;
   whatsapp_verified: boolean;
   message_status: "queued" | "sent" | "delivered" | "read" | "failed" | null;
+}
+
+/** A lead in the lead lists: the spin and its reminders (docs/api.md "Reminders before the prize expires"). */
+export interface LeadAnswer extends SpinAnswer {
+  reminders: LeadReminderAnswer[];
 }
 
 export interface WebhookEndpointAnswer {
@@ -249,6 +278,7 @@ export interface WriteAnswers {
   lookupCode: { spin: SpinAnswer };
   redeemCode: { message: "Prêmio resgatado com sucesso!"; spin: SpinAnswer };
   unredeemCode: { message: "Resgate desfeito. O prêmio voltou a aguardar retirada."; spin: SpinAnswer };
+  createApiKey: { api_key: ApiKeyAnswer; key: string };
   createEndpoint: {
     endpoint: WebhookEndpointAnswer;
     secret: string;
@@ -302,6 +332,7 @@ export interface WhatsappSettingsAnswer {
   code_template: string | null;
   codes_abroad: boolean;
   daily_code_cap: number;
+  reminder_template: string | null;
   webhook_url: string | null;
   last_webhook_at: string | null;
   last_error: string | null;
@@ -325,6 +356,37 @@ export interface RefusalsAnswer {
   recent: { reason: RefusalReason; contact: string | null; at: string }[];
 }
 
+/** Integrações -> Caixa da loja (docs/api.md "API keys (issue 39)"): never the key itself. */
+export interface ApiKeyAnswer {
+  id: string;
+  name: string;
+  scopes: string[];
+  prefix: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A report's `redemption` (docs/api.md "Redemption figures (issue 39)"). */
+export interface RedemptionFiguresAnswer {
+  won: number;
+  redeemed: number;
+  rate: number;
+  by_channel: { counter: number; store: number; api: number };
+  revenue_cents: number;
+  currency: string;
+  orders: number;
+  median_hours_to_redeem: number | null;
+  by_prize: { product_name: string; won: number; redeemed: number; revenue_cents: number; rate: number }[];
+  by_source: {
+    source_id: string | null;
+    source_name: string | null;
+    won: number;
+    redeemed: number;
+    revenue_cents: number;
+    rate: number;
+  }[];
+}
+
 export interface ReadAnswers {
   dashboard: {
     totalProducts: number;
@@ -335,6 +397,16 @@ export interface ReadAnswers {
     totalSpins: number;
     planName: string;
     limits: { maxWheels: number; maxProducts: number; maxSpinsMonth: number };
+    /** "Vendas com cupons da roleta" (docs/api.md "Redemption figures (issue 39)"). */
+    sales: {
+      days: number;
+      revenue_cents: number;
+      currency: string;
+      orders: number;
+      won: number;
+      redeemed: number;
+      rate: number;
+    };
     recentLeads: {
       id: string;
       customer_name: string;
@@ -346,7 +418,7 @@ export interface ReadAnswers {
   };
   listInvitations: { invitations: { created_at: string; id: string; email: string; role: Role; expires_at: string }[] };
   listLeads: {
-    spins: SpinAnswer[];
+    spins: LeadAnswer[];
     pagination: Pagination;
     stats: { total_leads: number; unique_leads: number; leads_with_prizes: number; conversion_rate: number };
   };
@@ -356,6 +428,7 @@ export interface ReadAnswers {
     stats: { total_spins: number; unique_users: number; products_distributed: number; success_rate: number };
     top_products: { product_name: string; total_wins: number; win_percentage: number }[];
     daily_activity: { date: string; total_spins: number; unique_users: number }[];
+    redemption: RedemptionFiguresAnswer;
   };
   listSources: { sources: SourceAnswer[] };
   listUsers: { users: UserAnswer[] };
@@ -366,4 +439,7 @@ export interface ReadAnswers {
   getWhatsappSettings: WhatsappSettingsAnswer;
   getRdStation: { rdstation: RdStationAnswer };
   wheelRefusals: RefusalsAnswer;
+  /** GET /integrations/whatsapp/usage: the month's paid (template) messages and Meta's price of one. */
+  whatsappUsage: { month: string; paid_messages: number; price_brl: number };
+  listApiKeys: { api_keys: ApiKeyAnswer[] };
 }

@@ -1,5 +1,7 @@
 // The one permission table. The server checks it on every call;
 // the UI reads it only to hide what a role cannot do.
+import type { ApiKeyScope } from "@/lib/validation/api-keys";
+
 export const ROLES = ["owner", "admin", "member"] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -22,6 +24,7 @@ export const PERMISSIONS = {
   manage_lgpd: STAFF,
   view_users: STAFF, // see the Usuários screen and its invitations
   manage_integrations: STAFF, // outgoing webhooks (docs/api.md "Outgoing webhooks")
+  manage_api_keys: STAFF, // create, list and revoke API keys (docs/api.md "API keys (issue 39)")
   // The owner's alone.
   write_users: OWNER, // "Only the owner may create, edit or delete users" (and invite)
   update_company: OWNER, // "Company settings: only the owner can edit"
@@ -32,6 +35,19 @@ export type Permission = keyof typeof PERMISSIONS;
 
 export function can(role: string | undefined | null, permission: Permission): boolean {
   return !!role && (PERMISSIONS[permission] as readonly string[]).includes(role);
+}
+
+// API keys (docs/decisions/redemptions.md "API keys: hashed, scoped, per company"): a key holds
+// scopes, and each scope grants exactly one permission of the table above, so a route checks one
+// permission whoever calls it. A permission no scope grants is never open to a key.
+
+export const SCOPE_PERMISSION: Record<ApiKeyScope, Permission> = {
+  "redemptions:write": "redeem_prizes",
+  "leads:read": "view_spins",
+};
+
+export function keyCan(scopes: readonly string[], permission: Permission): boolean {
+  return scopes.some((s) => SCOPE_PERMISSION[s as ApiKeyScope] === permission);
 }
 
 /** Role labels; the member label differs between the users list and the profile. */

@@ -44,9 +44,11 @@ export const TENANT_MODELS = new Set([
   "WhatsappAccount",
   "WhatsappVerification",
   "WhatsappWindow",
+  "WhatsappPaidMonth",
   "RefusalDay",
   "Refusal",
   "RdStationIntegration",
+  "ApiKey",
 ]);
 
 const WHERE_OPS = new Set([

@@ -30,6 +30,8 @@ export interface RouteMeta {
   body?: z.ZodType;
   query?: z.ZodType;
   multipart?: boolean;
+  /** API keys whose scope grants `permission` may call it too. */
+  apiKeys?: boolean;
   doc?: RouteDoc;
   /** An address that moved (a former slug) answers 308 to where it lives now. */
   moved?: boolean;

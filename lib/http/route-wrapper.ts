@@ -4,8 +4,10 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { NextRequest } from "next/server";
 import type { z } from "zod";
-import { can, type Permission } from "@/lib/auth/permissions";
+import { looksLikeApiKey, resolveApiKey, type ApiKeyCtx } from "@/lib/auth/api-key";
+import { can, keyCan, type Permission } from "@/lib/auth/permissions";
 import { resolveSession, type SessionCtx } from "@/lib/auth/session";
+import { bearerToken } from "@/lib/auth/tokens";
 import { assertSameOriginWrite } from "@/lib/http/csrf";
 import { assertValidText, parseJsonText } from "@/lib/http/input-text";
 import { AppError, forbidden, unauthenticated } from "@/lib/errors";
@@ -68,32 +70,72 @@ function toResponse(result: Result, doc: RouteDoc | undefined): Response {
   return result instanceof Response ? result : json(result, doc?.status ?? 200);
 }
 
-/** A route for signed-in staff: resolves the session, checks the permission, parses input. */
-export function withSession<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+/** Who called a route that takes API keys: a staff member's session, or a key. */
+export type CallerCtx = SessionCtx | ApiKeyCtx;
+
+export const KEY_MESSAGES = {
+  invalid: "Chave de API inválida ou revogada.",
+  forbidden: "Esta chave de API não tem permissão para esta ação.",
+} as const;
+
+/**
+ * The caller: an API key (Bearer rp_live_...) only on a route that takes keys and only with a scope
+ * that grants the route's permission (docs/decisions/redemptions.md "API keys: hashed, scoped, per
+ * company"); else the session, whose role must hold the permission. One permission per route.
+ */
+async function resolveCaller(req: NextRequest, permission: Permission | undefined, apiKeys: boolean) {
+  const bearer = bearerToken(req);
+  if (bearer && looksLikeApiKey(bearer)) {
+    const key = await resolveApiKey(bearer);
+    if (!key) throw unauthenticated(KEY_MESSAGES.invalid);
+    if (!apiKeys || !permission || !keyCan(key.scopes, permission)) throw forbidden(KEY_MESSAGES.forbidden);
+    return key;
+  }
+  const ctx = await resolveSession(req);
+  if (!ctx) throw unauthenticated();
+  return ctx;
+}
+
+/**
+ * A route for signed-in staff: resolves the session, checks the permission, parses input. With
+ * `apiKeys: true` an API key whose scope grants the permission may call it too (ctx: CallerCtx).
+ */
+export function withSession<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  K extends boolean = false,
+>(
   options: Parsers<B, Q> & {
     permission?: Permission;
     forbiddenMessage?: string;
     /** The route takes a multipart upload (cookie writes are otherwise JSON only). */
     multipart?: boolean;
+    /** API keys with a scope granting `permission` may call it (docs/api.md "API keys (issue 39)"). */
+    apiKeys?: K;
   },
-  handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>> & { ctx: SessionCtx }) => Promise<Result>,
+  handler: (
+    args: HandlerArgs<Parsed<B>, Parsed<Q>> & { ctx: K extends true ? CallerCtx : SessionCtx },
+  ) => Promise<Result>,
 ) {
   const route = (req: NextRequest, routeCtx?: RouteContext): Promise<Response> =>
     withLogContext({ requestId: requestIdOf(req) }, async () => {
       try {
-        const ctx = await resolveSession(req);
-        if (!ctx) throw unauthenticated();
+        const ctx = await resolveCaller(req, options.permission, !!options.apiKeys);
         setLogCompany(ctx.companyId);
         assertSameOriginWrite(req, { multipart: options.multipart });
-        if (options.permission && !can(ctx.role, options.permission)) throw forbidden(options.forbiddenMessage);
+        if (ctx.role !== null && options.permission && !can(ctx.role, options.permission))
+          throw forbidden(options.forbiddenMessage);
         const inputs = await parseInputs(req, routeCtx, options);
-        return toResponse(await handler({ req, ctx, ...inputs }), options.doc);
+        return toResponse(
+          await handler({ req, ctx: ctx as K extends true ? CallerCtx : SessionCtx, ...inputs }),
+          options.doc,
+        );
       } catch (err) {
         return errorResponse(err);
       }
     });
-  const { permission, body, query, multipart, doc } = options;
-  return describeRoute(route, { auth: "session", permission, body, query, multipart, doc });
+  const { permission, body, query, multipart, doc, apiKeys } = options;
+  return describeRoute(route, { auth: "session", permission, body, query, multipart, doc, apiKeys: !!apiKeys });
 }
 
 type Params = Record<string, string>;

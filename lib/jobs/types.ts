@@ -14,7 +14,9 @@ export type JobOutcome =
   | { status: "failed"; error: string }
   /** The budget ran out with work left: due again at once, not counted as an attempt (other
    *  companies' jobs take their turn first); `payload` replaces the job's. */
-  | { status: "continue"; payload?: unknown };
+  | { status: "continue"; payload?: unknown }
+  /** Nothing to do any more (e.g. a reminder of a prize redeemed meanwhile): recorded as cancelled. */
+  | { status: "cancelled"; reason: string };
 
 export interface JobRun<P> {
   id: string;

@@ -26,7 +26,17 @@ export const LEADS_CSV_HEADER = [
   "E-mail",
   "CPF",
   "Respostas",
+  // The redemption record (docs/api.md "Redemptions (issue 39)").
+  "Resgate por",
+  "Pedido",
+  "Total do pedido",
+  "Moeda",
 ];
+
+export const CHANNEL_LABELS: Record<string, string> = { counter: "Balcão", store: "Loja on-line", api: "Caixa (API)" };
+
+/** Cents as a spreadsheet in Brazil reads a number: "159,90" (no thousands separator). */
+const cents = (v: number | null) => (v === null ? "" : `${Math.trunc(v / 100)},${String(v % 100).padStart(2, "0")}`);
 
 export function leadRow(s: LeadExportRow): unknown[] {
   return [
@@ -50,6 +60,10 @@ export function leadRow(s: LeadExportRow): unknown[] {
     s.email ?? "",
     maskedCpf(s.cpfLast2) ?? "",
     answersText(s.answers),
+    s.redeemedAt ? CHANNEL_LABELS[s.redemptionChannel ?? "counter"] : "",
+    s.orderId ?? "",
+    cents(s.orderTotalCents),
+    s.orderCurrency ?? "",
   ];
 }
 

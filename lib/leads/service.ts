@@ -4,11 +4,12 @@ import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db, pgPool } from "@/lib/db/client";
 import { driverQuery } from "@/lib/db/driver-query";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { Prisma, type Spin } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
 import { spinDto } from "@/lib/spins/dto";
+import { withReminders } from "@/lib/reminders/lead";
 import type { LeadsQuery, SpinFilters } from "@/lib/validation/leads";
 import { spinWhere } from "./filters";
 import { companyContacts, dayTotals, rollupDays } from "./rollups";
@@ -64,7 +65,7 @@ export function cachedSpinStats(companyId: string, f: SpinFilters, version?: num
   return cachedSpinFigures(companyId, filterKey("stats", filters), () => spinStats(companyId, filters), version);
 }
 
-export async function listLeads(ctx: SessionCtx, q: LeadsQuery) {
+export async function listLeads(ctx: TenantScope, q: LeadsQuery) {
   const prisma = await db();
   const where = spinWhere(ctx.companyId, q);
   // A page flip starts after the previous page's last row when this instance has seen it under
@@ -91,7 +92,7 @@ export async function listLeads(ctx: SessionCtx, q: LeadsQuery) {
   if (anchorKey && last && rows.length === q.limit)
     rememberAnchor(anchorKey, version, q.page, { createdAt: last.createdAt, id: last.id });
   return {
-    spins: rows.map(spinDto),
+    spins: await withReminders(ctx.companyId, rows.map(spinDto)),
     pagination: pagination(q.page, q.limit, stats.total),
     stats: {
       total_leads: stats.total,
@@ -116,7 +117,10 @@ export async function wheelSpins(ctx: SessionCtx, wheelId: string, q: { page: nu
     }),
     dayTotals(ctx.companyId, { wheel_id: wheelId }, { from: null, to: null }).then((d) => d.spins),
   ]);
-  return { spins: rows.map(spinDto), pagination: pagination(q.page, q.limit, total) };
+  return {
+    spins: await withReminders(ctx.companyId, rows.map(spinDto)),
+    pagination: pagination(q.page, q.limit, total),
+  };
 }
 
 /** The columns a lead export reads (and the keyset's id and createdAt). */
@@ -140,6 +144,10 @@ export type LeadExportRow = Pick<
   | "email"
   | "cpfLast2"
   | "answers"
+  | "redemptionChannel"
+  | "orderId"
+  | "orderTotalCents"
+  | "orderCurrency"
 >;
 
 /**
@@ -157,7 +165,7 @@ export async function* spinBatches(companyId: string, f: SpinFilters, batch = 20
       : Prisma.empty;
     const sql = Prisma.sql`SELECT id, "customerName", whatsapp, "customerBirthdate", "wheelName", "productName",
         won, "redemptionCode", "redeemedAt", "redeemUntil", "createdAt", "sourceName", "utmSource", "utmMedium",
-        "utmCampaign", email, "cpfLast2", answers
+        "utmCampaign", email, "cpfLast2", answers, "redemptionChannel", "orderId", "orderTotalCents", "orderCurrency"
       FROM "Spin" WHERE ${where} ${after}
       ORDER BY "createdAt" DESC, id DESC LIMIT ${batch}`;
     // Postgres: through the driver (lib/db/driver-query.ts); the embedded database has no pool.

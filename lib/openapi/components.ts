@@ -50,6 +50,13 @@ export const SECURITY_SCHEMES = {
     scheme: "bearer",
     description: "The `token` answered by POST /api/auth/login (or signup, switch-company).",
   },
+  apiKey: {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "rp_live_...",
+    description:
+      "An API key (POST /api/api-keys, shown once) as `Authorization: Bearer rp_live_...`, only on the routes that say so and with a scope granting their permission.",
+  },
   sessionCookie: {
     type: "apiKey",
     in: "cookie",
@@ -60,3 +67,4 @@ export const SECURITY_SCHEMES = {
 } as const;
 
 export const SESSION_SECURITY: Record<string, string[]>[] = [{ bearerAuth: [] }, { sessionCookie: [] }];
+export const KEY_SECURITY: Record<string, string[]>[] = [...SESSION_SECURITY, { apiKey: [] }];

@@ -2,9 +2,10 @@
 // zod schemas that validate its body and query, and its documented answers.
 import { z } from "@/lib/validation/z";
 import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject, ZodOpenApiResponsesObject } from "zod-openapi";
-import { PERMISSIONS } from "@/lib/auth/permissions";
+import { PERMISSIONS, SCOPE_PERMISSION } from "@/lib/auth/permissions";
+import { API_KEY_SCOPES } from "@/lib/validation/api-keys";
 import type { RouteMeta } from "@/lib/http/route-doc";
-import { ERROR_RESPONSES, type ErrorResponseName, SESSION_SECURITY } from "./components";
+import { ERROR_RESPONSES, type ErrorResponseName, KEY_SECURITY, SESSION_SECURITY } from "./components";
 
 /** "/api/wheels/[id]/products" -> "/api/wheels/{id}/products" (catch-all segments too). */
 export function openApiPath(route: string): string {
@@ -82,7 +83,9 @@ function authText(meta: RouteMeta): string {
   if (meta.auth === "signature") return "Authenticated by the caller's signature (see the description).";
   if (!meta.permission) return "Any signed-in member of the company (session cookie or Bearer token).";
   const roles = PERMISSIONS[meta.permission].join(", ");
-  return `Session cookie or Bearer token; permission \`${meta.permission}\` (roles: ${roles}).`;
+  const text = `Session cookie or Bearer token; permission \`${meta.permission}\` (roles: ${roles}).`;
+  const scope = API_KEY_SCOPES.find((s) => SCOPE_PERMISSION[s] === meta.permission);
+  return meta.apiKeys && scope ? `${text} Or an API key with scope \`${scope}\`.` : text;
 }
 
 export function operation(route: string, method: string, meta: RouteMeta): ZodOpenApiOperationObject {
@@ -99,7 +102,7 @@ export function operation(route: string, method: string, meta: RouteMeta): ZodOp
     tags: [tagOf(route)],
     summary: doc?.summary ?? "Undocumented",
     description: [doc?.description, authText(meta)].filter(Boolean).join("\n\n"),
-    security: meta.auth === "session" ? SESSION_SECURITY : [],
+    security: meta.auth === "session" ? (meta.apiKeys ? KEY_SECURITY : SESSION_SECURITY) : [],
     responses,
   };
   if (meta.permission) op["x-permission"] = meta.permission;

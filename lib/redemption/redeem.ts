@@ -1,12 +1,17 @@
 // Staff hand over a prize: look a code up in their company and mark it redeemed, once, while the
-// code is valid; an owner or admin may undo a mistaken hand-over for a few minutes. Both are audited.
+// code is valid (through lib/redemption/record.ts, the one write of a redemption); an owner or admin
+// may undo a mistaken hand-over for a few minutes, which clears the whole record. Both are audited.
 import { audit } from "@/lib/audit/log";
+import type { ApiKeyCtx } from "@/lib/auth/api-key";
 import type { SessionCtx } from "@/lib/auth/session";
+import type { RedemptionInput } from "@/lib/validation/api-keys";
 import { shortDate, shortDateTime } from "@/lib/dates/format";
-import { tenantDb } from "@/lib/db/tenant";
+import { tenantDb, tenantTx, type TenantScope } from "@/lib/db/tenant";
+import { restoreReminders } from "@/lib/reminders/cancel";
 import { AppError, notFound } from "@/lib/errors";
 import { spinDto } from "@/lib/spins/dto";
 import { codeCandidates } from "@/lib/spins/draw/redemption-code";
+import { CLEARED_REDEMPTION, recordRedemption, type RedemptionChannel, type RedemptionOrder } from "./record";
 import { UNDO_WINDOW_MS } from "./undo-window";
 
 export const REDEEM_MESSAGES = {
@@ -17,8 +22,8 @@ export const REDEEM_MESSAGES = {
   undoTooLate: "O resgate só pode ser desfeito até 10 minutos depois da entrega.",
 } as const;
 
-async function findByCode(ctx: SessionCtx, code: string) {
-  const t = await tenantDb(ctx);
+async function findByCode(scope: TenantScope, code: string) {
+  const t = await tenantDb(scope);
   // Lost spins have no code; a code is a won spin's.
   const spin = await t.spin.findFirst({ where: { redemptionCode: { in: codeCandidates(code) } } });
   if (!spin) throw notFound(REDEEM_MESSAGES.notFound);
@@ -29,16 +34,39 @@ export async function lookupCode(ctx: SessionCtx, code: string) {
   return { spin: spinDto(await findByCode(ctx, code)) };
 }
 
-export async function redeemCode(ctx: SessionCtx, code: string, now = new Date()) {
-  const spin = await findByCode(ctx, code);
-  const t = await tenantDb(ctx);
-  // Only the first of two simultaneous redemptions changes the row, and only while the code is valid.
-  const claimed = await t.spin.updateMany({
-    where: { id: spin.id, redeemedAt: null, OR: [{ redeemUntil: null }, { redeemUntil: { gte: now } }] },
-    data: { redeemedAt: now, redeemedById: ctx.userId },
+/** Who redeems: a company, and the staff member when a person (not a machine key) does it. */
+export interface Redeemer {
+  companyId: string;
+  userId: string | null;
+}
+
+export interface RedeemOptions {
+  channel: Exclude<RedemptionChannel, "store">;
+  order?: RedemptionOrder | null;
+  unitId?: string | null;
+  /** What the audit trail adds (e.g. the API key's id). */
+  auditDetail?: Record<string, string>;
+}
+
+/**
+ * Hands a prize over by its code, once, while the code is valid (the counter scan and the
+ * point-of-sale API): 404 for an unknown code, 409 when already redeemed, 410 when expired.
+ */
+export async function redeemByCode(by: Redeemer, code: string, opts: RedeemOptions, now = new Date()) {
+  const spin = await findByCode(by, code);
+  const result = await tenantTx(by, async (tx) => {
+    const row = await recordRedemption(tx, by.companyId, spin.id, {
+      channel: opts.channel,
+      at: now,
+      byUserId: by.userId,
+      unitId: opts.unitId ?? null,
+      order: opts.order ?? null,
+      checkValidity: true,
+    });
+    return row ?? { refused: await tx.spin.findFirstOrThrow({ where: { id: spin.id } }) };
   });
-  const current = await t.spin.findFirstOrThrow({ where: { id: spin.id } });
-  if (claimed.count !== 1) {
+  if ("refused" in result) {
+    const current = result.refused;
     if (current.redeemedAt)
       throw new AppError("CONFLICT", `Este prêmio já foi resgatado em ${shortDateTime(current.redeemedAt)}.`, {
         redeemed_at: current.redeemedAt.toISOString(),
@@ -47,8 +75,45 @@ export async function redeemCode(ctx: SessionCtx, code: string, now = new Date()
       redeem_until: current.redeemUntil!.toISOString(),
     });
   }
-  await audit({ action: "prize.redeemed", companyId: ctx.companyId, userId: ctx.userId, detail: { spin: spin.id } });
-  return { message: REDEEM_MESSAGES.redeemed, spin: spinDto(current) };
+  await audit({
+    action: "prize.redeemed",
+    companyId: by.companyId,
+    userId: by.userId,
+    detail: { spin: spin.id, channel: opts.channel, ...opts.auditDetail },
+  });
+  return { message: REDEEM_MESSAGES.redeemed, spin: spinDto(result) };
+}
+
+/** The counter's scan (POST /spins/redeem): channel "counter", by the signed-in staff member. */
+export function redeemCode(ctx: SessionCtx, code: string, now = new Date()) {
+  return redeemByCode(ctx, code, { channel: "counter" }, now);
+}
+
+/**
+ * POST /redemptions (docs/api.md "API keys (issue 39)"): a shop's point-of-sale, by an API key or a
+ * staff session, channel "api". The answer names the prize, not the person: a till's key need not
+ * read leads.
+ */
+export async function redeemFromTill(caller: SessionCtx | ApiKeyCtx, input: RedemptionInput, now = new Date()) {
+  const order = input.order_id
+    ? {
+        id: input.order_id,
+        totalCents: input.total_cents ?? null,
+        currency: input.currency ?? (input.total_cents !== undefined ? "BRL" : null),
+      }
+    : null;
+  const keyId = "apiKeyId" in caller ? caller.apiKeyId : null;
+  const { message, spin } = await redeemByCode(
+    { companyId: caller.companyId, userId: caller.userId },
+    input.code,
+    { channel: "api", order, auditDetail: keyId ? { api_key: keyId } : undefined },
+    now,
+  );
+  return {
+    message,
+    spin: { id: spin.id, product_name: spin.product_name, redemption_code: spin.redemption_code },
+    redemption: spin.redemption,
+  };
 }
 
 /** Undoes a hand-over made less than UNDO_WINDOW_MS ago (owner and admin: permission table). */
@@ -57,9 +122,15 @@ export async function unredeemCode(ctx: SessionCtx, code: string, now = new Date
   if (!spin.redeemedAt) throw new AppError("CONFLICT", REDEEM_MESSAGES.notRedeemed);
   const t = await tenantDb(ctx);
   // Conditional on the same hand-over still being there and recent: a concurrent undo changes nothing.
-  const undone = await t.spin.updateMany({
-    where: { id: spin.id, redeemedAt: { equals: spin.redeemedAt, gte: new Date(now.getTime() - UNDO_WINDOW_MS) } },
-    data: { redeemedAt: null, redeemedById: null },
+  const undone = await tenantTx(ctx, async (tx) => {
+    const changed = await tx.spin.updateMany({
+      where: { id: spin.id, redeemedAt: { equals: spin.redeemedAt, gte: new Date(now.getTime() - UNDO_WINDOW_MS) } },
+      data: CLEARED_REDEMPTION,
+    });
+    // The reminders the hand-over cancelled that are still ahead wait again (docs/decisions/
+    // reminders.md "Cancelled by the redemption's own write").
+    if (changed.count === 1) await restoreReminders(tx, spin.id, now);
+    return changed;
   });
   if (undone.count !== 1) {
     const current = await t.spin.findFirstOrThrow({ where: { id: spin.id } });
@@ -69,7 +140,13 @@ export async function unredeemCode(ctx: SessionCtx, code: string, now = new Date
     action: "prize.unredeemed",
     companyId: ctx.companyId,
     userId: ctx.userId,
-    detail: { spin: spin.id, redeemed_at: spin.redeemedAt.toISOString(), redeemed_by: spin.redeemedById },
+    detail: {
+      spin: spin.id,
+      redeemed_at: spin.redeemedAt.toISOString(),
+      redeemed_by: spin.redeemedById,
+      channel: spin.redemptionChannel,
+      order: spin.orderId,
+    },
   });
   return {
     message: REDEEM_MESSAGES.unredeemed,

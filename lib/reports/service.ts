@@ -11,6 +11,7 @@ import type { SpinFilters } from "@/lib/validation/leads";
 import { dayStart } from "@/lib/dates/sao-paulo-day";
 import { dayOf } from "@/lib/dates/format";
 import { TIME_ZONE } from "@/lib/dates/zone";
+import { redemptionFigures } from "./redemption";
 
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10000) / 100 : 0);
 
@@ -33,7 +34,7 @@ async function computeReport(companyId: string, f: ReportFilters, now: Date) {
   const week = lastSevenDays(now);
   const since = dayStart(week[0]);
   const dailyWhere = spinWhere(companyId, { wheel_id: f.wheel_id });
-  const [stats, top, daily] = await Promise.all([
+  const [stats, top, daily, redemption] = await Promise.all([
     spinStats(companyId, f),
     days
       ? topPrizes(companyId, f, days)
@@ -52,6 +53,7 @@ async function computeReport(companyId: string, f: ReportFilters, now: Date) {
         GROUP BY 1, 2
       ) pairs
       GROUP BY day ORDER BY day`,
+    redemptionFigures(companyId, f),
   ]);
   const byDay = new Map(daily.map((d) => [d.date, d]));
   return {
@@ -72,5 +74,6 @@ async function computeReport(companyId: string, f: ReportFilters, now: Date) {
       total_spins: byDay.get(date)?.total_spins ?? 0,
       unique_users: byDay.get(date)?.unique_users ?? 0,
     })),
+    redemption,
   };
 }

@@ -2,6 +2,7 @@
 import type { Spin } from "@/lib/generated/prisma/client";
 import { answersOf, maskedCpf } from "./visitor-fields";
 import { redemptionStatus } from "./validity";
+import { redemptionDto } from "./redemption-dto";
 
 export type MessageStatus = "queued" | "sent" | "delivered" | "read" | "failed";
 
@@ -23,6 +24,8 @@ export function spinDto(s: Spin) {
     created_at: s.createdAt.toISOString(),
     redemption_code: s.redemptionCode,
     redeemed_at: s.redeemedAt ? s.redeemedAt.toISOString() : null,
+    // Who, where and how it was redeemed (docs/api.md "Redemptions (issue 39)"), null while it waits.
+    redemption: redemptionDto(s),
     source_id: s.sourceId,
     source_name: s.sourceName,
     utm_source: s.utmSource,

@@ -4,6 +4,7 @@
 // answers by tests/unit/api-types.test.ts, so no service reaches the browser, not even as a type). Each write revalidates the cached reads it changes, so no
 // screen has to remember to.
 import type { WriteAnswers } from "@/lib/api-types";
+import type { ApiKeyInput } from "@/lib/validation/api-keys";
 import type { SignupInput } from "@/lib/validation/auth";
 import type { CancelInput } from "@/lib/validation/billing";
 import type { CompanyUpdateInput } from "@/lib/validation/company";
@@ -107,6 +108,10 @@ export const endpoints = {
       write<WriteAnswers["redeemCode"]>("/spins/redeem", "POST", { redemption_code: code }, LEADS),
     unredeem: (code: string) =>
       write<WriteAnswers["unredeemCode"]>("/spins/unredeem", "POST", { redemption_code: code }, LEADS),
+  },
+  apiKeys: {
+    create: (body: ApiKeyInput) => write<WriteAnswers["createApiKey"]>("/api-keys", "POST", body, ["/api-keys"]),
+    revoke: (id: string) => write<void>(`/api-keys/${id}`, "DELETE", undefined, ["/api-keys"]),
   },
   webhooks: {
     create: (body: WebhookEndpointInput) =>

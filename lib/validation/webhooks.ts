@@ -11,7 +11,7 @@ export const isWebhookEvent = (e: string): e is WebhookEvent => (WEBHOOK_EVENTS 
 
 export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   "lead.created": "Novo lead (cada giro, com ou sem prêmio)",
-  "prize.redeemed": "Prêmio resgatado no balcão",
+  "prize.redeemed": "Prêmio resgatado (balcão, loja on-line ou caixa)",
 };
 
 const m = WEBHOOK_MESSAGES;

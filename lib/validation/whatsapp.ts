@@ -56,6 +56,7 @@ export const whatsappSettingsInput = z.object({
     .min(1, m.dailyCodeCap)
     .max(100_000, m.dailyCodeCap)
     .optional(),
+  reminder_template: template,
 });
 
 export type WhatsappSettingsInput = z.infer<typeof whatsappSettingsInput>;

@@ -3,6 +3,7 @@ import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields, them
 import { optionalSearch, pageQuery, requiredName } from "./common";
 import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
 import { embedSettingsInput } from "./embed";
+import { remindersInput } from "./reminders";
 import { verifyContactInput } from "./whatsapp";
 import { checkUniqueBy, visitorFormFields, visitorFormInput } from "./visitor-form";
 import { z } from "./z";
@@ -50,6 +51,7 @@ const settings = {
   ...embedSettingsInput.shape,
   ...verifyContactInput.shape,
   ...visitorFormInput.shape,
+  ...remindersInput.shape,
   products: prizeList.optional(),
 };
 export const wheelCreateInput = z.object({
@@ -74,6 +76,7 @@ export const wheelForm = z
     ...campaignFormFields,
     ...verifyContactInput.shape,
     ...visitorFormFields,
+    ...remindersInput.shape,
     theme: themeInput.optional(),
     products: prizeList.optional(),
   })

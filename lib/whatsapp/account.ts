@@ -38,6 +38,7 @@ export function settingsDto(a: WhatsappAccount | null) {
     code_template: a?.codeTemplate ?? null,
     codes_abroad: a?.codesAbroad ?? false,
     daily_code_cap: a?.dailyCodeCap ?? DAILY_CODE_CAP,
+    reminder_template: a?.reminderTemplate ?? null,
     webhook_url: a ? `${env().APP_URL.replace(/\/$/, "")}${webhookPath(a.webhookKey)}` : null,
     last_webhook_at: a?.lastWebhookAt?.toISOString() ?? null,
     last_error: a?.lastError ?? null,
@@ -74,6 +75,7 @@ export async function saveSettings(ctx: SessionCtx, input: WhatsappSettingsInput
     ...(input.code_template !== undefined && { codeTemplate: input.code_template }),
     ...(input.codes_abroad !== undefined && { codesAbroad: input.codes_abroad }),
     ...(input.daily_code_cap !== undefined && { dailyCodeCap: input.daily_code_cap }),
+    ...(input.reminder_template !== undefined && { reminderTemplate: input.reminder_template }),
     ...secrets,
   };
   const row = saved

@@ -85,3 +85,10 @@ export const prizeTemplate = (name: string, values: [string, string, string, str
   name,
   components: [{ type: "body", parameters: values.map((text) => ({ type: "text", text })) }],
 });
+
+/** A utility template whose body takes `values` as {{1}}, {{2}}, ... (the reminder's five). */
+export const bodyTemplate = (name: string, values: string[]): OutgoingMessage => ({
+  type: "template",
+  name,
+  components: [{ type: "body", parameters: values.map((text) => ({ type: "text", text })) }],
+});

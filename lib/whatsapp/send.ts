@@ -13,6 +13,7 @@ import { phoneDigits } from "@/lib/phone";
 import { decryptSecret } from "@/lib/security/secrets";
 import { claimPath } from "@/lib/wheels/public-url";
 import { connectedAccount, graphAccess, noteError } from "./account";
+import { countPaidMessage } from "./paid";
 import { codeTemplate, GraphError, prizeTemplate, sendMessage, type OutgoingMessage } from "./graph";
 
 export type SendResult = { status: "done" } | { status: "retry"; error: string } | { status: "failed"; error: string };
@@ -42,7 +43,7 @@ export async function sendCode(scope: TenantScope, verificationId: string, now =
 }
 
 /** Whether the number wrote to the company in the last 24 hours. */
-async function insideWindow(scope: TenantScope, whatsapp: string, now: Date) {
+export async function insideWindow(scope: TenantScope, whatsapp: string, now: Date) {
   const t = await tenantDb(scope);
   const w = await t.whatsappWindow.findFirst({ where: { whatsapp } });
   return !!w && now.getTime() - w.lastInboundAt.getTime() < SERVICE_WINDOW_MS;
@@ -87,6 +88,7 @@ export async function sendPrize(scope: TenantScope, spinId: string, now = new Da
   try {
     const id = await sendMessage(graphAccess(account), phoneDigits(spin.whatsapp), message);
     await t.spin.updateMany({ where: { id: spinId }, data: { messageId: id } });
+    if (message.type === "template") await countPaidMessage(scope, now);
     return { status: "done" };
   } catch (err) {
     const result = failure(err);

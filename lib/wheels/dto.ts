@@ -4,6 +4,7 @@ import type { Product, Wheel, WheelProduct } from "@/lib/generated/prisma/client
 import { productDto } from "@/lib/products/dto";
 import { embedDto } from "./embed-settings";
 import { formSettingsDto } from "./form-settings";
+import { remindersDto } from "./reminder-settings";
 
 export function wheelDto(w: Wheel) {
   return {
@@ -18,6 +19,7 @@ export function wheelDto(w: Wheel) {
     ...embedDto(w),
     verify_contact: w.verifyContact as "none" | "whatsapp",
     ...formSettingsDto(w),
+    ...remindersDto(w),
   };
 }
 

@@ -14,5 +14,5 @@ export function claimPath(companySlug: string, wheelSlug: string, code: string) 
   return `${publicWheelPath(companySlug, wheelSlug)}/premio/${encodeURIComponent(code)}`;
 }
 
-/** Whether a request path is a claim page (proxy.ts limits their look-ups). */
-export const isClaimPath = (pathname: string) => /^\/w\/[^/]+\/[^/]+\/premio\/[^/]+\/?$/.test(pathname);
+/** Whether a request path is a claim page or its reminders' opt-out page (proxy.ts limits their look-ups). */
+export const isClaimPath = (pathname: string) => /^\/w\/[^/]+\/[^/]+\/premio\/[^/]+(?:\/lembretes)?\/?$/.test(pathname);

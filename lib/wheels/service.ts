@@ -14,6 +14,7 @@ import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelDto } from "./dto";
 import { embedColumns } from "./embed-settings";
 import { verifyContactColumns } from "./verify-contact";
+import { remindersColumns } from "./reminder-settings";
 import { formColumns } from "./form-settings";
 import { getWheel } from "./get-wheel";
 import { assertCounterSteps, checkPrizes, listWheelProducts, writePrizes } from "./wheel-products";
@@ -79,6 +80,7 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
         ...embedColumns(input),
         ...verify,
         ...form,
+        ...remindersColumns(input),
       },
     });
     if (prizes && weight) {
@@ -118,6 +120,7 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
         ...embedColumns(input),
         ...verify,
         ...form,
+        ...remindersColumns(input),
       },
     });
     if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);

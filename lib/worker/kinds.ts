@@ -3,10 +3,19 @@
 import "server-only";
 import type { JobKind } from "@/lib/jobs/types";
 import { rdStationConversion } from "@/lib/rdstation/job";
+import { mailPrizeJob, reminderJob } from "@/lib/reminders/jobs";
 import { storeRefill, storeRelease } from "@/lib/stores/jobs";
 import { whatsappCodeJob, whatsappPrizeJob } from "@/lib/whatsapp/jobs";
 
-const KINDS = [storeRefill, storeRelease, whatsappCodeJob, whatsappPrizeJob, rdStationConversion] as JobKind<unknown>[];
+const KINDS = [
+  storeRefill,
+  storeRelease,
+  whatsappCodeJob,
+  whatsappPrizeJob,
+  rdStationConversion,
+  mailPrizeJob,
+  reminderJob,
+] as JobKind<unknown>[];
 
 const registry = new Map<string, JobKind<unknown>>(KINDS.map((k) => [k.kind, k]));
 

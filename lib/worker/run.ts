@@ -21,8 +21,15 @@ export function nextState(
   attempts: number,
   maxAttempts: number,
   now: Date,
-): { status: "done" | "pending" | "failed"; nextAttemptAt: Date | null; lastError: string | null; attempts: number } {
+): {
+  status: "done" | "pending" | "failed" | "cancelled";
+  nextAttemptAt: Date | null;
+  lastError: string | null;
+  attempts: number;
+} {
   if (outcome.status === "done") return { status: "done", nextAttemptAt: null, lastError: null, attempts };
+  if (outcome.status === "cancelled")
+    return { status: "cancelled", nextAttemptAt: null, lastError: clip(outcome.reason), attempts };
   // A step of a longer job (docs/decisions/jobs.md "A job's time budget"): due now, the claim's
   // turns put other companies' due jobs first; its claim is given back, not counted.
   if (outcome.status === "continue")
@@ -88,5 +95,5 @@ export async function runJob(row: Claimed, now = () => new Date()): Promise<bool
     // The row is claimed again when its lease ends.
     log().error({ err }, "could not record the job's outcome");
   }
-  return outcome.status === "done" || outcome.status === "continue";
+  return outcome.status === "done" || outcome.status === "continue" || outcome.status === "cancelled";
 }

@@ -54,7 +54,9 @@ describe("code validity and states", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split(/\r?\n/);
-    expect(lines[0]).toMatch(/Válido até[;,]Situação[;,]E-mail[;,]CPF[;,]Respostas$/);
+    expect(lines[0]).toMatch(
+      /Válido até[;,]Situação[;,]E-mail[;,]CPF[;,]Respostas[;,]Resgate por[;,]Pedido[;,]Total do pedido[;,]Moeda$/,
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("Expirado");
   });

@@ -27,6 +27,7 @@ import type {
   updateEndpoint,
 } from "@/lib/webhooks/service";
 import type { listStores } from "@/lib/stores/service";
+import type { createApiKey, listApiKeys } from "@/lib/api-keys/service";
 import type { getSettings, saveSettings, sendTest as sendWhatsappTest } from "@/lib/whatsapp/account";
 import type { getRdStation, putRdStation } from "@/lib/rdstation/service";
 import type { wheelRefusals } from "@/lib/refusals/service";
@@ -62,6 +63,7 @@ const services = {
   lookupCode: true,
   redeemCode: true,
   unredeemCode: true,
+  createApiKey: true,
   createEndpoint: true,
   updateEndpoint: true,
   sendTest: true,
@@ -96,6 +98,7 @@ const services = {
   lookupCode: Equal<WriteAnswers["lookupCode"], Answer<typeof lookupCode>>;
   redeemCode: Equal<WriteAnswers["redeemCode"], Answer<typeof redeemCode>>;
   unredeemCode: Equal<WriteAnswers["unredeemCode"], Answer<typeof unredeemCode>>;
+  createApiKey: Equal<WriteAnswers["createApiKey"], Answer<typeof createApiKey>>;
   createEndpoint: Equal<WriteAnswers["createEndpoint"], Answer<typeof createEndpoint>>;
   updateEndpoint: Equal<WriteAnswers["updateEndpoint"], Answer<typeof updateEndpoint>>;
   sendTest: Equal<WriteAnswers["sendTest"], Answer<typeof sendTest>>;
@@ -123,6 +126,7 @@ const reads = {
   getWhatsappSettings: true,
   getRdStation: true,
   wheelRefusals: true,
+  listApiKeys: true,
 } satisfies {
   dashboard: Equal<ReadAnswers["dashboard"], Answer<typeof dashboard>>;
   listInvitations: Equal<ReadAnswers["listInvitations"], Answer<typeof listInvitations>>;
@@ -139,11 +143,12 @@ const reads = {
   getWhatsappSettings: Equal<ReadAnswers["getWhatsappSettings"], Answer<typeof getSettings>>;
   getRdStation: Equal<ReadAnswers["getRdStation"], Answer<typeof getRdStation>>;
   wheelRefusals: Equal<ReadAnswers["wheelRefusals"], Answer<typeof wheelRefusals>>;
+  listApiKeys: Equal<ReadAnswers["listApiKeys"], Answer<typeof listApiKeys>>;
 };
 
 describe("lib/api-types", () => {
   it("names every write and read answer checked above", () => {
-    expect(Object.keys(services)).toHaveLength(33);
-    expect(Object.keys(reads)).toHaveLength(15);
+    expect(Object.keys(services)).toHaveLength(34);
+    expect(Object.keys(reads)).toHaveLength(16);
   });
 });

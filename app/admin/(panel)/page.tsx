@@ -8,6 +8,7 @@ import {
   Gift,
   Package,
   Plus,
+  ShoppingBag,
   Sparkles,
   UserSquare2,
 } from "lucide-react";
@@ -18,6 +19,7 @@ import { shortDateTime } from "@/lib/dates/format";
 import { QueryState } from "@/components/ui/query-state";
 import { can } from "@/lib/auth/permissions";
 import { useDashboard, type DashboardAnswer } from "@/lib/swr/use-dashboard";
+import { money } from "@/lib/ui/money";
 import { plural } from "@/lib/ui/plural";
 
 const fmt = (n: number) => n.toLocaleString("pt-BR");
@@ -25,6 +27,30 @@ const limitText = (n: number) => (n < 0 ? "ilimitado" : fmt(n));
 
 export default function DashboardPage() {
   return <QueryState query={useDashboard()}>{(d) => <Dashboard d={d} />}</QueryState>;
+}
+
+/** The money the wheel brought (docs/api.md "Redemption figures (issue 39)"): orders that used its codes. */
+function SalesCard({ sales }: { sales: DashboardAnswer["sales"] }) {
+  const rate = `${sales.rate.toLocaleString("pt-BR", { maximumFractionDigits: 1 })}%`;
+  return (
+    <Link
+      href="/admin/reports"
+      className="block rounded-xl border border-gray-200 bg-white p-5 shadow-sm hover:border-brand-600"
+    >
+      <div className="flex items-center justify-between">
+        <p className="text-sm font-medium text-gray-700">Vendas com cupons da roleta</p>
+        <ShoppingBag className="h-5 w-5 text-brand-600" aria-hidden />
+      </div>
+      <p className="mt-2 text-3xl font-bold text-gray-900" data-testid="sales-revenue">
+        {money(sales.revenue_cents, sales.currency)}
+      </p>
+      <p className="text-sm text-gray-700">
+        {plural(sales.orders, "pedido", "pedidos")} · taxa de resgate {rate} ({fmt(sales.redeemed)} de{" "}
+        {plural(sales.won, "prêmio", "prêmios")})
+      </p>
+      <p className="text-xs text-gray-600">Últimos {sales.days} dias, pelos prêmios ganhos no período</p>
+    </Link>
+  );
 }
 
 function Dashboard({ d }: { d: DashboardAnswer }) {
@@ -126,6 +152,8 @@ function Dashboard({ d }: { d: DashboardAnswer }) {
           </Link>
         ))}
       </div>
+
+      <SalesCard sales={d.sales} />
 
       {free && (
         <Card>

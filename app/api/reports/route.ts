@@ -4,7 +4,7 @@ import { reportsQuery } from "@/lib/validation/leads";
 
 export const GET = withSession(
   {
-    doc: { summary: "Report figures: totals, top prizes, daily activity" },
+    doc: { summary: "Report figures: totals, top prizes, daily activity, redemptions and sales" },
     permission: "view_dashboard",
     query: reportsQuery,
   },

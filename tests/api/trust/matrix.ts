@@ -125,6 +125,20 @@ async function lead(t: Tenant, redeemedAt: Date | null = null) {
   });
 }
 
+/** An API key of the company (its hash only: nobody calls with it here). */
+async function apiKey(t: Tenant) {
+  const prisma = await db();
+  return prisma.apiKey.create({
+    data: {
+      companyId: t.company.companyId,
+      name: "Caixa",
+      prefix: "rp_live_test",
+      keyHash: randomUUID().replace(/-/g, "").padEnd(64, "0"),
+      scopes: ["redemptions:write"],
+    },
+  });
+}
+
 /** A pending invitation of company `companyId` for `email`, and the token its e-mail would carry. */
 async function invitation(companyId: string, email: string) {
   const prisma = await db();
@@ -193,7 +207,8 @@ const row =
       | "store"
       | "whatsappAccount"
       | "whatsappVerification"
-      | "rdStationIntegration",
+      | "rdStationIntegration"
+      | "apiKey",
     where: object,
   ) =>
   async () => {
@@ -1086,6 +1101,45 @@ export const SCENARIOS: Scenario[] = [
     },
   },
 
+  {
+    route: "/api/redemptions",
+    method: "POST",
+    access: "redeem_prizes",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const l = await lead(target);
+      return { body: { code: l.redemptionCode, order_id: "PDV-1" }, snapshot: row("spin", { id: l.id }) };
+    },
+  },
+  {
+    route: "/api/api-keys",
+    method: "GET",
+    access: "manage_api_keys",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/api-keys",
+    method: "POST",
+    access: "manage_api_keys",
+    ok: 201,
+    other: noCrossTenant,
+    build: async () => ({ body: { name: "Caixa 1", scopes: ["redemptions:write"] } }),
+  },
+  {
+    route: "/api/api-keys/[id]",
+    method: "DELETE",
+    access: "manage_api_keys",
+    ok: 204,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const k = await apiKey(target);
+      return { params: { id: k.id }, snapshot: row("apiKey", { id: k.id }) };
+    },
+  },
+
   // ---------- public play ----------
   {
     route: "/api/public/[companySlug]/wheels/[wheel]",
@@ -1215,6 +1269,31 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   // ---------- WhatsApp (Integrações -> WhatsApp, Meta's webhook, the visitor's verification) ----------
+  {
+    route: "/api/integrations/whatsapp/usage",
+    method: "GET",
+    access: "manage_wheels",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    // The visitor's opt-out of a prize's reminders: the caller's company slug with the other
+    // company's code is not found, and changes nothing.
+    route: "/api/public/[companySlug]/wheels/[wheel]/prizes/[code]/reminders",
+    method: "DELETE",
+    access: "public",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target, home }) => {
+      const l = await lead(target);
+      const w = await (await db()).wheel.findUniqueOrThrow({ where: { id: l.wheelId } });
+      return {
+        params: { companySlug: home.company.slug, wheel: w.slug, code: l.redemptionCode! },
+        snapshot: row("spin", { id: l.id }),
+      };
+    },
+  },
   {
     route: "/api/integrations/whatsapp",
     method: "GET",

@@ -2,6 +2,7 @@
 // Integrações (owner and admin): one section per outside service a shop connects. Each section is its
 // own component in components/integrations/ and loads its own data.
 import { useAdmin } from "@/components/admin/admin-context";
+import { ApiKeysSection } from "@/components/integrations/api-keys-section";
 import { RdStationSection } from "@/components/integrations/rdstation-section";
 import { StoresSection } from "@/components/integrations/stores-section";
 import { WebhooksSection } from "@/components/integrations/webhooks-section";
@@ -29,6 +30,7 @@ export default function IntegrationsPage() {
         <StoresSection />
         <WhatsappSection />
         <RdStationSection />
+        {can(me.role, "manage_api_keys") && <ApiKeysSection />}
       </div>
     </>
   );

@@ -1,11 +1,13 @@
 "use client";
-// Relatórios: filters, stat cards, top 5 prizes, the last 7 days (chart and table), the funnel
+// Relatórios: filters, stat cards, top 5 prizes, the last 7 days (chart and table), sales and
+// redemptions (by prize and source, with a chart), the funnel
 // (views -> spins -> prizes -> redeemed, per source and day), spin history by 50, CSV.
 import { useState } from "react";
 import { downloadUrl } from "@/components/leads/download";
 import { EMPTY_FILTERS, FilterPanel, filterQuery, type Filters } from "@/components/leads/filters";
 import { DailyChart } from "@/components/reports/daily-chart";
 import { FunnelSection } from "@/components/reports/funnel-section";
+import { RedemptionSection } from "@/components/reports/redemption-section";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Card, EmptyState, PageHeader } from "@/components/ui/misc";
@@ -117,7 +119,14 @@ export default function ReportsPage() {
         onClear={() => changeFilters(EMPTY_FILTERS)}
       />
       <div className="space-y-6">
-        <QueryState query={report}>{(r) => <Figures report={r} />}</QueryState>
+        <QueryState query={report}>
+          {(r) => (
+            <>
+              <Figures report={r} />
+              <RedemptionSection figures={r.redemption} />
+            </>
+          )}
+        </QueryState>
         <FunnelSection query={q} />
         <Card>
           <h2 className="mb-3 font-semibold text-gray-900">Histórico de giros</h2>

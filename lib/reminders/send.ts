@@ -1,0 +1,137 @@
+// The prize e-mail and the reminders, as the worker runs them (docs/decisions/reminders.md
+// "Reminders are jobs queued by the spin's own statement"). Each run reads the spin again: a prize
+// redeemed, erased, expired or opted out since it was queued gets nothing (the job is recorded as
+// cancelled), whatever cancelled or failed to cancel the job before. Each runs for the job's
+// company (its TenantScope): a row of another company is simply not found.
+import "server-only";
+import { shortDate } from "@/lib/dates/format";
+import { tenantDb, type TenantScope } from "@/lib/db/tenant";
+import { env } from "@/lib/env";
+import type { JobOutcome } from "@/lib/jobs/types";
+import { sendMail } from "@/lib/mail";
+import { phoneDigits } from "@/lib/phone";
+import { couponLink } from "@/lib/validation/embed";
+import type { Spin } from "@/lib/generated/prisma/client";
+import type { ReminderChannel, RemindersSettings } from "@/lib/validation/reminders";
+import { connectedAccount, graphAccess, noteError } from "@/lib/whatsapp/account";
+import { bodyTemplate, GraphError, sendMessage, type OutgoingMessage } from "@/lib/whatsapp/graph";
+import { countPaidMessage } from "@/lib/whatsapp/paid";
+import { insideWindow } from "@/lib/whatsapp/send";
+import { claimPath } from "@/lib/wheels/public-url";
+import { daysLeftText, prizeMail, reminderMail, type PrizeMailData } from "./mail";
+import { remindersOf } from "@/lib/wheels/reminder-settings";
+
+/** The opt-out page of a prize's reminders (no sign-in; the code is the key, as on the claim page). */
+export const optOutPath = (companySlug: string, wheelSlug: string, code: string) =>
+  `${claimPath(companySlug, wheelSlug, code)}/lembretes`;
+
+const origin = () => env().APP_URL.replace(/\/$/, "");
+
+/** The spin and its wheel as a message needs them, or why nothing is to be sent. */
+async function prizeOf(
+  scope: TenantScope,
+  spinId: string,
+  now: Date,
+): Promise<
+  { skip: string } | { skip: null; spin: Spin; reminders: RemindersSettings; data: Omit<PrizeMailData, "to"> }
+> {
+  const t = await tenantDb(scope);
+  const spin = await t.spin.findFirst({ where: { id: spinId } });
+  if (!spin?.won || !spin.redemptionCode) return { skip: "no prize" };
+  if (spin.anonymizedAt) return { skip: "erased" };
+  if (spin.redeemedAt) return { skip: "redeemed" };
+  if (spin.redeemUntil && spin.redeemUntil.getTime() < now.getTime()) return { skip: "expired" };
+  const wheel = await t.wheel.findFirst({
+    where: { id: spin.wheelId },
+    select: { slug: true, couponUrl: true, reminders: true, company: { select: { slug: true, name: true } } },
+  });
+  if (!wheel) return { skip: "wheel deleted" };
+  const code = spin.redemptionCode;
+  const reminders = remindersOf(wheel);
+  const data: Omit<PrizeMailData, "to"> = {
+    companyName: wheel.company.name,
+    wheelName: spin.wheelName,
+    firstName: spin.customerName.trim().split(/\s+/)[0] ?? spin.customerName,
+    prize: spin.productName ?? "",
+    code,
+    validUntil: spin.redeemUntil ? shortDate(spin.redeemUntil) : null,
+    claimUrl: `${origin()}${claimPath(wheel.company.slug, wheel.slug, code)}`,
+    couponUrl: wheel.couponUrl ? couponLink(wheel.couponUrl, code) : null,
+    optOutUrl:
+      reminders.enabled && spin.redeemUntil && !spin.remindersOffAt
+        ? `${origin()}${optOutPath(wheel.company.slug, wheel.slug, code)}`
+        : null,
+  };
+  return { skip: null, spin, reminders, data };
+}
+
+/** The prize e-mail right after a win (job mail.prize). */
+export async function sendPrizeMail(scope: TenantScope, spinId: string, now = new Date()): Promise<JobOutcome> {
+  const found = await prizeOf(scope, spinId, now);
+  if (found.skip !== null) return { status: "cancelled", reason: found.skip };
+  const to = found.spin.email;
+  if (!to) return { status: "cancelled", reason: "no e-mail" };
+  await sendMail(prizeMail({ to, ...found.data }));
+  return { status: "done" };
+}
+
+export function reminderChatText(d: Omit<PrizeMailData, "to">, days: number): string {
+  return [
+    `⏰ Olá, ${d.firstName}! Seu prêmio "${d.prize}" da ${d.wheelName} vence ${daysLeftText(days)}${d.validUntil ? ` (${d.validUntil})` : ""}.`,
+    `Código de resgate: ${d.code}`,
+    ...(d.couponUrl ? [`Usar meu cupom: ${d.couponUrl}`] : []),
+    `Veja seu prêmio: ${d.claimUrl}`,
+    ...(d.optOutUrl ? [`Não quer lembretes? ${d.optOutUrl}`] : []),
+  ].join("\n");
+}
+
+/**
+ * One reminder (job reminder.send): by e-mail, or by WhatsApp as free-form text inside Meta's
+ * 24-hour window, else as the settings' reminder template (a paid message, counted).
+ */
+export async function sendReminder(
+  scope: TenantScope,
+  spinId: string,
+  channel: ReminderChannel,
+  /** The São Paulo days between the reminder's day and the validity's last day, as scheduled. */
+  days: number,
+  now = new Date(),
+): Promise<JobOutcome> {
+  const found = await prizeOf(scope, spinId, now);
+  if (found.skip !== null) return { status: "cancelled", reason: found.skip };
+  const { spin, reminders, data } = found;
+  if (spin.remindersOffAt) return { status: "cancelled", reason: "opted out" };
+  // The owner may have turned reminders (or this channel) off since the spin.
+  if (!reminders.enabled || !reminders.channels.includes(channel))
+    return { status: "cancelled", reason: "reminders off" };
+  if (!spin.redeemUntil) return { status: "cancelled", reason: "no validity" };
+  if (channel === "email") {
+    const to = spin.email;
+    if (!to) return { status: "cancelled", reason: "no e-mail" };
+    await sendMail(reminderMail({ to, ...data, daysLeft: days }));
+    return { status: "done" };
+  }
+  const account = await connectedAccount(scope);
+  if (!account) return { status: "failed", error: "WhatsApp not connected" };
+  let message: OutgoingMessage;
+  if (await insideWindow(scope, spin.whatsapp, now)) message = { type: "text", text: reminderChatText(data, days) };
+  else if (account.reminderTemplate)
+    message = bodyTemplate(account.reminderTemplate, [
+      data.firstName,
+      data.prize,
+      data.code,
+      data.validUntil ?? "",
+      data.claimUrl,
+    ]);
+  else return { status: "failed", error: "outside the 24-hour window and no reminder template" };
+  try {
+    await sendMessage(graphAccess(account), phoneDigits(spin.whatsapp), message);
+    if (message.type === "template") await countPaidMessage(scope, now);
+    return { status: "done" };
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    await noteError(scope, error);
+    if (err instanceof GraphError && !err.retryable) return { status: "failed", error };
+    return { status: "retry", error };
+  }
+}
