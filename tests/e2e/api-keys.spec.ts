@@ -41,7 +41,7 @@ test("owner creates a till key, sees it once, watches it used, and revokes it", 
   await expectAccessible(page, "chave mostrada uma vez", "[role=dialog]");
   await once.getByRole("button", { name: "Concluir" }).click();
 
-  await expect(section.getByText("Caixa 1")).toBeVisible();
+  await expect(section.getByText("Caixa 1", { exact: true })).toBeVisible();
   await expect(section.getByText("Nunca usada", { exact: false })).toBeVisible();
   await expect(page.getByText(key)).toHaveCount(0);
 
