@@ -50,6 +50,8 @@ export interface WheelAnswer {
   questions: FormQuestionAnswer[];
   unique_by: UniqueKey[];
   embed_origins: string[];
+  /** Sites refused by embed_origins that tried to show the wheel, newest first (docs/api.md). */
+  embed_refused_origins: { origin: string; at: string }[];
   coupon_url: string | null;
   starts_at: string | null;
   ends_at: string | null;
