@@ -195,12 +195,17 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
     dialog.append(card);
     closeButton.addEventListener("click", close);
     const dlg = dialog;
-    // Esc (the browser's cancel) and the backdrop (the dialog's own padding) close it.
+    // Esc (the browser's cancel, at once: its "close" event comes a task later) and the backdrop
+    // (the dialog's own padding) close it.
+    dlg.addEventListener("cancel", close);
     dlg.addEventListener("close", close);
     dlg.addEventListener("click", (e) => e.target === dlg && close());
     r.append(dlg);
     w.addEventListener("message", onMessage);
-    timer = w.setTimeout(() => !ready && drop("a roleta não respondeu; confira se este site está em Sites permitidos."), 15_000);
+    timer = w.setTimeout(
+      () => !ready && drop("a roleta não respondeu; confira se este site está em Sites permitidos."),
+      15_000,
+    );
   }
 
   function open() {

@@ -49,3 +49,9 @@ export async function recordRefusedOrigin(wheelId: string, origin: string, now =
       ) kept)
     WHERE w.id = ${wheelId}`;
 }
+
+/** Forgets the in-memory windows above (tests record several refusals in a row). */
+export function forgetRecentRefusals() {
+  recently.clear();
+  wheelRecently.clear();
+}
