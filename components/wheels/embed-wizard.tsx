@@ -3,7 +3,7 @@
 // pages, the source its leads are counted under), which sites may show it and the coupon link (the
 // wheel's embed_origins and coupon_url, with the sites refused lately), then the snippet to copy with
 // short install guides, and a live preview on a sample page.
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
@@ -114,16 +114,13 @@ function Wizard({ wheel, company, appUrl }: { wheel: Wheel; company: string; app
     source,
   };
   const code = snippet(appUrl, options);
-  const previewSrc = useMemo(() => {
-    const q = new URLSearchParams({
-      company,
-      wheel: wheel.slug,
-      trigger: !trigger || kind === "manual" || kind === "exit" ? "delay:1" : trigger,
-      display,
-      ...(source && { source }),
-    });
-    return `/embed-preview?${q}`;
-  }, [company, wheel.slug, kind, trigger, display, source]);
+  const previewSrc = `/embed-preview?${new URLSearchParams({
+    company,
+    wheel: wheel.slug,
+    trigger: !trigger || kind === "manual" || kind === "exit" ? "delay:1" : trigger,
+    display,
+    ...(source && { source }),
+  })}`;
 
   function chooseKind(next: TriggerKind) {
     setKind(next);
@@ -251,11 +248,14 @@ function Wizard({ wheel, company, appUrl }: { wheel: Wheel; company: string; app
             />
             <span
               id="embed-days-hint"
-              className={cn("mt-1 block text-xs font-normal", frequencyDays === null ? "text-red-700" : "text-gray-600")}
+              className={cn(
+                "mt-1 block text-xs font-normal",
+                frequencyDays === null ? "text-red-700" : "text-gray-600",
+              )}
             >
               {frequencyDays === null
                 ? WIZARD_MESSAGES.days
-                : "Quem já girou não vê a roleta de novo: vê um botão \"Seu prêmio\"."}
+                : 'Quem já girou não vê a roleta de novo: vê um botão "Seu prêmio".'}
             </span>
           </label>
           <label className="block text-sm font-medium text-gray-800">
