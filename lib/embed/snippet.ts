@@ -63,7 +63,9 @@ export function wizardTrigger(
     return /^\d{1,4}$/.test(text) ? { trigger: `delay:${Number(text)}` } : { error: WIZARD_MESSAGES.delay };
   if (kind === "scroll") {
     const n = Number(text);
-    return /^\d{1,3}$/.test(text) && n >= 1 && n <= 100 ? { trigger: `scroll:${n}` } : { error: WIZARD_MESSAGES.scroll };
+    return /^\d{1,3}$/.test(text) && n >= 1 && n <= 100
+      ? { trigger: `scroll:${n}` }
+      : { error: WIZARD_MESSAGES.scroll };
   }
   if (kind === "click")
     return text && isTrigger(`click:${text}`) && isSelector(text)

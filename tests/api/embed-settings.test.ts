@@ -81,7 +81,9 @@ describe("wheel embed settings", () => {
       expect(res.body.error, origin).toBe(ORIGIN_ERROR);
     }
     // The wrong line is named (the wizard points at it).
-    const second = await updateWheel(c, wheel.id, { embed_origins: ["https://loja.com.br", "https://shop.com;sandbox"] });
+    const second = await updateWheel(c, wheel.id, {
+      embed_origins: ["https://loja.com.br", "https://shop.com;sandbox"],
+    });
     expect(second.body.details.fields).toEqual({ "embed_origins.1": ORIGIN_ERROR });
     const many = Array.from({ length: 21 }, (_, i) => `https://loja${i}.com.br`);
     const tooMany = await updateWheel(c, wheel.id, { embed_origins: many });
