@@ -1,10 +1,11 @@
 // The embed loader, served as /embed.js (docs/embed.md; docs/api.md "The online store: the embed
 // (issue 25)"). Plain TypeScript, no dependency, bundled and minified by scripts/build-embed.mjs.
-// Until its trigger fires it only reads its attributes and localStorage and adds a listener or a
-// timer: no request, no element, no style. Then it opens an accessible modal in a shadow root (the
-// shop's CSS cannot reach it, and it needs no inline <style> the shop's CSP could refuse) with an
-// iframe of /embed/{company}/{wheel} on our origin, and talks to it by postMessage, origins checked
-// both ways (components/embed/bridge.tsx is the other side).
+// Until its trigger fires it only reads its attributes and adds a listener or a timer: no request,
+// no element, no style. Then it loads /embed/{company}/{wheel} (our origin) in a hidden modal
+// <dialog> inside a shadow root on a <roleta-premiada> element (the shop's CSS cannot reach it, and
+// it needs no inline <style> the shop's CSP could refuse), talks to it by postMessage, origins
+// checked both ways (components/embed/bridge.tsx is the other side), and shows it in the top layer
+// only when the frame says the wheel can be played there (docs/decisions/embed.md).
 
 type Detail = Record<string, unknown>;
 type Stored = { closed?: number; spun?: number; claim?: string | null };
@@ -54,31 +55,44 @@ function start(tag: HTMLScriptElement) {
     });
 
   let root: ShadowRoot | null = null;
-  let host: HTMLElement | null = null;
-  let dialog: HTMLElement | null = null;
+  let dialog: HTMLDialogElement | null = null;
   let frame: HTMLIFrameElement | null = null;
-  let closeButton: HTMLButtonElement | null = null;
   let tab: HTMLElement | null = null;
+  /** The frame said "ready": the wheel can be played from this page. */
+  let ready = false;
+  /** Show the dialog as soon as the frame is ready (false: the tab display waits for a click). */
+  let wanted = false;
+  /** The frame said "unavailable" (nothing to play): no more tries in this page view. */
+  let dead = false;
   let isOpen = false;
+  let locked = false;
   let spun = false;
+  let timer = 0;
   let previousFocus: Element | null = null;
   let saved: [string, string] = ["", ""];
 
+  // The dialog lives in the top layer (showModal), so no z-index of the shop's page (a cookie banner
+  // at 2147483647, a fixed header) can cover it, and the page behind it is inert.
   const CSS = `:host{all:initial}
-.b{position:fixed;inset:0;z-index:2147483646;background:rgba(17,24,39,.6);display:flex;align-items:center;justify-content:center;padding:12px;box-sizing:border-box}
-.d{position:relative;width:min(440px,100%);max-height:calc(100vh - 24px);background:#fff;border-radius:16px;box-shadow:0 20px 50px rgba(0,0,0,.35);overflow:auto;font:16px/1.4 system-ui,sans-serif}
+dialog{position:fixed;inset:0;width:100%;height:100%;max-width:none;max-height:none;margin:0;padding:12px;border:0;background:rgba(17,24,39,.6);display:flex;align-items:center;justify-content:center;box-sizing:border-box;overflow:hidden;color:#111827}
+dialog:not([open]){visibility:hidden;pointer-events:none}
+dialog::backdrop{background:none}
+.d{position:relative;width:min(440px,100%);max-height:100%;background:#fff;border-radius:16px;box-shadow:0 20px 50px rgba(0,0,0,.35);overflow:auto;font:16px/1.4 system-ui,sans-serif;box-sizing:border-box}
 .a .d{animation:i .2s ease-out}@keyframes i{from{opacity:0;transform:translateY(12px) scale(.98)}}
-iframe{display:block;width:100%;height:600px;max-height:calc(100vh - 24px);border:0}
-.x{position:absolute;top:8px;right:8px;width:44px;height:44px;border:0;border-radius:22px;background:#f3f4f6;color:#111827;font:28px/1 system-ui,sans-serif;cursor:pointer}
+iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100vh - 24px);border:0;box-sizing:border-box}
+.x{position:absolute;top:8px;right:8px;width:44px;height:44px;border:0;border-radius:22px;background:#f3f4f6;color:#111827;font:28px/1 system-ui,sans-serif;cursor:pointer;box-sizing:border-box}
 .x:focus-visible,.t:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
-.l{position:absolute;top:50%;left:0;right:0;text-align:center;color:#374151}
-.t{position:fixed;z-index:2147483645;right:16px;bottom:16px;border:0;border-radius:999px;padding:12px 18px;background:#7c3aed;color:#fff;font:700 15px/1.2 system-ui,sans-serif;box-shadow:0 6px 20px rgba(0,0,0,.25);cursor:pointer;text-decoration:none}
-.s{position:fixed;width:1px;height:1px;overflow:hidden;opacity:0}`;
+.t{position:fixed;z-index:2147483647;right:16px;bottom:16px;border:0;border-radius:999px;padding:12px 18px;background:#7c3aed;color:#fff;font:700 15px/1.2 system-ui,sans-serif;box-shadow:0 6px 20px rgba(0,0,0,.25);cursor:pointer;text-decoration:none}`;
 
   function mount(): ShadowRoot {
     if (root) return root;
-    host = d.createElement("div");
-    host.setAttribute("data-roleta-premiada", "");
+    // A custom element, not a div: a theme's div:empty{display:none} (Shopify's Dawn) or div rules
+    // cannot match it, and its inline !important style beats any rule of the page that does (set
+    // through the CSSOM, which a CSP without 'unsafe-inline' allows, unlike a style attribute).
+    const host = d.createElement("roleta-premiada");
+    const hs = host.style;
+    hs.setProperty("all", "initial", "important");
+    hs.setProperty("display", "block", "important");
     root = host.attachShadow({ mode: "open" });
     try {
       const sheet = new CSSStyleSheet();
@@ -116,14 +130,31 @@ iframe{display:block;width:100%;height:600px;max-height:calc(100vh - 24px);borde
     frame?.contentWindow?.postMessage({ roleta: 1, type: "hello" }, app);
   }
 
+  /** Nothing to play here: everything of ours leaves the page (the shop's console says why). */
+  function drop(why: string) {
+    clearTimeout(timer);
+    if (isOpen) close();
+    dialog?.remove();
+    tab?.remove();
+    dialog = frame = tab = null;
+    ready = wanted = false;
+    w.removeEventListener("message", onMessage);
+    console.warn(`Roleta Premiada: ${why}`);
+  }
+
   function onMessage(e: MessageEvent) {
     const m = e.data as Detail | null;
     if (e.origin !== app || !frame || e.source !== frame.contentWindow || !m || m.roleta !== 1) return;
     if (m.type === "ping") hello();
     else if (m.type === "ready") {
-      dialog?.querySelector(".l")?.remove();
-      emit("ready");
-    } else if (m.type === "resize" && frame) frame.style.height = `${Math.max(200, Number(m.height) || 0)}px`;
+      clearTimeout(timer);
+      ready = true;
+      if (wanted) show();
+      else if (tabDisplay) showTab();
+    } else if (m.type === "unavailable") {
+      dead = true;
+      drop("a roleta não está disponível agora (rascunho, pausada, fora do período ou sem prêmios).");
+    } else if (m.type === "resize") frame.style.height = `${Math.max(200, Number(m.height) || 0)}px`;
     else if (m.type === "close") close();
     else if (m.type === "result") {
       spun = true;
@@ -134,75 +165,106 @@ iframe{display:block;width:100%;height:600px;max-height:calc(100vh - 24px);borde
     }
   }
 
-  function onKey(e: KeyboardEvent) {
-    if (!isOpen) return;
-    if (e.key === "Escape") {
-      e.preventDefault();
-      close();
-    }
-  }
-
-  function open() {
-    if (isOpen) return;
-    isOpen = true;
+  /**
+   * Loads the wheel in a hidden dialog; it is shown only once the frame says it is ready (the site
+   * is allowed and there is something to play). A frame the browser refuses (a site not in the
+   * wheel's list, a draft or paused wheel) never says so, and after 15 s it is dropped: the page
+   * never shows a blank popup (docs/decisions/embed.md "The popup opens only on a playable wheel").
+   */
+  function prepare() {
+    if (dialog || dead) return;
     const r = mount();
-    previousFocus = d.activeElement;
     const reduced = w.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    const backdrop = el("div", reduced ? "b" : "b a");
-    dialog = el("div", "d");
-    dialog.setAttribute("role", "dialog");
-    dialog.setAttribute("aria-modal", "true");
+    dialog = el("dialog", reduced ? "" : "a");
     dialog.setAttribute("aria-label", "Roleta de prêmios");
-    const first = el("span", "s");
-    const last = el("span", "s");
-    first.tabIndex = last.tabIndex = 0;
-    closeButton = el("button", "x", "×");
+    dialog.setAttribute("aria-modal", "true");
+    const card = el("div", "d");
+    const closeButton = el("button", "x", "×");
     closeButton.type = "button";
+    closeButton.autofocus = true;
     closeButton.setAttribute("aria-label", "Fechar");
     frame = el("iframe", "");
     frame.title = "Roleta de prêmios";
     frame.allow = "clipboard-write";
+    // The embed page learns which site framed it (a refused one is shown to the shop in the admin).
+    frame.referrerPolicy = "origin";
     frame.src = iframeSrc();
     frame.addEventListener("load", hello);
-    const loading = el("p", "l", "Carregando…");
-    loading.setAttribute("role", "status");
-    dialog.append(loading, frame, closeButton);
-    // A frame that never says it is ready (refused by the wheel's allowed sites, offline) says so.
-    setTimeout(() => {
-      if (loading.isConnected) loading.textContent = "Não foi possível carregar a roleta.";
-    }, 15_000);
-    backdrop.append(first, dialog, last);
-    r.append(backdrop);
-    // Focus stays in the dialog: the sentinels around it send it back in.
-    first.addEventListener("focus", () => closeButton?.focus());
-    last.addEventListener("focus", () => frame?.focus());
+    // The X first: showModal focuses it, and Tab goes on into the wheel.
+    card.append(closeButton, frame);
+    dialog.append(card);
     closeButton.addEventListener("click", close);
-    backdrop.addEventListener("click", (e) => e.target === backdrop && close());
+    const dlg = dialog;
+    // Esc (the browser's cancel, at once: its "close" event comes a task later) and the backdrop
+    // (the dialog's own padding) close it.
+    dlg.addEventListener("cancel", close);
+    dlg.addEventListener("close", close);
+    dlg.addEventListener("click", (e) => e.target === dlg && close());
+    r.append(dlg);
+    w.addEventListener("message", onMessage);
+    timer = w.setTimeout(
+      () => !ready && drop("a roleta não respondeu; confira se este site está em Sites permitidos."),
+      15_000,
+    );
+  }
+
+  function open() {
+    if (isOpen || dead) return;
+    wanted = true;
+    if (ready) show();
+    else prepare();
+  }
+
+  function show() {
+    const dlg = dialog;
+    if (!dlg || isOpen) return;
+    wanted = false;
+    previousFocus = d.activeElement;
+    try {
+      dlg.showModal();
+    } catch {
+      dlg.setAttribute("open", "");
+    }
+    const box = dlg.getBoundingClientRect();
+    // The page's scroll is locked only under a dialog that is really on screen.
+    if (!box.width || !box.height || (dlg.checkVisibility && !dlg.checkVisibility())) {
+      dlg.close();
+      return drop("a janela da roleta ficou invisível nesta página.");
+    }
+    isOpen = true;
+    tab?.remove();
+    tab = null;
     // The host page stops scrolling; the scroll bar's width is kept, so nothing moves.
     const html = d.documentElement;
     const bar = w.innerWidth - html.clientWidth;
     saved = [html.style.overflow, d.body.style.paddingRight];
     html.style.overflow = "hidden";
     if (bar > 0) d.body.style.paddingRight = `${(parseFloat(getComputedStyle(d.body).paddingRight) || 0) + bar}px`;
-    w.addEventListener("message", onMessage);
-    d.addEventListener("keydown", onKey);
-    closeButton.focus();
+    locked = true;
     emit("open");
+    emit("ready");
   }
 
   function close() {
     if (!isOpen) return;
     isOpen = false;
     if (!spun) write({ closed: Date.now() });
-    root?.querySelector(".b")?.remove();
-    frame = dialog = closeButton = null;
-    d.documentElement.style.overflow = saved[0];
-    d.body.style.paddingRight = saved[1];
-    w.removeEventListener("message", onMessage);
-    d.removeEventListener("keydown", onKey);
+    if (dialog?.open) dialog.close();
+    if (locked) {
+      d.documentElement.style.overflow = saved[0];
+      d.body.style.paddingRight = saved[1];
+      locked = false;
+    }
     if (previousFocus instanceof HTMLElement) previousFocus.focus();
     emit("close");
-    if (spun) showPrizeTab();
+    if (spun) {
+      // The spun frame is done with: the prize's tab instead.
+      dialog?.remove();
+      dialog = frame = null;
+      ready = false;
+      w.removeEventListener("message", onMessage);
+      showPrizeTab();
+    } else if (tabDisplay) showTab();
   }
 
   function showTab() {
@@ -234,7 +296,8 @@ iframe{display:block;width:100%;height:600px;max-height:calc(100vh - 24px);borde
     // After a spin, the trigger brings the prize's tab instead of the wheel.
     if (s.spun) return tab || showPrizeTab();
     if (!allowed(s)) return;
-    if (tabDisplay) showTab();
+    // The tab display shows its button once the wheel is ready behind it; the popup, the wheel.
+    if (tabDisplay) prepare();
     else open();
   }
 

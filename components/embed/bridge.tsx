@@ -3,8 +3,11 @@
 // parent to introduce itself (a "ping" without data, the only message sent before it knows to whom);
 // the loader answers "hello", and the origin the browser attests on that message, when the wheel
 // allows it, is the one origin every later message goes to: the size, the result, Esc. Messages
-// from anything but the parent window at that origin are ignored. The visitor's own data (name,
-// WhatsApp) never leaves the frame; the shop hears the prize and the code.
+// from anything but the parent window at that origin are ignored. This site's own pages (the
+// admin's preview) are always a parent it accepts. When the wheel has nothing to play (not started,
+// ended, sold out), the answer to "hello" is "unavailable" instead of "ready", and the loader keeps
+// its popup closed (docs/decisions/embed.md "The popup opens only on a playable wheel"). The
+// visitor's own data (name, WhatsApp) never leaves the frame; the shop hears the prize and the code.
 import { useEffect } from "react";
 import type { SpinAnswer } from "@/lib/spins/answer";
 
@@ -13,7 +16,7 @@ type Message = { roleta: 1; type: string } & Record<string, unknown>;
 const isMessage = (data: unknown): data is Message =>
   typeof data === "object" && data !== null && (data as Message).roleta === 1;
 
-export function EmbedBridge({ origins }: { origins: string[] | null }) {
+export function EmbedBridge({ origins, playable }: { origins: string[] | null; playable: boolean }) {
   useEffect(() => {
     const parent = window.parent;
     if (parent === window) return;
@@ -32,8 +35,9 @@ export function EmbedBridge({ origins }: { origins: string[] | null }) {
     function onMessage(e: MessageEvent) {
       if (e.source !== parent || !isMessage(e.data)) return;
       if (e.data.type !== "hello" || target) return;
-      if (origins && !origins.includes(e.origin)) return;
+      if (origins && !origins.includes(e.origin) && e.origin !== location.origin) return;
       target = e.origin;
+      if (!playable) return post({ type: "unavailable" });
       post({ type: "ready" });
       if (main) resize.observe(main);
       size();
@@ -62,6 +66,6 @@ export function EmbedBridge({ origins }: { origins: string[] | null }) {
       window.removeEventListener("roleta:result", onResult);
       resize.disconnect();
     };
-  }, [origins]);
+  }, [origins, playable]);
   return null;
 }

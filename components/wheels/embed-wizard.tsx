@@ -1,21 +1,35 @@
 "use client";
 // The embed wizard (docs/embed.md): when the wheel opens on the shop's site (trigger, display,
-// pages), which sites may show it and the coupon link (the wheel's embed_origins and coupon_url),
-// then the snippet to copy with short install guides, and a live preview on a sample page.
-import { useMemo, useState } from "react";
+// pages, the source its leads are counted under), which sites may show it and the coupon link (the
+// wheel's embed_origins and coupon_url, with the sites refused lately), then the snippet to copy with
+// short install guides, and a live preview on a sample page.
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { QueryState } from "@/components/ui/query-state";
-import { snippet, type Display, type SnippetOptions } from "@/lib/embed/snippet";
+import { shortDateTime } from "@/lib/dates/format";
+import {
+  isCssSelector,
+  snippet,
+  TRIGGER_PARAM_START,
+  WIZARD_MESSAGES,
+  wizardDays,
+  wizardTrigger,
+  type Display,
+  type SnippetOptions,
+  type TriggerKind,
+} from "@/lib/embed/snippet";
 import { api, errorText } from "@/lib/swr/fetcher";
+import { useSources } from "@/lib/swr/use-sources";
 import { useWheels, type Wheel } from "@/lib/swr/use-wheels";
+import { cn } from "@/lib/ui/cn";
 import { notify } from "@/lib/ui/toast";
-
-type TriggerKind = "exit" | "delay" | "scroll" | "click" | "manual";
+import { EMBED_MESSAGES, originFromLine } from "@/lib/validation/embed";
 
 const TRIGGERS: { value: TriggerKind; label: string }[] = [
-  { value: "exit", label: "Ao sair da página (mouse saindo pelo topo)" },
+  { value: "auto", label: "Automático: ao sair da página no computador; depois de 8 segundos no celular" },
+  { value: "exit", label: "Só ao sair da página (mouse saindo pelo topo; não abre no celular)" },
   { value: "delay", label: "Depois de alguns segundos" },
   { value: "scroll", label: "Ao rolar a página" },
   { value: "click", label: "Ao clicar em um elemento do site" },
@@ -56,60 +70,79 @@ const GUIDES: { title: string; steps: string[] }[] = [
   },
 ];
 
-function triggerValue(kind: TriggerKind, param: string) {
-  if (kind === "delay") return `delay:${Math.max(0, Number(param) || 0)}`;
-  if (kind === "scroll") return `scroll:${Math.min(100, Math.max(0, Number(param) || 0))}`;
-  if (kind === "click") return `click:${param.trim() || "#girar-roleta"}`;
-  return kind;
+/** The box's lines as origins (a bare host gets https://), or which line is wrong. */
+function parseOrigins(text: string): { origins: string[]; error?: undefined } | { error: string; origins?: undefined } {
+  const lines = text.split("\n");
+  const origins: string[] = [];
+  for (const [i, line] of lines.entries()) {
+    for (const entry of line.split(/[\s,]+/).filter(Boolean)) {
+      const origin = originFromLine(entry);
+      if (!origin) return { error: `Linha ${i + 1} (${entry}): ${EMBED_MESSAGES.origin}` };
+      if (!origins.includes(origin)) origins.push(origin);
+    }
+  }
+  return { origins };
 }
 
 function Wizard({ wheel, company, appUrl }: { wheel: Wheel; company: string; appUrl: string }) {
   const [step, setStep] = useState(0);
-  const [kind, setKind] = useState<TriggerKind>("exit");
-  const [param, setParam] = useState("8");
+  const [kind, setKind] = useState<TriggerKind>("auto");
+  const [param, setParam] = useState("");
   const [display, setDisplay] = useState<Display>("popup");
   const [paths, setPaths] = useState("");
   const [days, setDays] = useState("7");
+  const [source, setSource] = useState("");
   const [origins, setOrigins] = useState(wheel.embed_origins.join("\n"));
+  const [refused, setRefused] = useState(wheel.embed_refused_origins ?? []);
   const [couponUrl, setCouponUrl] = useState(wheel.coupon_url ?? "");
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState("");
   const [preview, setPreview] = useState(0);
+  const sources = useSources(wheel.id).data?.sources ?? [];
 
-  const trigger = triggerValue(kind, param);
+  const chosen = wizardTrigger(kind, param, isCssSelector);
+  const trigger = chosen.trigger ?? "";
+  const frequencyDays = wizardDays(days);
+  const stepOneError = chosen.error ?? (frequencyDays === null ? WIZARD_MESSAGES.days : "");
   const options: SnippetOptions = {
     company,
     wheel: wheel.slug,
     trigger,
     display,
     paths,
-    frequencyDays: Math.max(0, Math.round(Number(days) || 0)),
+    frequencyDays: frequencyDays ?? 7,
+    source,
   };
   const code = snippet(appUrl, options);
-  const previewSrc = useMemo(() => {
-    const q = new URLSearchParams({
-      company,
-      wheel: wheel.slug,
-      trigger: kind === "manual" || kind === "exit" ? "delay:1" : trigger,
-      display,
-    });
-    return `/embed-preview?${q}`;
-  }, [company, wheel.slug, kind, trigger, display]);
+  const previewSrc = `/embed-preview?${new URLSearchParams({
+    company,
+    wheel: wheel.slug,
+    trigger: !trigger || kind === "manual" || kind === "exit" ? "delay:1" : trigger,
+    display,
+    ...(source && { source }),
+  })}`;
+
+  function chooseKind(next: TriggerKind) {
+    setKind(next);
+    // Each trigger starts from its own value: a click selector never inherits "50" from scroll.
+    setParam(TRIGGER_PARAM_START[next] ?? "");
+  }
 
   async function save() {
+    const parsed = parseOrigins(origins);
+    if (parsed.error !== undefined) {
+      setSaveError(parsed.error);
+      return;
+    }
     setSaving(true);
     setSaveError("");
     try {
       await api(`/wheels/${wheel.id}`, {
         method: "PUT",
-        body: {
-          embed_origins: origins
-            .split(/[\s,]+/)
-            .map((s) => s.trim())
-            .filter(Boolean),
-          coupon_url: couponUrl.trim(),
-        },
+        body: { embed_origins: parsed.origins, coupon_url: couponUrl.trim() },
       });
+      setOrigins(parsed.origins.join("\n"));
+      setRefused((list) => list.filter((r) => !parsed.origins.includes(r.origin)));
       notify.success("Configurações salvas!");
       setStep(2);
     } catch (err) {
@@ -142,7 +175,7 @@ function Wizard({ wheel, company, appUrl }: { wheel: Wheel; company: string; app
             <select
               className={`${inputClass} mt-1`}
               value={kind}
-              onChange={(e) => setKind(e.target.value as TriggerKind)}
+              onChange={(e) => chooseKind(e.target.value as TriggerKind)}
             >
               {TRIGGERS.map((t) => (
                 <option key={t.value} value={t.value}>
@@ -155,12 +188,19 @@ function Wizard({ wheel, company, appUrl }: { wheel: Wheel; company: string; app
             <label className="block text-sm font-medium text-gray-800">
               {kind === "delay" ? "Segundos" : kind === "scroll" ? "Porcentagem rolada" : "Seletor CSS do elemento"}
               <input
-                className={`${inputClass} mt-1`}
+                className={cn(`${inputClass} mt-1`, chosen.error && "border-red-500")}
                 value={param}
                 inputMode={kind === "click" ? "text" : "numeric"}
                 placeholder={kind === "click" ? "#girar-roleta" : undefined}
+                aria-invalid={chosen.error ? true : undefined}
+                aria-describedby={chosen.error ? "embed-trigger-error" : undefined}
                 onChange={(e) => setParam(e.target.value)}
               />
+              {chosen.error && (
+                <span id="embed-trigger-error" className="mt-1 block text-xs font-normal text-red-700">
+                  {chosen.error}
+                </span>
+              )}
             </label>
           )}
           <div className="text-sm font-medium text-gray-800" role="radiogroup" aria-label="Exibição">
@@ -199,15 +239,37 @@ function Wizard({ wheel, company, appUrl }: { wheel: Wheel; company: string; app
           <label className="block text-sm font-medium text-gray-800">
             Depois de fechada, mostrar de novo após (dias)
             <input
-              className={`${inputClass} mt-1`}
-              type="number"
-              min={0}
-              max={365}
+              className={cn(`${inputClass} mt-1`, frequencyDays === null && "border-red-500")}
+              inputMode="numeric"
               value={days}
+              aria-invalid={frequencyDays === null ? true : undefined}
+              aria-describedby="embed-days-hint"
               onChange={(e) => setDays(e.target.value)}
             />
+            <span
+              id="embed-days-hint"
+              className={cn(
+                "mt-1 block text-xs font-normal",
+                frequencyDays === null ? "text-red-700" : "text-gray-600",
+              )}
+            >
+              {frequencyDays === null
+                ? WIZARD_MESSAGES.days
+                : 'Quem já girou não vê a roleta de novo: vê um botão "Seu prêmio".'}
+            </span>
+          </label>
+          <label className="block text-sm font-medium text-gray-800">
+            Origem dos leads (opcional)
+            <select className={`${inputClass} mt-1`} value={source} onChange={(e) => setSource(e.target.value)}>
+              <option value="">Nenhuma (os leads aparecem como &quot;Link direto&quot;)</option>
+              {sources.map((s) => (
+                <option key={s.id} value={s.key}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
             <span className="mt-1 block text-xs font-normal text-gray-600">
-              Quem já girou não vê a roleta de novo: vê um botão &quot;Seu prêmio&quot;.
+              Os leads que vierem do site aparecem com esta origem. Crie origens em Divulgação › Origens.
             </span>
           </label>
         </fieldset>
@@ -226,9 +288,32 @@ function Wizard({ wheel, company, appUrl }: { wheel: Wheel; company: string; app
               onChange={(e) => setOrigins(e.target.value)}
             />
             <span className="mt-1 block text-xs font-normal text-gray-600">
-              Só estes sites poderão exibir a roleta. Em branco: qualquer site.
+              Só estes sites poderão exibir a roleta. Em branco: qualquer site. Inclua o endereço com e sem www.
             </span>
           </label>
+          {refused.length > 0 && (
+            <div className="rounded-lg bg-yellow-50 p-3 text-sm text-yellow-900">
+              <p className="font-medium">Sites fora da lista que tentaram exibir a roleta (ela não abriu neles):</p>
+              <ul className="mt-2 space-y-1">
+                {refused.map((r) => (
+                  <li key={r.origin} className="flex flex-wrap items-center gap-2">
+                    <span className="font-mono text-xs break-all">{r.origin}</span>
+                    <span className="text-xs">em {shortDateTime(r.at)}</span>
+                    <Button
+                      variant="secondary"
+                      aria-label={`Permitir ${r.origin}`}
+                      onClick={() => {
+                        setOrigins((text) => `${text.trim() ? `${text.trim()}\n` : ""}${r.origin}`);
+                        setRefused((list) => list.filter((x) => x.origin !== r.origin));
+                      }}
+                    >
+                      Permitir
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
           <label className="block text-sm font-medium text-gray-800">
             Link do cupom (opcional)
             <input
@@ -290,7 +375,7 @@ function Wizard({ wheel, company, appUrl }: { wheel: Wheel; company: string; app
       <div className="rounded-lg border border-gray-200">
         <div className="flex items-center justify-between border-b border-gray-200 px-3 py-2">
           <span className="text-sm font-medium text-gray-800">Prévia numa página de exemplo</span>
-          <Button variant="secondary" onClick={() => setPreview((n) => n + 1)}>
+          <Button variant="secondary" disabled={!!stepOneError} onClick={() => setPreview((n) => n + 1)}>
             {preview ? "Recarregar prévia" : "Ver prévia"}
           </Button>
         </div>
@@ -308,7 +393,11 @@ function Wizard({ wheel, company, appUrl }: { wheel: Wheel; company: string; app
         <Button variant="ghost" onClick={() => setStep((s) => s - 1)} disabled={step === 0}>
           Voltar
         </Button>
-        {step === 0 && <Button onClick={() => setStep(1)}>Próximo</Button>}
+        {step === 0 && (
+          <Button onClick={() => setStep(1)} disabled={!!stepOneError}>
+            Próximo
+          </Button>
+        )}
         {step === 1 && (
           <Button onClick={save} loading={saving}>
             Salvar e continuar

@@ -68,6 +68,15 @@ export function ShareSection({ wheel }: { wheel: WheelDto }) {
             <Code2 className="h-4 w-4" aria-hidden /> Incorporar no site
           </Button>
         </div>
+        {wheel.embed_refused_origins.length > 0 && (
+          <p className="rounded-lg bg-yellow-50 p-3 text-sm text-yellow-900">
+            A roleta não abriu em sites fora de Sites permitidos:{" "}
+            <span className="font-mono text-xs break-all">
+              {wheel.embed_refused_origins.map((r) => r.origin).join(", ")}
+            </span>
+            . Para permitir, abra Incorporar no site › Sites e cupom.
+          </p>
+        )}
       </div>
       <div className="space-y-2">
         <h3 className="text-sm font-semibold text-gray-900">Origens, QR Codes e cartazes</h3>

@@ -65,6 +65,8 @@ export interface WheelAnswer {
   unique_by: UniqueKey[];
   foreign_numbers: boolean;
   embed_origins: string[];
+  /** Sites refused by embed_origins that tried to show the wheel, newest first (docs/api.md). */
+  embed_refused_origins: { origin: string; at: string }[];
   coupon_url: string | null;
   starts_at: string | null;
   ends_at: string | null;

@@ -3,11 +3,18 @@
 // embed page, so answers are kept for a few seconds per address (a saved change shows within that).
 import { LRUCache } from "lru-cache";
 import { db } from "@/lib/db/client";
+import { normalizeOrigin } from "@/lib/validation/embed";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** An active wheel as the embed sees it: its id, and the sites that may show it (null: any site). */
+export interface EmbedWheel {
+  id: string;
+  origins: string[] | null;
+}
+
 /** The active wheel at /embed/{company}/{wheel} ({wheel}: its slug or id, as on the public page). */
-async function embedOriginsOf(companySlug: string, wheelRef: string) {
+export async function embedWheel(companySlug: string, wheelRef: string): Promise<EmbedWheel | null> {
   const prisma = await db();
   const wheel = await prisma.wheel.findFirst({
     where: {
@@ -15,9 +22,14 @@ async function embedOriginsOf(companySlug: string, wheelRef: string) {
       company: { slug: companySlug },
       OR: [{ slug: wheelRef }, ...(UUID.test(wheelRef) ? [{ id: wheelRef }] : [])],
     },
-    select: { embedOrigins: true },
+    select: { id: true, embedOrigins: true },
   });
-  return wheel?.embedOrigins ?? null;
+  if (!wheel) return null;
+  // Checked again on the way out: a row saved before the rule held (issue 37 #10) cannot end the
+  // directive either, and a list left empty by that check still allows no other site
+  // (docs/decisions/embed.md "Allowed sites are rebuilt from their parts").
+  const origins = wheel.embedOrigins.filter((o) => normalizeOrigin(o) === o);
+  return { id: wheel.id, origins: wheel.embedOrigins.length ? origins : null };
 }
 
 const cache = new LRUCache<string, string>({ max: 5_000, ttl: 10_000 });
@@ -36,15 +48,8 @@ export async function embedFrameAncestors(pathname: string): Promise<string> {
   const key = `${companySlug}/${wheelSlug}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const origins = await embedOriginsOf(companySlug, wheelSlug);
-  // The origins were validated on the way in (lib/validation/embed.ts): nothing in them can end the directive.
-  const value = !origins ? "'self'" : origins.length ? ["'self'", ...origins].join(" ") : "*";
+  const wheel = await embedWheel(companySlug, wheelSlug);
+  const value = !wheel ? "'self'" : wheel.origins ? ["'self'", ...wheel.origins].join(" ") : "*";
   cache.set(key, value);
   return value;
-}
-
-/** The embed's parent origins the page accepts: null for any (the list is empty). */
-export async function embedParentOrigins(companySlug: string, wheelRef: string): Promise<string[] | null> {
-  const origins = await embedOriginsOf(companySlug, wheelRef);
-  return origins?.length ? origins : null;
 }

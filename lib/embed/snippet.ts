@@ -21,6 +21,65 @@ const TRIGGER = /^(exit|manual|delay:\d{1,4}|scroll:\d{1,3}|click:[^"<>\n]{1,200
 /** Whether a trigger is one the loader knows. */
 export const isTrigger = (value: string) => TRIGGER.test(value);
 
+/**
+ * The wizard's trigger choices. "auto" writes no data-trigger: the loader's default, the pointer
+ * leaving the window with a mouse and 8 seconds on a touch screen. An explicit "exit" never opens on
+ * a phone (issue 38).
+ */
+export type TriggerKind = "auto" | "exit" | "delay" | "scroll" | "click" | "manual";
+
+/** A trigger's own field, as it starts when the trigger is chosen (never the previous trigger's). */
+export const TRIGGER_PARAM_START: Partial<Record<TriggerKind, string>> = { delay: "8", scroll: "50", click: "" };
+
+export const WIZARD_MESSAGES = {
+  delay: "Informe os segundos com um número inteiro de 0 a 9999",
+  scroll: "Informe a porcentagem com um número inteiro de 1 a 100",
+  click: "Informe um seletor CSS válido, por exemplo #girar-roleta ou .botao-roleta",
+  days: "Informe os dias com um número inteiro de 0 a 365",
+} as const;
+
+/** Whether the browser takes `value` as a CSS selector (the loader runs element.closest(value)). */
+export function isCssSelector(value: string): boolean {
+  try {
+    document.createDocumentFragment().querySelector(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The data-trigger a wizard choice writes ("" for the loader's default), or what is wrong with its
+ * field. `isSelector` checks a click's selector (the browser's parser in the wizard).
+ */
+export function wizardTrigger(
+  kind: TriggerKind,
+  param: string,
+  isSelector: (value: string) => boolean,
+): { trigger: string; error?: undefined } | { error: string; trigger?: undefined } {
+  const text = param.trim();
+  if (kind === "auto") return { trigger: "" };
+  if (kind === "delay")
+    return /^\d{1,4}$/.test(text) ? { trigger: `delay:${Number(text)}` } : { error: WIZARD_MESSAGES.delay };
+  if (kind === "scroll") {
+    const n = Number(text);
+    return /^\d{1,3}$/.test(text) && n >= 1 && n <= 100
+      ? { trigger: `scroll:${n}` }
+      : { error: WIZARD_MESSAGES.scroll };
+  }
+  if (kind === "click")
+    return text && isTrigger(`click:${text}`) && isSelector(text)
+      ? { trigger: `click:${text}` }
+      : { error: WIZARD_MESSAGES.click };
+  return { trigger: kind };
+}
+
+/** The "show again after" days of the wizard: a whole number 0..365, or null. */
+export function wizardDays(value: string): number | null {
+  const text = value.trim();
+  return /^\d{1,3}$/.test(text) && Number(text) <= 365 ? Number(text) : null;
+}
+
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /** The data-* attributes of the snippet, in a stable order, leaving out defaults. */

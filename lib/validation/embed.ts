@@ -17,12 +17,16 @@ export const EMBED_MESSAGES = {
 
 const m = EMBED_MESSAGES;
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** A DNS name as a CSP host-source takes it: labels of letters, digits and inner hyphens (IDNs in punycode). */
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 /**
  * The origin a value names (`https://host[:port]`, or http on a loopback host for development),
  * lower-cased and without a default port; null when it is anything else: a path, a query, a
- * fragment, credentials, a wildcard or another scheme. The result is safe to put in a CSP header
- * (URL parsing leaves no space, comma or semicolon in an origin).
+ * fragment, credentials, a wildcard or another scheme. The result is rebuilt from the parsed URL's
+ * parts, and its host holds hostname characters only: URL parsing alone keeps `;`, `,` or quotes in
+ * a host, which the CSP header would read as the end of frame-ancestors (issue 37 #10;
+ * docs/decisions/embed.md "Allowed sites are rebuilt from their parts").
  */
 export function normalizeOrigin(value: string): string | null {
   const text = value.trim();
@@ -34,8 +38,21 @@ export function normalizeOrigin(value: string): string | null {
     return null;
   }
   if (url.username || url.password) return null;
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && LOOPBACK.has(url.hostname))) return null;
-  return url.origin;
+  const loopback = LOOPBACK.has(url.hostname);
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && loopback)) return null;
+  if (!loopback && !HOSTNAME.test(url.hostname)) return null;
+  if (url.port && !(Number(url.port) >= 1 && Number(url.port) <= 65535)) return null;
+  const origin = `${url.protocol}//${url.hostname}${url.port ? `:${url.port}` : ""}`;
+  return origin === url.origin ? origin : null;
+}
+
+/**
+ * What the admin's box makes of a line: a bare host (`lojadapraia.com.br`) gets `https://`, and the
+ * rest is the API's rule (normalizeOrigin). The API itself takes only full origins.
+ */
+export function originFromLine(line: string): string | null {
+  const text = line.trim();
+  return normalizeOrigin(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
 }
 
 /** A coupon link template: https (http on a loopback host), the code's place marked by {code}. */
@@ -60,10 +77,10 @@ export const embedOriginsInput = z
   .max(MAX_EMBED_ORIGINS, m.origins)
   .transform((values, ctx) => {
     const origins: string[] = [];
-    for (const value of values) {
+    for (const [i, value] of values.entries()) {
       const origin = normalizeOrigin(value);
       if (!origin) {
-        ctx.addIssue({ code: "custom", message: m.origin });
+        ctx.addIssue({ code: "custom", message: m.origin, path: [i] });
         return z.NEVER;
       }
       if (!origins.includes(origin)) origins.push(origin);

@@ -63,12 +63,28 @@ describe("wheel embed settings", () => {
       "https://loja.com.br; script-src *",
       "https://loja.com.br https://evil.com",
       "",
+      // issue 37 #10: URL parsing keeps these characters in an origin, and the CSP header would read
+      // them as the end of frame-ancestors and a directive of the tenant's choosing.
+      "https://shop.com;sandbox",
+      "https://shop.com;report-uri",
+      "https://shop.com,evil.com",
+      "https://sh'op.com",
+      'https://shop.com"x',
+      "https://shop_x.com",
+      "https://a..b",
+      "https://shop.com.",
+      "https://shop.com:0",
     ];
     for (const origin of badOrigins) {
       const res = await updateWheel(c, wheel.id, { embed_origins: [origin] });
       expect(res.status, origin).toBe(400);
       expect(res.body.error, origin).toBe(ORIGIN_ERROR);
     }
+    // The wrong line is named (the wizard points at it).
+    const second = await updateWheel(c, wheel.id, {
+      embed_origins: ["https://loja.com.br", "https://shop.com;sandbox"],
+    });
+    expect(second.body.details.fields).toEqual({ "embed_origins.1": ORIGIN_ERROR });
     const many = Array.from({ length: 21 }, (_, i) => `https://loja${i}.com.br`);
     const tooMany = await updateWheel(c, wheel.id, { embed_origins: many });
     expect(tooMany.status).toBe(400);

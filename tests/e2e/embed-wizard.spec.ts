@@ -106,3 +106,84 @@ test("/embed-preview opens the wheel with the options, again after a close, and 
   await expect(page.getByText("Roleta inválida.")).toBeVisible();
   await expect(page.locator('script[src="/embed.js"]')).toHaveCount(0);
 });
+
+test("the wizard's default opens on phones, fields reset per trigger, bare hosts, refused sites, preview after saving", async ({
+  page,
+}) => {
+  test.slow(); // a signup and two live previews with the real wheel
+  const { account, wheel } = await shopWithActiveWheel(page);
+  await page.goto(`/admin/wheels/${wheel.id}`);
+  await page.getByRole("region", { name: "Divulgação" }).getByRole("button", { name: "Incorporar no site" }).click();
+  const wizard = page.getByRole("dialog", { name: "Colocar a roleta no seu site" });
+
+  // Major 2: a trigger's field starts from its own value, and a click wants a CSS selector.
+  const trigger = wizard.getByLabel("Gatilho");
+  await trigger.selectOption({ label: "Ao rolar a página" });
+  await expect(wizard.getByRole("textbox", { name: "Porcentagem rolada" })).toHaveValue("50");
+  await trigger.selectOption({ label: "Ao clicar em um elemento do site" });
+  const selector = wizard.getByRole("textbox", { name: "Seletor CSS do elemento" });
+  await expect(selector).toHaveValue("");
+  await expect(wizard.getByRole("button", { name: "Próximo" })).toBeDisabled();
+  await selector.fill("50");
+  await expect(selector).toHaveAttribute("aria-invalid", "true");
+  await expect(
+    wizard.getByText("Informe um seletor CSS válido, por exemplo #girar-roleta ou .botao-roleta"),
+  ).toBeVisible();
+  await selector.fill("#girar-roleta");
+  await expect(wizard.getByRole("button", { name: "Próximo" })).toBeEnabled();
+  await trigger.selectOption({ label: "Depois de alguns segundos" });
+  await expect(wizard.getByRole("textbox", { name: "Segundos" })).toHaveValue("8");
+  await wizard.getByRole("textbox", { name: "Segundos" }).fill("dez");
+  await expect(wizard.getByRole("button", { name: "Próximo" })).toBeDisabled();
+
+  // Major 1: the default trigger writes no data-trigger (the loader's default opens on phones too).
+  await trigger.selectOption({ index: 0 });
+  await expect(trigger.locator("option:checked")).toHaveText(/Automático.*celular/);
+  await wizard.getByRole("button", { name: "Próximo" }).click();
+
+  // The sites box: a bare host gets https://, a wrong line is named.
+  const sites = wizard.getByLabel("Sites permitidos (um por linha)");
+  await sites.fill("lojadapraia.com.br\nhttps://lojadapraia.com.br;sandbox");
+  await wizard.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(wizard.getByRole("alert")).toContainText("Linha 2 (https://lojadapraia.com.br;sandbox)");
+  await sites.fill("lojadapraia.com.br");
+  await wizard.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(page.getByText("Configurações salvas!")).toBeVisible();
+  const snippet = await wizard.getByLabel("Código para o seu site").inputValue();
+  expect(snippet).toBe(
+    `<script async src="${new URL(page.url()).origin}/embed.js" data-company="${account.company.slug}" data-wheel="${wheel.slug}"></script>`,
+  );
+
+  // Major 3: with sites saved, the preview (on this site) still shows the wheel.
+  await wizard.getByRole("button", { name: "Ver prévia" }).click();
+  const preview = page.frameLocator(PREVIEW);
+  await expect(preview.getByRole("dialog", { name: "Roleta de prêmios" })).toBeVisible({ timeout: 20_000 });
+  await expect(preview.frameLocator(WHEEL_FRAME).getByLabel("Nome completo")).toBeVisible({ timeout: 20_000 });
+
+  // Major 4: the forgotten www tried to show the wheel; the wizard shows it and allows it in one click.
+  const framed = await page.request.get(`/embed/${account.company.slug}/${wheel.slug}`, {
+    headers: {
+      referer: "https://www.lojadapraia.com.br/produtos",
+      "sec-fetch-dest": "iframe",
+      "sec-fetch-site": "cross-site",
+    },
+  });
+  expect(framed.status()).toBe(200);
+  await expect
+    .poll(async () => {
+      await page.reload();
+      return page.getByRole("region", { name: "Divulgação" }).textContent();
+    })
+    .toContain("A roleta não abriu em sites fora de Sites permitidos: https://www.lojadapraia.com.br");
+  await page.getByRole("region", { name: "Divulgação" }).getByRole("button", { name: "Incorporar no site" }).click();
+  await wizard.getByRole("button", { name: "Próximo" }).click();
+  await wizard.getByRole("button", { name: "Permitir https://www.lojadapraia.com.br" }).click();
+  await expect(sites).toHaveValue("https://lojadapraia.com.br\nhttps://www.lojadapraia.com.br");
+  await wizard.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(wizard.getByLabel("Código para o seu site")).toBeVisible();
+  const saved = await page.request.get(`/api/wheels/${wheel.id}`, { headers: fromThisSite() });
+  expect((await saved.json()).wheel).toMatchObject({
+    embed_origins: ["https://lojadapraia.com.br", "https://www.lojadapraia.com.br"],
+    embed_refused_origins: [],
+  });
+});

@@ -1,8 +1,9 @@
 // The online store embed (docs/api.md "The online store: the embed (issue 25)"; docs/embed.md): a shop's
 // page on another origin (a small server on a second local port, whose origin is in the wheel's
 // embed_origins) loads /embed.js with each trigger. The popup opens once, Esc closes it, after a
-// spin it never opens again (a "Seu prêmio" tab instead), roleta:won carries the code, a page on an
-// origin not in embed_origins cannot frame the wheel, and the modal passes axe.
+// spin it never opens again (a "Seu prêmio" tab instead), roleta:won carries the code, the modal passes
+// axe; and the popup stays closed where there is nothing to play (issue 38): a page on an origin not
+// in embed_origins (which the shop then sees in the admin), a draft wheel, a sold-out wheel.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
@@ -18,11 +19,16 @@ let hostOrigin = "";
 let appOrigin = "";
 let company = "";
 let wheelSlug = "";
+let wheelId = "";
+let ownerToken = "";
+let draftSlug = "";
+let soldOutSlug = "";
 
 /** A plain shop page: some text, a tall body (for scroll), a button (for click), the snippet. */
 function shopPage(query: URLSearchParams) {
+  const wheel = query.get("data-wheel-override") ?? wheelSlug;
   const attrs = [...query.entries()]
-    .filter(([k]) => k.startsWith("data-"))
+    .filter(([k]) => k.startsWith("data-") && k !== "data-wheel-override")
     .map(([k, v]) => ` ${k}="${v.replace(/"/g, "&quot;")}"`)
     .join("");
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Loja de teste</title>
@@ -32,7 +38,7 @@ function shopPage(query: URLSearchParams) {
 <div style="height:3000px">Conteúdo longo</div><p>Fim da página</p></main>
 <script>window.__events=[];for(const n of ["open","close","ready","won","lost"])
 addEventListener("roleta:"+n,e=>window.__events.push({type:n,detail:e.detail}));</script>
-<script async src="${appOrigin}/embed.js" data-company="${company}" data-wheel="${wheelSlug}"${attrs}></script>
+<script async src="${appOrigin}/embed.js" data-company="${company}" data-wheel="${wheel}"${attrs}></script>
 </body></html>`;
 }
 
@@ -66,6 +72,7 @@ test.beforeAll(async ({ request, baseURL }) => {
   });
   expect(signup.status()).toBe(201);
   const { token, company: c } = await signup.json();
+  ownerToken = token;
   company = c.slug;
   shop = await serve(HOST_PORT);
   hostOrigin = originOf(shop);
@@ -90,6 +97,22 @@ test.beforeAll(async ({ request, baseURL }) => {
     embed_origins: [hostOrigin],
     coupon_url: "https://loja.example/desconto/{code}",
   });
+  wheelId = wheel.id;
+
+  // A draft wheel, and an active one whose only prize is gone: nothing to play on either.
+  draftSlug = `rascunho-${Date.now()}`;
+  await api(request, token, "POST", "/api/wheels", { name: "Rascunho", slug: draftSlug, status: "draft" });
+  soldOutSlug = `esgotada-${Date.now()}`;
+  const gone = await api(request, token, "POST", "/api/products", { name: "Esgotado", description: "x", stock: 1 });
+  const soldOut = await api(request, token, "POST", "/api/wheels", {
+    name: "Esgotada",
+    slug: soldOutSlug,
+    status: "active",
+  });
+  await api(request, token, "POST", `/api/wheels/${soldOut.wheel.id}/products`, {
+    products: [{ product_id: gone.product.id, odds_weight: 1 }],
+  });
+  await api(request, token, "PUT", `/api/products/${gone.product.id}`, { stock: 0 });
 });
 
 test.afterAll(async () => {
@@ -126,7 +149,7 @@ test("manual: nothing but the script before open(); the modal is accessible; Esc
   expect(requests).toEqual(["/embed.js"]);
   await expect(dialog(page)).toHaveCount(0);
   // No element of ours in the page before the trigger.
-  expect(await page.locator("[data-roleta-premiada]").count()).toBe(0);
+  expect(await page.locator("roleta-premiada").count()).toBe(0);
 
   await page.evaluate(() => (window as never as { RoletaPremiada: { open(): void } }).RoletaPremiada.open());
   await expect(dialog(page)).toBeVisible();
@@ -142,6 +165,12 @@ test("manual: nothing but the script before open(); the modal is accessible; Esc
   await expect(dialog(page)).toHaveCount(0);
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
   expect((await events(page)).map((e) => e.type)).toEqual(["open", "ready", "close"]);
+  // Open again in the same page view: the same wheel, at once, and Esc inside the frame closes it.
+  await page.evaluate(() => (window as never as { RoletaPremiada: { open(): void } }).RoletaPremiada.open());
+  await expect(dialog(page)).toBeVisible();
+  await wheelFrame(page).getByRole("heading", { name: WHEEL_NAME }).click();
+  await page.keyboard.press("Escape");
+  await expect(dialog(page)).toHaveCount(0);
 });
 
 test("delay: opens by itself once; closed, it does not open again on the next visit", async ({ page }) => {
@@ -195,6 +224,17 @@ test("exit: the pointer leaving through the top opens it; tab display shows the 
   await other.close();
 });
 
+test("the snippet without data-trigger (the wizard's default) opens on a phone after 8 s", async ({ browser }) => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await page.goto(shopUrl({}));
+  expect(await page.evaluate(() => matchMedia("(pointer: coarse)").matches)).toBe(true);
+  await page.waitForTimeout(5_000);
+  await expect(dialog(page)).toHaveCount(0);
+  await expect(dialog(page)).toBeVisible({ timeout: 15_000 });
+  await phone.close();
+});
+
 test("a spin: roleta:won carries the code; then it never opens again, a 'Seu prêmio' tab instead", async ({ page }) => {
   await page.goto(shopUrl({ trigger: "delay:0", source: "loja" }));
   await expect(dialog(page)).toBeVisible();
@@ -225,16 +265,43 @@ test("a spin: roleta:won carries the code; then it never opens again, a 'Seu pr�
   await expect(page.getByRole("link", { name: "Seu prêmio" })).toHaveAttribute("href", String(won.claim_url));
 });
 
-test("a site not in embed_origins cannot frame the wheel", async ({ page, request }) => {
-  const res = await request.get(`/embed/${company}/${wheelSlug}`);
-  expect(res.headers()["content-security-policy"]).toContain(`frame-ancestors 'self' ${hostOrigin}`);
-  await page.goto(shopUrl({ trigger: "manual" }, strangerOrigin));
+/** Opens the manual trigger on `origin`'s shop page for `wheel`; the popup must stay closed. */
+async function expectStaysClosed(page: Page, url: string) {
+  await page.goto(url);
   await page.waitForFunction(() => "RoletaPremiada" in window);
   await page.evaluate(() => (window as never as { RoletaPremiada: { open(): void } }).RoletaPremiada.open());
-  await expect(dialog(page)).toBeVisible();
-  await page.waitForTimeout(2_000);
-  await expect(wheelFrame(page).getByRole("heading", { name: WHEEL_NAME })).toHaveCount(0);
-  expect((await events(page)).map((e) => e.type)).not.toContain("ready");
+  await page.waitForTimeout(3_000);
+  await expect(dialog(page)).toHaveCount(0);
+  expect(await events(page)).toEqual([]);
+  // Nothing of ours locks or covers the page.
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+  await page.getByRole("button", { name: "Quero girar" }).click();
+}
+
+test("a site not in embed_origins: the popup stays closed, and the shop sees the site in the admin", async ({
+  page,
+  request,
+}) => {
+  const res = await request.get(`/embed/${company}/${wheelSlug}`);
+  expect(res.headers()["content-security-policy"]).toContain(`frame-ancestors 'self' ${hostOrigin}`);
+  await expectStaysClosed(page, shopUrl({ trigger: "manual" }, strangerOrigin));
+  await expect
+    .poll(async () => {
+      const got = await request.get(`/api/wheels/${wheelId}`, { headers: { authorization: `Bearer ${ownerToken}` } });
+      return (await got.json()).wheel.embed_refused_origins.map((r: { origin: string }) => r.origin);
+    })
+    .toEqual([strangerOrigin]);
+});
+
+test("a draft wheel and a sold-out wheel: the popup stays closed", async ({ page }) => {
+  const other = (slug: string) =>
+    `${hostOrigin}/?${new URLSearchParams({ "data-trigger": "manual", "data-wheel-override": slug })}`;
+  await expectStaysClosed(page, other(draftSlug));
+  await expectStaysClosed(page, other(soldOutSlug));
+  // The sold-out wheel's frame said so at once: nothing of ours is left in the page.
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector("roleta-premiada")?.shadowRoot?.childElementCount ?? 0))
+    .toBe(0);
 });
 
 test("the old iframe snippet (/w/...?embed=1) lands on the embed page", async ({ request }) => {

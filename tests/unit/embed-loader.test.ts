@@ -1,11 +1,19 @@
 // The embed loader's budget (docs/api.md "The online store: the embed (issue 25)"): at most 6,000 bytes
 // gzipped, measured on the built file (scripts/build-embed.mjs, part of npm run generate); and the
-// snippet and preview options the admin's wizard writes.
+// snippet, preview options and field rules of the admin's wizard.
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/embed.js/route";
 import { EMBED_LOADER_CODE, EMBED_LOADER_HASH } from "@/lib/generated/embed-loader";
-import { previewOptions, snippet } from "@/lib/embed/snippet";
+import {
+  previewOptions,
+  snippet,
+  TRIGGER_PARAM_START,
+  WIZARD_MESSAGES,
+  wizardDays,
+  wizardTrigger,
+} from "@/lib/embed/snippet";
+import { originFromLine } from "@/lib/validation/embed";
 
 describe("embed loader", () => {
   it("is at most 6,000 bytes gzipped, and has no import left", () => {
@@ -47,5 +55,38 @@ describe("embed loader", () => {
     });
     expect(previewOptions({ company: "loja", wheel: "natal", trigger: "click:<script>" })?.trigger).toBe("delay:1");
     expect(previewOptions({ company: "Loja Grande", wheel: "natal" })).toBeNull();
+  });
+});
+
+describe("the embed wizard's fields", () => {
+  const selector = (s: string) => !/^\d/.test(s) && !s.includes("(");
+  it("writes no data-trigger for the default; refuses what the field cannot be", () => {
+    expect(wizardTrigger("auto", "", selector)).toEqual({ trigger: "" });
+    expect(wizardTrigger("exit", "50", selector)).toEqual({ trigger: "exit" });
+    expect(wizardTrigger("delay", " 8 ", selector)).toEqual({ trigger: "delay:8" });
+    expect(wizardTrigger("delay", "dez", selector)).toEqual({ error: WIZARD_MESSAGES.delay });
+    expect(wizardTrigger("delay", "-3", selector)).toEqual({ error: WIZARD_MESSAGES.delay });
+    expect(wizardTrigger("scroll", "0", selector)).toEqual({ error: WIZARD_MESSAGES.scroll });
+    expect(wizardTrigger("scroll", "101", selector)).toEqual({ error: WIZARD_MESSAGES.scroll });
+    expect(wizardTrigger("scroll", "40", selector)).toEqual({ trigger: "scroll:40" });
+    expect(wizardTrigger("click", "#girar", selector)).toEqual({ trigger: "click:#girar" });
+    for (const bad of ["", "50", 'a[href="x"]<', "a("])
+      expect(wizardTrigger("click", bad, selector), bad).toEqual({ error: WIZARD_MESSAGES.click });
+    expect(TRIGGER_PARAM_START).toEqual({ delay: "8", scroll: "50", click: "" });
+    expect([wizardDays("0"), wizardDays("365"), wizardDays("366"), wizardDays("-3"), wizardDays("dez")]).toEqual([
+      0,
+      365,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it("adds https:// to a bare host in the sites box; the rest is the API's rule", () => {
+    expect(originFromLine(" lojadapraia.com.br ")).toBe("https://lojadapraia.com.br");
+    expect(originFromLine("WWW.Loja.com.br/")).toBe("https://www.loja.com.br");
+    expect(originFromLine("http://loja.com.br")).toBeNull();
+    expect(originFromLine("loja.com.br;sandbox")).toBeNull();
+    expect(originFromLine("loja.com.br/produtos")).toBeNull();
   });
 });

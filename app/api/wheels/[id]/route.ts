@@ -4,7 +4,14 @@ import { deleteWheel, getWheel, updateWheel } from "@/lib/wheels/service";
 import { wheelUpdateInput } from "@/lib/validation/wheels";
 
 export const GET = withSession(
-  { doc: { summary: "One wheel" }, permission: "view_wheels" },
+  {
+    doc: {
+      summary: "One wheel",
+      description:
+        "`embed_refused_origins` lists the sites outside `embed_origins` whose pages tried to show the wheel in the embed (newest first, at most 10).",
+    },
+    permission: "view_wheels",
+  },
   async ({ ctx, params }) => ({
     wheel: wheelDto(await getWheel(ctx, params.id)),
   }),

@@ -3,14 +3,14 @@
 // The campaign's states (not started, ended, today's prizes gone) are decided here, not in the island.
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { cache } from "react";
 import { Play } from "@/components/public-wheel/play";
 import { wheelSlices } from "@/components/public-wheel/slices";
 import { DEFAULT_THEME } from "@/lib/campaigns/dto";
 import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
-import { AppError } from "@/lib/errors";
 import { attributionFrom, type Attribution } from "@/lib/sources/attribution";
-import { publicWheelView, type PublicWheelView } from "@/lib/spins/public-view";
+import { playState } from "@/components/public-wheel/play-state";
+import type { PublicWheelView } from "@/lib/spins/public-view";
+import { publicWheelPageView as load } from "@/lib/spins/public-wheel-page";
 import { todayIso } from "@/lib/validation/public-rules";
 import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 import { redirectIfMoved } from "@/lib/wheels/moved";
@@ -22,15 +22,6 @@ type Props = {
   params: Promise<{ companySlug: string; slug: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
-
-const load = cache(async (companySlug: string, slug: string) => {
-  try {
-    return await publicWheelView(companySlug, slug);
-  } catch (err) {
-    if (err instanceof AppError && err.status === 404) return null;
-    throw err;
-  }
-});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { companySlug, slug } = await params;
@@ -79,7 +70,8 @@ function Body({
   attribution: Attribution;
 }) {
   const { wheel } = view;
-  if (wheel.status === "scheduled")
+  const state = playState(view);
+  if (state === "scheduled")
     return (
       <Notice
         emoji="⏳"
@@ -87,15 +79,15 @@ function Body({
         text={`${M.notStarted} Ela começa em ${spDateTimeText(new Date(wheel.starts_at!))}.`}
       />
     );
-  if (wheel.status === "ended") return <Notice emoji="🏁" title={wheel.name} text={M.ended} />;
-  if (!view.stats.has_available_prizes)
+  if (state === "ended") return <Notice emoji="🏁" title={wheel.name} text={M.ended} />;
+  if (state === "sold_out")
     return (
       <Notice emoji="🎁" title={M.soldOut} text={M.soldOutText}>
         <p className="mt-4 rounded-lg bg-yellow-50 p-3 text-sm text-yellow-900">{M.noPrizes}</p>
       </Notice>
     );
+  if (state === "sold_out_today") return <Notice emoji="🌙" title={wheel.name} text={M.soldOutToday} />;
   const { slices, note } = wheelSlices(view);
-  if (!slices.length) return <Notice emoji="🌙" title={wheel.name} text={M.soldOutToday} />;
   return (
     <Play
       companySlug={companySlug}
@@ -139,9 +131,11 @@ export default async function PublicWheelPage({ params, searchParams }: Props) {
       </a>
     </p>
   );
+  // In the embed's popup the loader's close button (44 px at the top right) sits over the frame:
+  // headings keep clear of it on both sides, so they stay centred.
   if (embed)
     return (
-      <main className="mx-auto max-w-md p-4 text-gray-700" style={brand}>
+      <main className="mx-auto max-w-md p-4 text-gray-700 [&_h1]:px-9 [&_h2]:px-9" style={brand}>
         {body}
         {legal}
       </main>
