@@ -65,7 +65,11 @@ export function visitorColumns(wheel: Wheel, input: SpinInput): VisitorColumns {
 export function alreadyPlayedBy(key: "cpf" | "email", wheel: Wheel, now: Date) {
   const next = nextPlayAt(wheel, now);
   const message = key === "cpf" ? PUBLIC_MESSAGES.duplicateCpf : PUBLIC_MESSAGES.duplicateEmail;
-  return new AppError("CONFLICT", message, next ? { next_play_at: next.toISOString() } : undefined);
+  // The field it is about, marked on the form (issue 38), as a disposable e-mail's is.
+  return new AppError("CONFLICT", message, {
+    fields: { [key]: message },
+    ...(next && { next_play_at: next.toISOString() }),
+  });
 }
 
 /** The 409 a unique index of the visitor's form answered on the write, or null for any other error. */

@@ -291,6 +291,8 @@ describe("the spin's e-mail, CPF and answers", () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe("Este CPF já foi utilizado nesta roleta.");
+    // Issue 38: the field it is about, so the form marks the CPF box.
+    expect(again.body.details.fields).toEqual({ cpf: "Este CPF já foi utilizado nesta roleta." });
   });
 
   it("compares e-mails lower-cased: one play per e-mail", async () => {
@@ -308,6 +310,7 @@ describe("the spin's e-mail, CPF and answers", () => {
     );
     expect(second.status).toBe(409);
     expect(second.body.error).toBe("Este e-mail já foi utilizado nesta roleta.");
+    expect(second.body.details.fields).toEqual({ email: "Este e-mail já foi utilizado nesta roleta." });
   });
 
   it("without one play per CPF, the same CPF plays again from another WhatsApp", async () => {

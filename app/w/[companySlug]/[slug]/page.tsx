@@ -109,6 +109,7 @@ function Body({
       attribution={attribution}
       companyPhone={view.wheel.company_phone}
       verifyContact={view.wheel.verify_contact === "whatsapp"}
+      verifyByCode={view.wheel.verify_by_code}
       form={view.form}
     />
   );
