@@ -56,7 +56,7 @@ export function publicView({ company, wheel, prizes }: PublicWheel, now = new Da
 export async function publicWheelView(companySlug: string, wheelRef: string, now = new Date()) {
   const loaded = await loadPublicWheel(companySlug, wheelRef, now);
   // Asked apart from the spin's query (which never needs it), and only on wheels that verify.
-  const account = loaded.wheel.verifyContact ? await connectedAccount(loaded.company) : null;
+  const account = loaded.wheel.verifyContact ? await connectedAccount({ companyId: loaded.company.id }) : null;
   return publicView(loaded, now, !!account?.codeTemplate);
 }
 

@@ -2,11 +2,19 @@
 // queue", "Adding a kind"). The worker runs a claimed job with the kind of its row.
 import "server-only";
 import type { JobKind } from "@/lib/jobs/types";
+import { stockAlertJob } from "@/lib/products/stock-alerts";
 import { rdStationConversion } from "@/lib/rdstation/job";
 import { storeRefill, storeRelease } from "@/lib/stores/jobs";
 import { whatsappCodeJob, whatsappPrizeJob } from "@/lib/whatsapp/jobs";
 
-const KINDS = [storeRefill, storeRelease, whatsappCodeJob, whatsappPrizeJob, rdStationConversion] as JobKind<unknown>[];
+const KINDS = [
+  storeRefill,
+  storeRelease,
+  whatsappCodeJob,
+  whatsappPrizeJob,
+  rdStationConversion,
+  stockAlertJob,
+] as JobKind<unknown>[];
 
 const registry = new Map<string, JobKind<unknown>>(KINDS.map((k) => [k.kind, k]));
 

@@ -3,16 +3,25 @@
 // reserve drawn down by wins, a campaign that ended). Every worker may run it: the jobs' dedupe
 // keys keep one waiting job per product however many sweeps run.
 import "server-only";
+import { sweepStockAlerts } from "@/lib/products/stock-alerts";
 import { sweepStoreReserves } from "@/lib/stores/jobs";
 
 /** How often a running loop sweeps (the cron route sweeps once per call). */
 export const SWEEP_INTERVAL_MS = 30_000;
 
-export async function sweep(now = new Date()): Promise<number> {
+/** One part of the sweep; a failure of one does not keep the others from running. */
+async function part(name: string, run: () => Promise<number>): Promise<number> {
   try {
-    return await sweepStoreReserves(now);
+    return await run();
   } catch (err) {
-    console.error("[jobs] sweep failed:", err);
+    console.error(`[jobs] sweep (${name}) failed:`, err);
     return 0;
   }
+}
+
+export async function sweep(now = new Date()): Promise<number> {
+  const reserves = await part("store reserves", () => sweepStoreReserves(now));
+  // The owner's e-mails of a prize running low or out (lib/products/stock-alerts.ts).
+  const alerts = await part("stock alerts", () => sweepStockAlerts());
+  return reserves + alerts;
 }
