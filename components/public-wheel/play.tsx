@@ -49,6 +49,8 @@ interface Props {
   verifyContact?: boolean;
   /** The shop can send a 6-digit code instead (it named its code template). */
   verifyByCode?: boolean;
+  /** The wheel allows one play per CPF (the CPF's hint says so only then). */
+  onePlayPerCpf?: boolean;
   /** What the wheel asks besides name, WhatsApp and birth date (e-mail, CPF, questions). */
   form?: VisitorFormConfig;
 }
@@ -122,6 +124,7 @@ export function Play({
   companyPhone,
   verifyContact = false,
   verifyByCode = false,
+  onePlayPerCpf = false,
   form: config = NO_EXTRA_FIELDS,
 }: Props) {
   const [step, setStep] = useState<"form" | "verify" | "wheel" | "result">("form");
@@ -328,7 +331,12 @@ export function Play({
         </Field>
       )}
       {config.fields.cpf !== "off" && (
-        <Field id="cpf" label={optional("CPF", config.fields.cpf)} error={fieldErrors.cpf} hint={CPF_HINT}>
+        <Field
+          id="cpf"
+          label={optional("CPF", config.fields.cpf)}
+          error={fieldErrors.cpf}
+          hint={onePlayPerCpf ? CPF_HINT_ONE_PLAY : CPF_HINT}
+        >
           <input
             className={input}
             inputMode="numeric"
@@ -415,7 +423,8 @@ export function Play({
   );
 }
 
-const CPF_HINT = "Pedimos o CPF só para garantir uma participação por pessoa; ele é guardado cifrado.";
+const CPF_HINT_ONE_PLAY = "Pedimos o CPF só para garantir uma participação por pessoa; ele é guardado cifrado.";
+const CPF_HINT = "Seu CPF é guardado cifrado e usado só nesta promoção.";
 
 const optional = (label: string, mode: string) => (mode === "optional" ? `${label} (opcional)` : label);
 

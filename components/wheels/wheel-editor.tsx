@@ -7,7 +7,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import type { FieldErrors } from "react-hook-form";
+import { useWatch, type FieldErrors } from "react-hook-form";
 import { useAdmin } from "@/components/admin/admin-context";
 import { Button } from "@/components/ui/button";
 import { ConfirmModal } from "@/components/ui/confirm-modal";
@@ -169,6 +169,8 @@ function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; priz
   const save = submit(
     async (values) => {
       setLimit("");
+      if (values.status === "active" && !values.products?.length)
+        notify.info("Roleta ativa sem prêmios: ela não recebe participantes até você adicionar prêmios.", 8000);
       if (wheel) {
         const answer = await endpoints.wheels.update(wheel.id, values);
         reset(valuesOf(answer.wheel, answer.products ?? prizes));
@@ -193,13 +195,22 @@ function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; priz
     },
   );
 
+  const [status, prizeRows] = useWatch({ control: form.control, name: ["status", "products"] });
+  // Saving an active wheel with no prize is allowed (prizes may come later) but never silent (issue 38).
+  const noPrizes = status === "active" && !(prizeRows ?? []).length;
   const problems = messagesOf(e);
   const rootError = e.root?.server?.message;
   const fieldProblems = problems.filter((m) => m !== rootError);
 
   return (
     <div className="space-y-6">
-      <form onSubmit={save} noValidate className="space-y-6 pb-4" aria-label={wheel ? "Editar roleta" : "Nova roleta"}>
+      <form
+        onSubmit={save}
+        noValidate
+        // A field focused after a failed save stays clear of the sticky save bar (issue 38).
+        className="space-y-6 pb-4 [&_:is(input,select,textarea,button)]:scroll-mb-48"
+        aria-label={wheel ? "Editar roleta" : "Nova roleta"}
+      >
         <Section id="basico" title="Básico" description="O nome que os visitantes veem e o endereço da página.">
           <Field label="Nome" error={e.name?.message} {...nameField} />
           <Field
@@ -254,6 +265,12 @@ function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; priz
         >
           <div className="space-y-2" aria-live="polite">
             {limit && <PlanLimitNotice message={limit} />}
+            {noPrizes && (
+              <p className="text-sm text-yellow-900" data-testid="no-prizes-warning">
+                Roleta ativa sem prêmios: a página pública avisa que os prêmios acabaram até você adicionar prêmios em
+                “Prêmios e chances”.
+              </p>
+            )}
             {rootError && (
               <p role="alert" className="text-sm text-red-700">
                 {rootError}

@@ -36,6 +36,8 @@ export function publicView({ company, wheel, prizes }: PublicWheel, now = new Da
       // The 6-digit code is offered only when the shop named its code template (issue 38): without
       // one, "Prefiro receber um código" would lead nowhere.
       verify_by_code: wheel.verifyContact && verifyByCode,
+      // The CPF's hint promises one play per CPF only where the wheel counts it (issue 38).
+      one_play_per_cpf: wheel.uniqueBy.cpf,
     },
     products: prizes.map(({ id, name, image_url }) => ({
       id,

@@ -110,6 +110,7 @@ function Body({
       companyPhone={view.wheel.company_phone}
       verifyContact={view.wheel.verify_contact === "whatsapp"}
       verifyByCode={view.wheel.verify_by_code}
+      onePlayPerCpf={view.wheel.one_play_per_cpf}
       form={view.form}
     />
   );
