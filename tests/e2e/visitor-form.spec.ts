@@ -95,7 +95,8 @@ test("a visitor fills e-mail, CPF and questions; one play per CPF; the shop sees
   await expect(usedCpf).toHaveAttribute("aria-invalid", "true");
   await expect(usedCpf).toBeFocused();
   await expect(usedCpf).toBeInViewport();
-  await expect(visitor.getByRole("alert").filter({ hasText: "Este CPF já foi utilizado" })).toBeInViewport();
+  await expect(visitor.locator("#play-cpf-error")).toBeInViewport();
+  await expect(visitor.getByRole("alert").filter({ hasText: "Este CPF já foi utilizado" })).toBeVisible();
   await expect(visitor.getByRole("button", { name: "GIRAR" })).toHaveCount(0);
   await visitorContext.close();
 
