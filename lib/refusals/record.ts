@@ -44,6 +44,8 @@ export interface Refused {
   /** What the visitor sent, when it was read (masked before it is stored). */
   whatsapp?: string | null;
   email?: string | null;
+  /** The contact to keep instead of the WhatsApp or e-mail (already masked): the one that matched. */
+  contact?: string;
   at?: Date;
 }
 
@@ -57,7 +59,7 @@ export function maskedContact(r: Pick<Refused, "whatsapp" | "email">): string | 
 /** Counts the refusal and keeps it among the wheel's latest (nothing for a wheel that does not exist). */
 export async function writeRefusal(r: Refused): Promise<void> {
   const at = r.at ?? new Date();
-  const contact = maskedContact(r);
+  const contact = r.contact ?? maskedContact(r);
   const prisma = await db();
   // Concurrent refusals of one wheel (a sold-out burst) bump the same day row and prune the same
   // latest rows: in one statement each they deadlock (Postgres then drops one of them, and its
@@ -115,12 +117,28 @@ export function countRefused(err: unknown, call: { params: Record<string, string
   const reason = refusalReason(err);
   const { companySlug, wheel } = call.params;
   if (!reason || !companySlug || !wheel) return;
-  const body = (call.body ?? {}) as { whatsapp?: unknown; email?: unknown };
+  const body = (call.body ?? {}) as { whatsapp?: unknown; email?: unknown; cpf?: unknown };
   recordRefusal({
     companySlug,
     wheelRef: wheel,
     reason,
     whatsapp: typeof body.whatsapp === "string" ? body.whatsapp : null,
     email: typeof body.email === "string" ? body.email : null,
+    contact: reason === "duplicate" ? matchedContact(err, body) : undefined,
   });
+}
+
+/**
+ * "Já jogou" by the CPF or the e-mail (issue 38): the contact that matched, masked and named, so the
+ * staff sees why ("CPF ***.***.***-25", "E-mail a***@dominio.com"); undefined for the WhatsApp's own.
+ */
+export function matchedContact(err: unknown, body: { email?: unknown; cpf?: unknown }): string | undefined {
+  const fields = err instanceof AppError ? (err.details?.fields as Record<string, string> | undefined) : undefined;
+  if (fields?.cpf && typeof body.cpf === "string") {
+    const digits = body.cpf.replace(/\D/g, "");
+    if (digits.length === 11) return `CPF ***.***.***-${digits.slice(-2)}`;
+  }
+  if (fields?.email && typeof body.email === "string" && body.email.includes("@"))
+    return `E-mail ${maskEmail(body.email)}`.slice(0, 40);
+  return undefined;
 }

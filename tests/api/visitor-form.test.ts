@@ -293,6 +293,12 @@ describe("the spin's e-mail, CPF and answers", () => {
     expect(again.body.error).toBe("Este CPF já foi utilizado nesta roleta.");
     // Issue 38: the field it is about, so the form marks the CPF box.
     expect(again.body.details.fields).toEqual({ cpf: "Este CPF já foi utilizado nesta roleta." });
+    // And "Já jogou" in Recusas names the contact that matched, masked: the CPF, not the new number.
+    await settleRefusals();
+    const recent = (await refusals(A, wheel.id)).body.recent as { reason: string; contact: string }[];
+    expect(recent.filter((r) => r.reason === "duplicate").map((r) => r.contact)).toContain(
+      `CPF ***.***.***-${cpf.slice(-2)}`,
+    );
   });
 
   it("compares e-mails lower-cased: one play per e-mail", async () => {
