@@ -162,7 +162,7 @@ export function StoresSection() {
   }
 
   return (
-    <section aria-labelledby="stores-title" className="space-y-4">
+    <section id="lojas" aria-labelledby="stores-title" className="scroll-mt-4 space-y-4">
       <div>
         <h2 id="stores-title" className="text-lg font-semibold text-gray-900">
           Lojas

@@ -129,12 +129,19 @@ function SettingsForm({ saved, onSaved }: { saved: WhatsappSettingsAnswer; onSav
       <Field
         label="Modelo do prêmio (utilidade, opcional)"
         placeholder="premio_ganho"
+        // Issue 38: a winner who confirmed by code never wrote to the shop, so no 24-hour window is open.
+        hint={
+          form.prize_template.trim()
+            ? undefined
+            : "Sem este modelo, só recebe o prêmio no WhatsApp quem confirmou enviando a mensagem: quem confirmou por código (ou escreveu há mais de 24 horas) vê o prêmio apenas na tela."
+        }
         value={form.prize_template}
         onChange={set("prize_template")}
       />
       <Field
         label="Modelo do código (autenticação, opcional)"
         placeholder="codigo_verificacao"
+        hint="Sem este modelo, a roleta não oferece “Prefiro receber um código”: só a confirmação pela mensagem."
         value={form.code_template}
         onChange={set("code_template")}
       />

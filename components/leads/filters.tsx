@@ -84,7 +84,7 @@ export function FilterPanel({ value, onChange, fields, onClear }: Props) {
         )}
       >
         {fields.includes("search") && (
-          <Labelled id="f-search" label="Buscar (nome ou WhatsApp)">
+          <Labelled id="f-search" label="Buscar (nome, WhatsApp ou e-mail)">
             <input
               id="f-search"
               type="search"

@@ -51,7 +51,9 @@ export function CodesPanel({ productId }: { productId: string }) {
       if (duplicates) parts.push(`${duplicates} repetido(s) ignorado(s)`);
       if (invalid.length) parts.push(`${invalid.length} inválido(s) ignorado(s)`);
       setReport(`${parts.join(", ")}.`);
-      notify.success("Códigos enviados com sucesso!");
+      // Green only when something was added (issue 38): all repeated or invalid is no success.
+      if (added) notify.success(added === 1 ? "1 código adicionado!" : `${added} códigos adicionados!`);
+      else notify.error(`Nenhum código novo adicionado: ${parts.slice(1).join(", ") || "nada a enviar"}.`);
       void query.mutate();
     } catch (err) {
       notify.error(err instanceof FetchError && err.message ? err.message : "Erro ao enviar os códigos");

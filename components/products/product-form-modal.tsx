@@ -1,5 +1,6 @@
 "use client";
 // Create/edit a product with the shared form hook and zod schema; a plan limit is explained inline.
+import { useState } from "react";
 import { Controller } from "react-hook-form";
 import { Field, inputClass } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
@@ -36,7 +37,16 @@ const valuesOf = (p: Product): ProductFormValues => ({
   ...(p.store_coupon ? { store_coupon: p.store_coupon } : {}),
 });
 
-function ProductForm({ product, onClose }: { product: Product | null; onClose: () => void }) {
+function ProductForm({
+  product,
+  onClose,
+  onCreated,
+}: {
+  product: Product | null;
+  onClose: () => void;
+  /** A new code-list product stays open, now with its codes panel: its stock is its codes. */
+  onCreated: (p: Product) => void;
+}) {
   const limit = usePlanLimit();
   const { register, submit, control, formState, watch } = useApiForm(productForm, {
     defaultValues: product ? valuesOf(product) : EMPTY,
@@ -54,7 +64,14 @@ function ProductForm({ product, onClose }: { product: Product | null; onClose: (
       limit.clear();
       const values = pool ? { ...form, stock: undefined } : form;
       if (product) await endpoints.products.update(product.id, values);
-      else await endpoints.products.create(values);
+      else {
+        const { product: created } = await endpoints.products.create(values);
+        // Closing at 0 stock with the codes panel never shown left a dead prize (issue 38).
+        if (created.code_source === "pool") {
+          notify.success("Produto criado! Agora envie os códigos abaixo.");
+          return onCreated(created);
+        }
+      }
       notify.success(product ? "Produto atualizado com sucesso!" : "Produto criado com sucesso!");
       onClose();
     },
@@ -143,11 +160,17 @@ export function ProductFormModal({
   product: Product | null;
   onClose: () => void;
 }) {
+  const [created, setCreated] = useState<Product | null>(null);
+  const shown = product ?? created;
+  const close = () => {
+    setCreated(null);
+    onClose();
+  };
   return (
-    <Modal open={open} onClose={onClose} title={product ? "Editar produto" : "Novo produto"} size="lg">
+    <Modal open={open} onClose={close} title={shown ? "Editar produto" : "Novo produto"} size="lg">
       {/* A fresh form per product: its values start from that product, or empty. */}
-      <ProductForm key={product?.id ?? "new"} product={product} onClose={onClose} />
-      {product?.code_source === "pool" && <CodesPanel productId={product.id} />}
+      <ProductForm key={shown?.id ?? "new"} product={shown} onClose={close} onCreated={setCreated} />
+      {shown?.code_source === "pool" && <CodesPanel productId={shown.id} />}
     </Modal>
   );
 }

@@ -2,7 +2,6 @@
 // A store product's coupon (docs/api.md "Stores (issue 26)", store_coupon): the connected store the
 // coupons are created in, their kind, value, validity and minimum order. With no store connected it
 // points to Integrações → Lojas instead.
-import Link from "next/link";
 import type { FieldErrors, UseFormRegister, UseFormWatch } from "react-hook-form";
 import { Field, inputClass } from "@/components/ui/field";
 import type { ReadAnswers } from "@/lib/api-types";
@@ -11,6 +10,9 @@ import type { z } from "zod";
 import type { ProductFormValues, productForm } from "@/lib/validation/products";
 
 type FormInput = z.input<typeof productForm>;
+
+/** Integrações, at its Lojas section (components/integrations/stores-section.tsx). */
+const STORES_PAGE = "/admin/integrations#lojas";
 
 const money = (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v));
 
@@ -29,13 +31,24 @@ export function StoreCouponFields({
   const storeError = e?.store_id?.message ?? e?.message;
   if (stores.data && stores.data.stores.length === 0)
     return (
-      <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-        Nenhuma loja conectada. Conecte sua loja em{" "}
-        <Link href="/integrations" className="font-medium underline">
-          Integrações → Lojas
-        </Link>{" "}
-        para criar cupons nela.
-      </p>
+      // A new tab: the product being filled in stays as it is here (issue 38), and the list is read
+      // again once the store is connected.
+      <div className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        <p>
+          Nenhuma loja conectada. Conecte sua loja em{" "}
+          <a href={STORES_PAGE} target="_blank" rel="noopener" className="font-medium underline">
+            Integrações → Lojas (abre em nova aba)
+          </a>{" "}
+          para criar cupons nela; este formulário continua aqui.
+        </p>
+        <button
+          type="button"
+          className="min-h-11 rounded-lg border border-amber-300 bg-white px-3 py-2 font-medium text-amber-900 hover:bg-amber-100"
+          onClick={() => void stores.mutate()}
+        >
+          Já conectei: atualizar lojas
+        </button>
+      </div>
     );
   return (
     <fieldset className="space-y-3 rounded-lg border border-gray-200 p-3">

@@ -6,7 +6,17 @@
 // The form's fields are uncontrolled: a slow phone shows the server's HTML seconds before React
 // hydrates it, and what the visitor typed or ticked meanwhile lives only in the DOM. The fields are
 // read from the form at 'Começar', and the consent box's state is taken from the DOM once hydrated.
-import { cloneElement, lazy, Suspense, useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import {
+  cloneElement,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { lastPrizeKey, parseLastPrize } from "@/lib/redemption/last-prize";
@@ -37,6 +47,10 @@ interface Props {
   companyPhone: string | null;
   /** The wheel asks the visitor to prove the WhatsApp number before the wheel (verify_contact). */
   verifyContact?: boolean;
+  /** The shop can send a 6-digit code instead (it named its code template). */
+  verifyByCode?: boolean;
+  /** The wheel allows one play per CPF (the CPF's hint says so only then). */
+  onePlayPerCpf?: boolean;
   /** What the wheel asks besides name, WhatsApp and birth date (e-mail, CPF, questions). */
   form?: VisitorFormConfig;
 }
@@ -74,6 +88,25 @@ function useLastPrize(storageKey: string) {
 /** The DOM id of a field's box, for its error's aria-describedby and the focus on an error. */
 const fieldId = (key: string) => `play-${key.replace(".", "-")}`;
 
+/** The refusal's text by the 'Começar' button. */
+const ERROR_ID = "play-error";
+
+/**
+ * Puts a server's refusal in view (issue 38): the field it is about (the CPF or e-mail already
+ * used, a disposable e-mail), marked and followed by its message, gets the focus; a refusal of no
+ * field (the WhatsApp already played) focuses its text by the button. After React has drawn them.
+ */
+function showRefusal(form: HTMLFormElement, fields: Record<string, string>) {
+  requestAnimationFrame(() => {
+    const [first] = Object.keys(fields);
+    const target =
+      (first && form.querySelector<HTMLElement>(`#${fieldId(first)}`)) ||
+      form.querySelector<HTMLElement>(`#${ERROR_ID}`);
+    target?.focus();
+    target?.scrollIntoView({ block: "center" });
+  });
+}
+
 const SPIN_MS = 4000;
 const input =
   "block w-full rounded-lg border border-gray-300 px-3 py-3 text-base text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
@@ -90,6 +123,8 @@ export function Play({
   attribution,
   companyPhone,
   verifyContact = false,
+  verifyByCode = false,
+  onePlayPerCpf = false,
   form: config = NO_EXTRA_FIELDS,
 }: Props) {
   const [step, setStep] = useState<"form" | "verify" | "wheel" | "result">("form");
@@ -124,6 +159,15 @@ export function Play({
   // What 'Começar' needs, fetched while the visitor fills in the form (a failure shows at 'Começar').
   useEffect(() => void loadFlow().catch(() => {}), []);
 
+  /** A refusal met at GIRAR: shown once the form is back on screen. */
+  const pendingFocus = useRef<Record<string, string> | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (step !== "form" || !pendingFocus.current || !formRef.current) return;
+    showRefusal(formRef.current, pendingFocus.current);
+    pendingFocus.current = null;
+  }, [step]);
+
   async function start(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const formEl = e.currentTarget;
@@ -153,7 +197,8 @@ export function Play({
     setChecking(false);
     if (refusal) {
       setFieldErrors(refusal.fields);
-      return setError(refusal.error);
+      setError(refusal.error);
+      return showRefusal(formEl, refusal.fields);
     }
     setSpinKey(flow.newIdempotencyKey());
     setSegments(flow.buildSegments(slices));
@@ -190,6 +235,7 @@ export function Play({
       setError(refusal.error);
       setFieldErrors(refusal.fields);
       setStep("form");
+      pendingFocus.current = refusal.fields;
     } finally {
       setSpinning(false);
       setConnecting(false);
@@ -209,6 +255,7 @@ export function Play({
         <VerifyStep
           wheelPath={wheelPath}
           whatsapp={entered.whatsapp}
+          byCode={verifyByCode}
           onVerified={verified}
           onBack={() => setStep("form")}
         />
@@ -240,7 +287,7 @@ export function Play({
   }
 
   return (
-    <form onSubmit={start} noValidate className="space-y-4" aria-labelledby="form-title">
+    <form ref={formRef} onSubmit={start} noValidate className="space-y-4" aria-labelledby="form-title">
       <h1 id="form-title" className="text-center text-2xl font-extrabold text-gray-900">
         {wheelName}
       </h1>
@@ -252,11 +299,6 @@ export function Play({
         >
           Ver meu prêmio <span className="block text-sm font-medium">{lastPrize.prize}</span>
         </a>
-      )}
-      {error && (
-        <p className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800" role="status">
-          {error}
-        </p>
       )}
       <Field id="name" label="Nome completo" error={fieldErrors.name}>
         <input className={input} autoComplete="name" maxLength={255} name="name" defaultValue={entered.name} />
@@ -289,7 +331,12 @@ export function Play({
         </Field>
       )}
       {config.fields.cpf !== "off" && (
-        <Field id="cpf" label={optional("CPF", config.fields.cpf)} error={fieldErrors.cpf} hint={CPF_HINT}>
+        <Field
+          id="cpf"
+          label={optional("CPF", config.fields.cpf)}
+          error={fieldErrors.cpf}
+          hint={onePlayPerCpf ? CPF_HINT_ONE_PLAY : CPF_HINT}
+        >
           <input
             className={input}
             inputMode="numeric"
@@ -348,6 +395,18 @@ export function Play({
           de Dados).
         </span>
       </label>
+      {error && (
+        // By the button, where the eye is after pressing it: at the top of a long form it was out of
+        // view on a phone (issue 38). Focused when no field of the form carries the refusal.
+        <p
+          id={ERROR_ID}
+          tabIndex={-1}
+          className="scroll-mb-24 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800 focus:outline-none"
+          role="alert"
+        >
+          {error}
+        </p>
+      )}
       <button
         type="submit"
         disabled={!consent || checking}
@@ -364,7 +423,8 @@ export function Play({
   );
 }
 
-const CPF_HINT = "Pedimos o CPF só para garantir uma participação por pessoa; ele é guardado cifrado.";
+const CPF_HINT_ONE_PLAY = "Pedimos o CPF só para garantir uma participação por pessoa; ele é guardado cifrado.";
+const CPF_HINT = "Seu CPF é guardado cifrado e usado só nesta promoção.";
 
 const optional = (label: string, mode: string) => (mode === "optional" ? `${label} (opcional)` : label);
 

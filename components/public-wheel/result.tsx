@@ -116,7 +116,10 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
         {validUntil && <p className="mt-1 text-sm font-medium text-gray-800">Válido até {validUntil}</p>}
       </div>
       <p className="mt-4 rounded-lg bg-yellow-50 p-3 text-sm font-medium text-yellow-900">
-        Mostre esta tela no balcão para retirar o seu prêmio.
+        {/* An online coupon goes to the shop's cart, not to a counter (issue 38). */}
+        {result.coupon_url
+          ? "Use o cupom na loja online: toque em “Usar meu cupom”."
+          : "Mostre esta tela no balcão para retirar o seu prêmio."}
       </p>
       <div className="mt-4 space-y-2">
         {result.coupon_url && (

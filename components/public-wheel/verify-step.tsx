@@ -16,6 +16,8 @@ interface Started {
 interface Props {
   wheelPath: string;
   whatsapp: string;
+  /** The code is offered only when the shop can send it (issue 38). */
+  byCode: boolean;
   onVerified: (verificationId: string) => void;
   onBack: () => void;
 }
@@ -25,7 +27,7 @@ const button =
   "block w-full rounded-xl bg-brand-600 py-3 text-center text-lg font-bold text-white hover:bg-brand-700 disabled:opacity-50";
 const link = "block w-full py-2 text-center text-sm font-medium text-brand-800 underline";
 
-export function VerifyStep({ wheelPath, whatsapp, onVerified, onBack }: Props) {
+export function VerifyStep({ wheelPath, whatsapp, byCode, onVerified, onBack }: Props) {
   const [method, setMethod] = useState<"message" | "code">("message");
   const [started, setStarted] = useState<Started | null>(null);
   const [error, setError] = useState("");
@@ -125,9 +127,11 @@ export function VerifyStep({ wheelPath, whatsapp, onVerified, onBack }: Props) {
               {T.waiting}
             </p>
           )}
-          <button type="button" className={link} onClick={() => restart("code")}>
-            {T.preferCode}
-          </button>
+          {byCode && (
+            <button type="button" className={link} onClick={() => restart("code")}>
+              {T.preferCode}
+            </button>
+          )}
         </>
       ) : (
         <form onSubmit={confirm} noValidate className="space-y-3">

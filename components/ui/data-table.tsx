@@ -48,7 +48,9 @@ export function DataTable<T>({ columns, rows, rowKey, caption, className }: Prop
                     c.className,
                   )}
                 >
-                  {c.cell(row)}
+                  {/* One box beside the label: a cell of several parts (a link, "Confirmado", the
+                      prize message's state) wraps inside it instead of lining up past the card's edge. */}
+                  <div className="min-w-0">{c.cell(row)}</div>
                 </td>
               ))}
             </tr>

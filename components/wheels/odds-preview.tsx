@@ -1,6 +1,7 @@
 "use client";
 // The live preview of the wheel's slices while the campaign rules are edited: in random mode each
-// prize's and the no-prize segment's real chance; in the other modes, equal slices and why.
+// prize's and the no-prize segment's real chance; in the other modes, the slices (no percentage:
+// they are not chances) and why.
 import { NO_PRIZE } from "@/lib/spins/draw/no-prize";
 import type { DrawMode } from "@/lib/validation/campaign";
 import type { WheelProductDto } from "@/lib/wheels/dto";
@@ -24,7 +25,9 @@ export function OddsPreview({ mode, prizes, noPrizeWeight, noPrizeLabel }: Props
   const total = rows.reduce((s, r) => s + r.weight, 0);
   return (
     <div aria-live="polite" className="rounded-lg border border-gray-200 bg-gray-50 p-3">
-      <p className="text-sm font-medium text-gray-900">Prévia das chances por giro</p>
+      <p className="text-sm font-medium text-gray-900">
+        {mode === "random" ? "Prévia das chances por giro" : "Prévia das fatias da roleta"}
+      </p>
       {!inStock.length && (
         <p className="mt-1 text-xs text-gray-700">
           {prizes?.length
@@ -42,9 +45,8 @@ export function OddsPreview({ mode, prizes, noPrizeWeight, noPrizeLabel }: Props
         {rows.map((r) => (
           <li key={r.id} className="flex justify-between gap-3 text-sm text-gray-800">
             <span className="truncate">{r.name}</span>
-            <span className="font-mono">
-              {mode === "random" ? pct(total ? (r.weight / total) * 100 : 0) : pct(100 / rows.length)}
-            </span>
+            {/* Outside random mode a share would read as a chance the text above denies (issue 38). */}
+            {mode === "random" && <span className="font-mono">{pct(total ? (r.weight / total) * 100 : 0)}</span>}
           </li>
         ))}
       </ul>

@@ -108,7 +108,20 @@ export function PrizesFields({
         </Button>
       </div>
       {rows.fields.length === 0 ? (
-        <EmptyState>Nenhum prêmio nesta roleta ainda: adicione produtos do seu catálogo.</EmptyState>
+        <EmptyState>
+          Nenhum prêmio nesta roleta ainda: adicione produtos do seu catálogo.
+          {!addable.length && (
+            // A new owner's empty catalogue: the way to it, in a new tab so this form stays (issue 38).
+            <>
+              {" "}
+              Seu catálogo não tem produtos ativos com estoque:{" "}
+              <a href="/admin/products" target="_blank" rel="noopener" className="font-medium text-brand-700 underline">
+                cadastre os prêmios em Produtos (abre em nova aba)
+              </a>
+              .
+            </>
+          )}
+        </EmptyState>
       ) : (
         <ul className="divide-y rounded-lg border" aria-label="Prêmios da roleta">
           {rows.fields.map((row, i) => {

@@ -7,9 +7,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
-import type { FieldErrors } from "react-hook-form";
+import { useWatch, type FieldErrors } from "react-hook-form";
 import { useAdmin } from "@/components/admin/admin-context";
 import { Button } from "@/components/ui/button";
+import { ConfirmModal } from "@/components/ui/confirm-modal";
 import { Field, inputClass } from "@/components/ui/field";
 import { PageHeader } from "@/components/ui/misc";
 import { PlanLimitNotice } from "@/components/ui/plan-limit-notice";
@@ -24,6 +25,7 @@ import { useApi } from "@/lib/swr/use-api";
 import { useProducts } from "@/lib/swr/use-products";
 import { useWheelProducts, type WheelProductsAnswer } from "@/lib/swr/use-wheel-products";
 import { notify } from "@/lib/ui/toast";
+import { useUnsavedGuard } from "@/lib/ui/use-unsaved-guard";
 import { DEFAULT_NO_PRIZE_LABEL, type THEME_PRESETS } from "@/lib/validation/campaign";
 import { wheelForm, type WheelFormValues } from "@/lib/validation/wheels";
 import type { WheelDto } from "@/lib/wheels/dto";
@@ -155,6 +157,8 @@ function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; priz
   const form = useApiForm(wheelForm, { defaultValues: wheel ? valuesOf(wheel, prizes) : EMPTY });
   const { register, submit, setValue, formState, reset } = form;
   const e = formState.errors;
+  // Submitting counts as leaving the edits behind: a new wheel's page changes to the saved one.
+  const guard = useUnsavedGuard(formState.isDirty && !formState.isSubmitting);
   const info = useMemo(() => {
     const m = new Map<string, PrizeInfo>(prizes.map((p) => [p.id, p]));
     for (const p of catalogue) m.set(p.id, p);
@@ -171,6 +175,8 @@ function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; priz
   const save = submit(
     async (values) => {
       setLimit("");
+      if (values.status === "active" && !values.products?.length)
+        notify.info("Roleta ativa sem prêmios: ela não recebe participantes até você adicionar prêmios.", 8000);
       if (wheel) {
         const answer = await endpoints.wheels.update(wheel.id, values);
         reset(valuesOf(answer.wheel, answer.products ?? prizes));
@@ -195,114 +201,148 @@ function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; priz
     },
   );
 
+  const [status, prizeRows] = useWatch({ control: form.control, name: ["status", "products"] });
+  // Saving an active wheel with no prize is allowed (prizes may come later) but never silent (issue 38).
+  const noPrizes = status === "active" && !(prizeRows ?? []).length;
   const problems = messagesOf(e);
   const rootError = e.root?.server?.message;
   const fieldProblems = problems.filter((m) => m !== rootError);
 
   return (
-    <form onSubmit={save} noValidate className="space-y-6 pb-4" aria-label={wheel ? "Editar roleta" : "Nova roleta"}>
-      <Section id="basico" title="Básico" description="O nome que os visitantes veem e o endereço da página.">
-        <Field label="Nome" error={e.name?.message} {...nameField} />
-        <Field
-          label="Slug (endereço público)"
-          hint="Apenas letras minúsculas, números e hífens"
-          error={e.slug?.message}
-          {...register("slug", { onChange: () => setSlugTouched(true) })}
-        />
-        <div>
-          <label htmlFor="wheel-status" className="mb-1 block text-sm font-medium text-gray-700">
-            Status
-          </label>
-          <select id="wheel-status" className={inputClass} {...register("status")}>
-            <option value="draft">Rascunho (não pública)</option>
-            <option value="active">Ativa (pública)</option>
-          </select>
+    <div className="space-y-6">
+      <form
+        onSubmit={save}
+        noValidate
+        // A field focused after a failed save stays clear of the sticky save bar (issue 38).
+        className="space-y-6 pb-4 [&_:is(input,select,textarea,button)]:scroll-mb-48"
+        aria-label={wheel ? "Editar roleta" : "Nova roleta"}
+      >
+        <Section id="basico" title="Básico" description="O nome que os visitantes veem e o endereço da página.">
+          <Field label="Nome" error={e.name?.message} {...nameField} />
+          <Field
+            label="Slug (endereço público)"
+            hint="Apenas letras minúsculas, números e hífens"
+            error={e.slug?.message}
+            {...register("slug", { onChange: () => setSlugTouched(true) })}
+          />
+          <div>
+            <label htmlFor="wheel-status" className="mb-1 block text-sm font-medium text-gray-700">
+              Status
+            </label>
+            <select id="wheel-status" className={inputClass} {...register("status")}>
+              <option value="draft">Rascunho (não pública)</option>
+              <option value="active">Ativa (pública)</option>
+            </select>
+          </div>
+        </Section>
+
+        <Section
+          id="premios"
+          title="Prêmios e chances"
+          description="Escolha como os ganhadores são definidos e os prêmios: os campos de cada prêmio mudam com o modo."
+        >
+          <DrawModeFields form={form} />
+          <PrizesFields form={form} info={info} catalogue={catalogue} />
+        </Section>
+
+        <Section
+          id="regras"
+          title="Regras da campanha"
+          description="Período, quantas vezes cada pessoa joga, validade do código e o regulamento."
+        >
+          <CampaignRulesFields form={form} />
+        </Section>
+
+        <Section id="formulario" title="Formulário" description="O que o visitante informa antes de girar.">
+          <VisitorFormFields form={form} />
+          <VerifyContactField form={form} />
+        </Section>
+
+        <Section
+          id="lembretes"
+          title="Lembretes"
+          description="Avise o ganhador antes do prêmio vencer, por WhatsApp e/ou e-mail: mais prêmios retirados."
+        >
+          <RemindersFields form={form} />
+        </Section>
+
+        <Section id="aparencia" title="Aparência" description="As cores e a logomarca da página da roleta.">
+          <div className="grid gap-6 lg:grid-cols-[1fr_auto]">
+            <ThemeFields form={form} />
+            <WheelPreview form={form} names={names} />
+          </div>
+        </Section>
+
+        <div
+          className="sticky bottom-0 z-20 -mx-4 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur sm:mx-0 sm:rounded-xl sm:border"
+          data-testid="save-bar"
+        >
+          <div className="space-y-2" aria-live="polite">
+            {limit && <PlanLimitNotice message={limit} />}
+            {noPrizes && (
+              <p className="text-sm text-yellow-900" data-testid="no-prizes-warning">
+                Roleta ativa sem prêmios: a página pública avisa que os prêmios acabaram até você adicionar prêmios em
+                “Prêmios e chances”.
+              </p>
+            )}
+            {rootError && (
+              <p role="alert" className="text-sm text-red-700">
+                {rootError}
+              </p>
+            )}
+            {fieldProblems.length > 0 && (
+              <p role="alert" className="text-sm text-red-700">
+                {fieldProblems.length === 1
+                  ? `Corrija o campo destacado: ${fieldProblems[0]}`
+                  : `Corrija os ${fieldProblems.length} campos destacados. Primeiro: ${fieldProblems[0]}`}
+              </p>
+            )}
+          </div>
+          <div className="mt-2 flex flex-wrap items-center justify-end gap-2">
+            <Link
+              href="/admin/wheels"
+              className="inline-flex min-h-11 items-center rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
+            >
+              Voltar às roletas
+            </Link>
+            <Button type="submit" loading={formState.isSubmitting} className="min-h-11">
+              {wheel ? "Salvar alterações" : "Salvar roleta"}
+            </Button>
+          </div>
         </div>
-      </Section>
+      </form>
+      <ShareOutsideForm wheel={wheel} />
+      <ConfirmModal
+        open={guard.asking}
+        title="Sair sem salvar?"
+        message="As alterações desta roleta ainda não foram salvas e serão perdidas."
+        confirmLabel="Sair sem salvar"
+        onConfirm={guard.leave}
+        onClose={guard.stay}
+      />
+    </div>
+  );
+}
 
-      <Section
-        id="premios"
-        title="Prêmios e chances"
-        description="Escolha como os ganhadores são definidos e os prêmios: os campos de cada prêmio mudam com o modo."
-      >
-        <DrawModeFields form={form} />
-        <PrizesFields form={form} info={info} catalogue={catalogue} />
-      </Section>
-
-      <Section
-        id="regras"
-        title="Regras da campanha"
-        description="Período, quantas vezes cada pessoa joga, validade do código e o regulamento."
-      >
-        <CampaignRulesFields form={form} />
-      </Section>
-
-      <Section id="formulario" title="Formulário" description="O que o visitante informa antes de girar.">
-        <VisitorFormFields form={form} />
-        <VerifyContactField form={form} />
-      </Section>
-
-      <Section
-        id="lembretes"
-        title="Lembretes"
-        description="Avise o ganhador antes do prêmio vencer, por WhatsApp e/ou e-mail: mais prêmios retirados."
-      >
-        <RemindersFields form={form} />
-      </Section>
-
-      <Section id="aparencia" title="Aparência" description="As cores e a logomarca da página da roleta.">
-        <div className="grid gap-6 lg:grid-cols-[1fr_auto]">
-          <ThemeFields form={form} />
-          <WheelPreview form={form} names={names} />
-        </div>
-      </Section>
-
-      <Section
-        id="divulgacao"
-        title="Divulgação"
-        description="O link da roleta, o QR Code, os cartazes por origem e o código para o seu site."
-      >
-        {wheel ? (
-          <ShareSection wheel={wheel} />
-        ) : (
-          <p className="text-sm text-gray-700">
-            Salve a roleta para ver o link, o QR Code, os cartazes e o código para incorporar no seu site.
-          </p>
-        )}
-      </Section>
-
-      <div
-        className="sticky bottom-0 z-20 -mx-4 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur sm:mx-0 sm:rounded-xl sm:border"
-        data-testid="save-bar"
-      >
-        <div className="space-y-2" aria-live="polite">
-          {limit && <PlanLimitNotice message={limit} />}
-          {rootError && (
-            <p role="alert" className="text-sm text-red-700">
-              {rootError}
-            </p>
-          )}
-          {fieldProblems.length > 0 && (
-            <p role="alert" className="text-sm text-red-700">
-              {fieldProblems.length === 1
-                ? `Corrija o campo destacado: ${fieldProblems[0]}`
-                : `Corrija os ${fieldProblems.length} campos destacados. Primeiro: ${fieldProblems[0]}`}
-            </p>
-          )}
-        </div>
-        <div className="mt-2 flex flex-wrap items-center justify-end gap-2">
-          <Link
-            href="/admin/wheels"
-            className="inline-flex min-h-11 items-center rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
-          >
-            Voltar às roletas
-          </Link>
-          <Button type="submit" loading={formState.isSubmitting} className="min-h-11">
-            {wheel ? "Salvar alterações" : "Salvar roleta"}
-          </Button>
-        </div>
-      </div>
-    </form>
+/**
+ * Divulgação sits after the editor's form, not inside it: its own forms (a new source, the embed
+ * wizard) would be forms inside a form, whose submit never reaches them (issue 38).
+ */
+function ShareOutsideForm({ wheel }: { wheel: WheelDto | null }) {
+  return (
+    <Section
+      id="divulgacao"
+      title="Divulgação"
+      description="O link da roleta, o QR Code, os cartazes por origem e o código para o seu site."
+    >
+      {wheel ? (
+        <ShareSection wheel={wheel} />
+      ) : (
+        <p className="text-sm text-gray-700">
+          Salve a roleta para ver o link, o QR Code, os cartazes e o código para incorporar no seu site.
+        </p>
+      )}
+    </Section>
   );
 }
 
@@ -383,10 +423,10 @@ function LoadedEditor({ wheel }: { wheel: WheelDto }) {
       {(p) => (
         <QueryState query={catalogue.query} loading="Carregando produtos...">
           {() => (
-            <>
+            <div className="space-y-6">
               <EditorForm key={wheel.id} wheel={wheel} prizes={p.products} catalogue={catalogue.list} />
               <RefusalsSection wheelId={wheel.id} />
-            </>
+            </div>
           )}
         </QueryState>
       )}

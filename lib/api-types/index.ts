@@ -57,6 +57,12 @@ export interface LeadReminderAnswer {
   status: "scheduled" | "sent" | "cancelled" | "failed";
 }
 
+/** A wheel in the list: with its prizes' count and whether an active one ran out (issue 38). */
+export interface WheelListAnswer extends WheelAnswer {
+  prize_count: number;
+  sold_out: boolean;
+}
+
 export interface WheelAnswer {
   reminders: RemindersAnswer;
   verify_contact: "none" | "whatsapp";
@@ -396,6 +402,7 @@ export interface ReadAnswers {
     totalWheels: number;
     activeWheels: number;
     lowStockProducts: number;
+    soldOutWheels: { id: string; name: string; prize_count: number }[];
     totalSpins: number;
     planName: string;
     limits: { maxWheels: number; maxProducts: number; maxSpinsMonth: number };
@@ -436,7 +443,7 @@ export interface ReadAnswers {
   listUsers: { users: UserAnswer[] };
   listEndpoints: { endpoints: WebhookEndpointAnswer[] };
   listDeliveries: { deliveries: WebhookDeliveryAnswer[] };
-  listWheels: { wheels: WheelAnswer[]; pagination: Pagination };
+  listWheels: { wheels: WheelListAnswer[]; pagination: Pagination };
   listStores: { stores: StoreAnswer[] };
   getWhatsappSettings: WhatsappSettingsAnswer;
   getRdStation: { rdstation: RdStationAnswer };

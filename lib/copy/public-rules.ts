@@ -4,6 +4,9 @@ import { AGE_HINT, LOADING } from "./public-form";
 
 export const PUBLIC_MESSAGES = {
   required: "Todos os campos são obrigatórios",
+  // Under each empty box, its own words (issue 38), not "all fields".
+  nameRequired: "Informe seu nome",
+  whatsappRequired: "Informe seu WhatsApp",
   nameTooLong: "Nome deve ter no máximo 255 caracteres",
   consent: "Você deve aceitar os termos para continuar",
   whatsapp: "Informe um WhatsApp válido com DDD",

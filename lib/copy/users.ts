@@ -2,6 +2,10 @@
 // lib/validation/users.ts and the services use it).
 export const USER_MESSAGES = {
   required: "Todos os campos são obrigatórios",
+  // Under each empty box, its own words (issue 38).
+  nameRequired: "Informe o nome",
+  emailRequired: "Informe o email",
+  passwordRequired: "Informe a senha",
   role: "Papel inválido: escolha Usuário ou Administrador",
   onlyOwner: "Apenas o proprietário pode gerenciar usuários",
   ownerLocked: "O proprietário não pode ser editado ou excluído",

@@ -6,6 +6,23 @@ import { tenantDb } from "@/lib/db/tenant";
 import { dayTotals } from "@/lib/leads/rollups";
 import { LOW_STOCK_MAX } from "@/lib/products/dto";
 import { salesSummary } from "@/lib/reports/redemption";
+import { soldOut, wheelAvailability } from "@/lib/wheels/availability";
+
+/** The active wheels whose prizes ran out (issue 38): their pages take no visitor. */
+async function soldOutWheels(t: Awaited<ReturnType<typeof tenantDb>>) {
+  const active = await t.wheel.findMany({
+    where: { status: "active" },
+    select: { id: true, name: true, status: true },
+    orderBy: { createdAt: "desc" },
+  });
+  const stock = await wheelAvailability(
+    t,
+    active.map((w) => w.id),
+  );
+  return active
+    .filter((w) => soldOut(w.status, stock.get(w.id)))
+    .map((w) => ({ id: w.id, name: w.name, prize_count: stock.get(w.id)!.prizes }));
+}
 
 export async function dashboard(ctx: SessionCtx) {
   const t = await tenantDb(ctx);
@@ -19,6 +36,7 @@ export async function dashboard(ctx: SessionCtx) {
     recent,
     limits,
     sales,
+    emptyWheels,
   ] = await Promise.all([
     t.product.count(),
     t.product.count({ where: { isActive: true } }),
@@ -30,6 +48,7 @@ export async function dashboard(ctx: SessionCtx) {
     planLimits(ctx.companyId),
     // Rollups for the wins, the redeemed spins' partial index for the rest (lib/reports/redemption.ts).
     salesSummary(ctx.companyId),
+    soldOutWheels(t),
   ]);
   return {
     totalProducts,
@@ -37,6 +56,7 @@ export async function dashboard(ctx: SessionCtx) {
     totalWheels,
     activeWheels,
     lowStockProducts,
+    soldOutWheels: emptyWheels,
     totalSpins,
     planName: limits.planName,
     limits: { maxWheels: limits.maxWheels, maxProducts: limits.maxProducts, maxSpinsMonth: limits.maxSpinsMonth },

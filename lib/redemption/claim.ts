@@ -8,6 +8,7 @@ import { codeCandidates } from "@/lib/spins/draw/redemption-code";
 import { redemptionStatus } from "@/lib/spins/validity";
 import { isUuid } from "@/lib/validation/uuid";
 import { maskedCpf } from "@/lib/spins/visitor-fields";
+import { couponLink } from "@/lib/validation/embed";
 
 export async function claimView(companySlug: string, wheelRef: string, code: string, now = new Date()) {
   const candidates = codeCandidates(code);
@@ -28,18 +29,21 @@ export async function claimView(companySlug: string, wheelRef: string, code: str
       companyId: company.id,
       ...(isUuid(wheelRef) ? { OR: [{ slug: wheelRef }, { id: wheelRef }] } : { slug: wheelRef }),
     },
-    select: { name: true, slug: true },
+    select: { name: true, slug: true, couponUrl: true },
   });
   if (!wheel) return null;
   const product = spin.productId
     ? await prisma.product.findFirst({
         where: { id: spin.productId, companyId: company.id },
-        select: { imageUrl: true },
+        select: { imageUrl: true, codeSource: true },
       })
     : null;
   return {
     company: { name: company.name, phone: company.phone },
-    wheel,
+    wheel: { name: wheel.name, slug: wheel.slug },
+    // An online coupon is used in the shop's cart, not shown at a counter (issue 38).
+    coupon_url: wheel.couponUrl ? couponLink(wheel.couponUrl, spin.redemptionCode!) : null,
+    online: !!wheel.couponUrl || product?.codeSource === "store",
     prize: { name: spin.productName ?? "", image_url: product?.imageUrl ?? null },
     first_name: spin.customerName.trim().split(/\s+/)[0] ?? "",
     whatsapp_masked: maskWhatsapp(spin.whatsapp),

@@ -47,6 +47,8 @@ export interface Refused {
   /** What the visitor sent, when it was read (masked before it is stored). */
   whatsapp?: string | null;
   email?: string | null;
+  /** The contact to keep instead of the WhatsApp or e-mail (already masked): the one that matched. */
+  contact?: string;
   at?: Date;
 }
 
@@ -194,7 +196,7 @@ export function recordRefusal(r: Refused): void {
   const at = r.at ?? new Date();
   const k = `${dayOf(at)} ${r.reason}`;
   p.counts.set(k, (p.counts.get(k) ?? 0) + 1);
-  p.recent.push({ id: randomUUID(), reason: r.reason, contact: maskedContact(r), at });
+  p.recent.push({ id: randomUUID(), reason: r.reason, contact: r.contact ?? maskedContact(r), at });
   // Trimmed in chunks, so a flood costs no array shift per refusal.
   if (p.recent.length >= 2 * RECENT_KEPT) p.recent = p.recent.slice(-RECENT_KEPT);
   // The timer outside the request, so it does not keep the request's context alive.
@@ -212,12 +214,28 @@ export function countRefused(err: unknown, call: { params: Record<string, string
   if (reason) countRefusal(reason);
   const { companySlug, wheel } = call.params;
   if (!reason || !companySlug || !wheel) return;
-  const body = (call.body ?? {}) as { whatsapp?: unknown; email?: unknown };
+  const body = (call.body ?? {}) as { whatsapp?: unknown; email?: unknown; cpf?: unknown };
   recordRefusal({
     companySlug,
     wheelRef: wheel,
     reason,
     whatsapp: typeof body.whatsapp === "string" ? body.whatsapp : null,
     email: typeof body.email === "string" ? body.email : null,
+    contact: reason === "duplicate" ? matchedContact(err, body) : undefined,
   });
+}
+
+/**
+ * "Já jogou" by the CPF or the e-mail (issue 38): the contact that matched, masked and named, so the
+ * staff sees why ("CPF ***.***.***-25", "E-mail a***@dominio.com"); undefined for the WhatsApp's own.
+ */
+export function matchedContact(err: unknown, body: { email?: unknown; cpf?: unknown }): string | undefined {
+  const fields = err instanceof AppError ? (err.details?.fields as Record<string, string> | undefined) : undefined;
+  if (fields?.cpf && typeof body.cpf === "string") {
+    const digits = body.cpf.replace(/\D/g, "");
+    if (digits.length === 11) return `CPF ***.***.***-${digits.slice(-2)}`;
+  }
+  if (fields?.email && typeof body.email === "string" && body.email.includes("@"))
+    return `E-mail ${maskEmail(body.email)}`.slice(0, 40);
+  return undefined;
 }

@@ -5,11 +5,12 @@ import { campaignStatus } from "@/lib/campaigns/schedule";
 import { themeDto } from "@/lib/campaigns/dto";
 import { dayOf } from "@/lib/dates/format";
 import { publicWheelPath } from "@/lib/wheels/public-url";
+import { connectedAccount } from "@/lib/whatsapp/account";
 import { probabilities, randomItems } from "./draw/weighted";
 import { NO_PRIZE } from "./draw/no-prize";
 import { loadPublicWheel, type PublicWheel } from "./public-wheel";
 
-export function publicView({ company, wheel, prizes }: PublicWheel, now = new Date()) {
+export function publicView({ company, wheel, prizes }: PublicWheel, now = new Date(), verifyByCode = false) {
   const random = wheel.drawMode === "random";
   const shares = new Map(
     probabilities(randomItems(prizes, wheel.noPrizeWeight, dayOf(now))).map((i) => [i.id, i.probability]),
@@ -32,6 +33,11 @@ export function publicView({ company, wheel, prizes }: PublicWheel, now = new Da
       rules_url: `${publicWheelPath(company.slug, wheel.slug)}/regulamento`,
       // The visitor proves the WhatsApp number before the spin (docs/api.md "WhatsApp (issue 27)").
       verify_contact: wheel.verifyContact ? ("whatsapp" as const) : ("none" as const),
+      // The 6-digit code is offered only when the shop named its code template (issue 38): without
+      // one, "Prefiro receber um código" would lead nowhere.
+      verify_by_code: wheel.verifyContact && verifyByCode,
+      // The CPF's hint promises one play per CPF only where the wheel counts it (issue 38).
+      one_play_per_cpf: wheel.uniqueBy.cpf,
     },
     products: prizes.map(({ id, name, image_url }) => ({
       id,
@@ -50,7 +56,10 @@ export function publicView({ company, wheel, prizes }: PublicWheel, now = new Da
 }
 
 export async function publicWheelView(companySlug: string, wheelRef: string, now = new Date()) {
-  return publicView(await loadPublicWheel(companySlug, wheelRef, now), now);
+  const loaded = await loadPublicWheel(companySlug, wheelRef, now);
+  // Asked apart from the spin's query (which never needs it), and only on wheels that verify.
+  const account = loaded.wheel.verifyContact ? await connectedAccount({ companyId: loaded.company.id }) : null;
+  return publicView(loaded, now, !!account?.codeTemplate);
 }
 
 export type PublicWheelView = ReturnType<typeof publicView>;

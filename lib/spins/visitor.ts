@@ -81,11 +81,13 @@ export function visitorColumns(wheel: Wheel, input: SpinInput): VisitorColumns {
  */
 export function alreadyPlayedBy(wheel: Wheel, now: Date) {
   const next = nextPlayAt(wheel, now);
-  return new AppError(
-    "CONFLICT",
-    PUBLIC_MESSAGES.duplicateContact,
-    next ? { next_play_at: next.toISOString() } : undefined,
+  const message = PUBLIC_MESSAGES.duplicateContact;
+  // Every field that counts is marked alike (issue 38: the form shows where to look), so the answer
+  // still does not tell which of them matched (issue 37).
+  const fields = Object.fromEntries(
+    (["cpf", "email"] as const).filter((k) => wheel.uniqueBy[k]).map((k) => [k, message]),
   );
+  return new AppError("CONFLICT", message, { fields, ...(next && { next_play_at: next.toISOString() }) });
 }
 
 /** The 409 a unique index of the visitor's form answered on the write, or null for any other error. */

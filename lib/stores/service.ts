@@ -62,8 +62,9 @@ export function storeAccess(s: Store): StoreAccess {
 }
 
 /** A StoreError as the API's 400 with a message for a person (our own reason, never the store's answer). */
-export function storeRefusal(err: unknown): AppError {
-  if (err instanceof StoreError && err.kind === "auth") return new AppError("STORE_AUTH", STORE_MESSAGES.auth);
+export function storeRefusal(err: unknown, platform?: string): AppError {
+  if (err instanceof StoreError && err.kind === "auth")
+    return new AppError("STORE_AUTH", platform === "woocommerce" ? STORE_MESSAGES.authWoo : STORE_MESSAGES.auth);
   if (err instanceof StoreError && err.kind === "insecure")
     return new AppError("VALIDATION", STORE_MESSAGES.https, { fields: { store_url: STORE_MESSAGES.https } });
   const detail = err instanceof StoreError ? ` (${err.message})` : "";
@@ -115,7 +116,7 @@ export async function createStore(ctx: SessionCtx, input: StoreInput) {
   try {
     await verifyStore({ platform: input.platform, storeUrl: input.store_url, credentials });
   } catch (err) {
-    throw storeRefusal(err);
+    throw storeRefusal(err, input.platform);
   }
   const id = randomUUID();
   const t = await tenantDb(ctx);

@@ -99,10 +99,10 @@ export function spinFormErrors(form: SpinForm, config?: VisitorFormConfig): Reco
   const m = PUBLIC_MESSAGES;
   const errors: Record<string, string> = {};
   const name = form.name.trim();
-  if (!name) errors.name = m.required;
+  if (!name) errors.name = m.nameRequired;
   else if (name.length > MAX_NAME) errors.name = m.nameTooLong;
   const whatsapp = form.whatsapp.trim();
-  if (!whatsapp) errors.whatsapp = m.required;
+  if (!whatsapp) errors.whatsapp = m.whatsappRequired;
   else if (whatsapp.length > MAX_WHATSAPP || !isWhatsapp(whatsapp)) errors.whatsapp = m.whatsapp;
   if (form.birthdate) {
     if (!isBirthdate(form.birthdate)) errors.birthdate = m.birthdate;

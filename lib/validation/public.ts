@@ -12,11 +12,11 @@ export { PUBLIC_MESSAGES };
 const m = PUBLIC_MESSAGES;
 
 export const spinInput = z.object({
-  name: z.string({ error: m.required }).trim().min(1, m.required).max(MAX_NAME, m.nameTooLong),
+  name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(MAX_NAME, m.nameTooLong),
   whatsapp: z
-    .string({ error: m.required })
+    .string({ error: m.whatsappRequired })
     .trim()
-    .min(1, m.required)
+    .min(1, m.whatsappRequired)
     .max(MAX_WHATSAPP, m.whatsapp)
     .refine(isWhatsapp, m.whatsapp),
   birthdate: z

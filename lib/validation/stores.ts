@@ -4,12 +4,15 @@ import { z } from "./z";
 export const STORE_MESSAGES = {
   platform: "Plataforma inválida",
   name: "Nome é obrigatório",
-  url: "Endereço da loja inválido",
+  url: "Endereço da loja inválido: use o endereço completo, como https://www.minhaloja.com.br",
   credential: "Preencha as credenciais da loja",
-  shopifyUrl: "Use o endereço .myshopify.com da loja",
-  https: "Use o endereço https:// da loja",
+  shopifyUrl: "Use o endereço .myshopify.com da loja, como https://minhaloja.myshopify.com",
+  https: "Use o endereço https:// da loja, como https://minhaloja.com.br",
   unreachable: "Não foi possível falar com a loja. Confira o endereço e tente de novo.",
   auth: "A loja recusou as credenciais. Confira o token e as permissões.",
+  // Woo has a key and a secret, not a token (issue 38).
+  authWoo:
+    "A loja recusou as credenciais. Confira a chave (ck_...) e o segredo (cs_...) e se a chave tem permissão de leitura e escrita.",
   notFound: "Loja não encontrada",
   hasCoupons: (n: number, reason?: string) =>
     `Esta loja ainda tem ${n} ${n === 1 ? "cupom não usado" : "cupons não usados"} da roleta. ` +

@@ -8,9 +8,9 @@ const m = USER_MESSAGES;
 export const role = z.enum(["admin", "member"], { error: m.role });
 
 export const userCreateInput = z.object({
-  name: requiredName(m.required),
-  email: emailField(m.required, "Por favor, informe um email válido"),
-  password: password("A senha deve ter pelo menos 6 caracteres", m.required),
+  name: requiredName(m.nameRequired),
+  email: emailField(m.emailRequired, "Por favor, informe um email válido"),
+  password: password("A senha deve ter pelo menos 6 caracteres", m.passwordRequired),
   role: role.default("member"),
 });
 

@@ -18,6 +18,7 @@ export const VISITOR_FORM_MESSAGES = {
   label: `Escreva a pergunta (até ${MAX_QUESTION_LABEL} caracteres)`,
   type: "Tipo de pergunta inválido",
   options: `Informe de 2 a ${MAX_OPTIONS} opções, uma por linha (até ${MAX_OPTION} caracteres cada)`,
+  duplicateOptions: "Há opções repetidas: informe ao menos 2 opções diferentes, uma por linha",
   questionId: "Identificador de pergunta inválido",
   duplicateId: "Duas perguntas com o mesmo identificador",
   uniqueBy: "Regra de uma jogada inválida: use whatsapp, cpf ou email",
@@ -46,8 +47,13 @@ export const questionInput = z
   })
   .superRefine((q, ctx) => {
     const options = [...new Set(q.options ?? [])];
+    // Repeats are merged; when only they kept the list short, say so (issue 38).
     if (q.type === "select" && options.length < 2)
-      ctx.addIssue({ code: "custom", path: ["options"], message: m.options });
+      ctx.addIssue({
+        code: "custom",
+        path: ["options"],
+        message: (q.options ?? []).length >= 2 ? m.duplicateOptions : m.options,
+      });
   })
   .transform((q) => ({
     ...q,
@@ -97,12 +103,20 @@ export const questionFormInput = z
     required: z.boolean(),
   })
   .transform((q, ctx) => {
-    const options = [...new Set(q.options_text.split("\n").map((s) => s.trim()))].filter(Boolean);
+    const typed = q.options_text
+      .split("\n")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const options = [...new Set(typed)];
     if (
       q.type === "select" &&
       (options.length < 2 || options.length > MAX_OPTIONS || options.some((o) => o.length > MAX_OPTION))
     )
-      ctx.addIssue({ code: "custom", path: ["options_text"], message: m.options });
+      ctx.addIssue({
+        code: "custom",
+        path: ["options_text"],
+        message: options.length < 2 && typed.length >= 2 ? m.duplicateOptions : m.options,
+      });
     return {
       id: q.id || undefined,
       label: q.label,

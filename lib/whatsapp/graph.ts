@@ -29,6 +29,38 @@ export class GraphError extends Error {
 // Meta's throttling error codes (rate limits of the app, the account and the pair of numbers).
 const THROTTLING = new Set([4, 80007, 130429, 131048, 131056]);
 
+/** What the owner reads when Meta cannot be reached (issue 38: never "network: fetch failed"). */
+const NETWORK_TEXT = "Não foi possível falar com a Meta (WhatsApp): verifique a conexão e tente de novo";
+
+// Meta's error codes the owner can act on, in pt-BR (issue 38: Meta answers in English).
+const META_CODES: Record<number, string> = {
+  190: "Token de acesso inválido ou expirado: gere um novo token permanente na Meta e salve aqui",
+  10: "O token não tem permissão para enviar mensagens por este número",
+  200: "O token não tem permissão para enviar mensagens por este número",
+  100: "A Meta recusou os dados do envio: confira o ID do número de telefone e os nomes dos modelos",
+  131030: "Este número ainda não está na lista de destinatários de teste da conta da Meta",
+  131026: "A mensagem não pôde ser entregue a este número",
+  131047: "Fora da janela de 24 horas: a Meta só aceita um modelo aprovado",
+  132000: "Os parâmetros não batem com o modelo aprovado na Meta",
+  132001: "O modelo não existe na Meta com este nome e idioma",
+  368: "A conta foi bloqueada temporariamente pela Meta",
+};
+
+/**
+ * Meta's refusal as the owner reads it: pt-BR by its code (or by the HTTP status), with Meta's own
+ * words after it for support ("Meta: ..."). Kept as the account's last error and in failed jobs.
+ */
+export function graphErrorText(status: number, code: number | undefined, metaMessage: string | undefined): string {
+  const known =
+    (code !== undefined && META_CODES[code]) ||
+    (code !== undefined && THROTTLING.has(code) && "A Meta limitou os envios por um momento: tentaremos de novo") ||
+    (status === 401 && META_CODES[190]) ||
+    (status >= 500 && "A Meta está com instabilidade: tentaremos de novo") ||
+    "A Meta recusou a mensagem";
+  const original = metaMessage ? ` (Meta: ${metaMessage})` : ` (HTTP ${status})`;
+  return `${known}${original}`.slice(0, 300);
+}
+
 export type OutgoingMessage =
   { type: "text"; text: string } | { type: "template"; name: string; language?: string; components: unknown[] };
 
@@ -53,8 +85,8 @@ export async function sendMessage(access: GraphAccess, to: string, message: Outg
       signal: AbortSignal.timeout(TIMEOUT_MS),
       redirect: "error",
     });
-  } catch (err) {
-    throw new GraphError(`network: ${(err as Error).message}`, 0, true);
+  } catch {
+    throw new GraphError(NETWORK_TEXT, 0, true);
   }
   const body = (await res.json().catch(() => null)) as {
     messages?: { id?: string }[];
@@ -62,9 +94,8 @@ export async function sendMessage(access: GraphAccess, to: string, message: Outg
   } | null;
   if (!res.ok || !body?.messages?.[0]?.id) {
     const code = body?.error?.code;
-    const message = body?.error?.message ?? `HTTP ${res.status}`;
     const retryable = res.status === 429 || res.status >= 500 || (code !== undefined && THROTTLING.has(code));
-    throw new GraphError(message.slice(0, 300), res.status, retryable, code);
+    throw new GraphError(graphErrorText(res.status, code, body?.error?.message), res.status, retryable, code);
   }
   return body.messages[0].id as string;
 }

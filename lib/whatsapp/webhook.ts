@@ -11,6 +11,7 @@ import { AppError, notFound } from "@/lib/errors";
 import type { Prisma, WhatsappAccount } from "@/lib/generated/prisma/client";
 import { normalizeWaId } from "@/lib/phone";
 import { appSecretOf, noteError } from "./account";
+import { graphErrorText } from "./graph";
 import { NONCE_PATTERN } from "./nonce";
 
 interface InboundMessage {
@@ -132,7 +133,8 @@ async function onStatus(companyId: string, s: StatusUpdate) {
   });
   if (s.status === "failed") {
     const e = s.errors?.[0];
-    await noteError({ companyId }, `${e?.code ?? ""} ${e?.title ?? e?.message ?? "failed"}`.trim());
+    // In pt-BR with Meta's words after it (issue 38), as a refused send is.
+    await noteError({ companyId }, graphErrorText(0, e?.code, e?.title ?? e?.message));
   }
 }
 

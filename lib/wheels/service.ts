@@ -13,6 +13,7 @@ import { type WheelCreateInput, type WheelUpdateInput } from "@/lib/validation/w
 import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelDto } from "./dto";
 import { embedColumns } from "./embed-settings";
+import { soldOut, wheelAvailability } from "./availability";
 import { verifyContactColumns } from "./verify-contact";
 import { remindersColumns } from "./reminder-settings";
 import { formColumns } from "./form-settings";
@@ -41,7 +42,19 @@ export async function listWheels(ctx: SessionCtx, q: { page: number; limit: numb
     }),
     t.wheel.count({ where }),
   ]);
-  return { wheels: rows.map(wheelDto), pagination: pagination(q.page, q.limit, total) };
+  const stock = await wheelAvailability(
+    t,
+    rows.map((w) => w.id),
+  );
+  return {
+    // prize_count / sold_out (issue 38): an active wheel whose prizes ran out is not "Ativa" for visitors.
+    wheels: rows.map((w) => ({
+      ...wheelDto(w),
+      prize_count: stock.get(w.id)!.prizes,
+      sold_out: soldOut(w.status, stock.get(w.id)),
+    })),
+    pagination: pagination(q.page, q.limit, total),
+  };
 }
 
 /** Free: no other wheel of the company has it now or had it (a former slug stays its wheel's). */

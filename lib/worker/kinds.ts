@@ -2,6 +2,7 @@
 // runs a claimed job with the kind of its row.
 import "server-only";
 import type { JobKind } from "@/lib/jobs/types";
+import { stockAlertJob } from "@/lib/products/stock-alerts";
 import { rdStationConversion } from "@/lib/rdstation/job";
 import { mailPrizeJob, reminderJob } from "@/lib/reminders/jobs";
 import { storeRefill, storeRelease } from "@/lib/stores/jobs";
@@ -15,6 +16,7 @@ const KINDS = [
   rdStationConversion,
   mailPrizeJob,
   reminderJob,
+  stockAlertJob,
 ] as JobKind<unknown>[];
 
 const registry = new Map<string, JobKind<unknown>>(KINDS.map((k) => [k.kind, k]));

@@ -4,16 +4,25 @@
 // keys keep one waiting job per product however many sweeps run.
 import "server-only";
 import { log } from "@/lib/log";
+import { sweepStockAlerts } from "@/lib/products/stock-alerts";
 import { sweepStoreReserves } from "@/lib/stores/jobs";
 
 /** How often a running loop sweeps (the cron route sweeps once per call). */
 export const SWEEP_INTERVAL_MS = 30_000;
 
-export async function sweep(now = new Date()): Promise<number> {
+/** One part of the sweep; a failure of one does not keep the others from running. */
+async function part(name: string, run: () => Promise<number>): Promise<number> {
   try {
-    return await sweepStoreReserves(now);
+    return await run();
   } catch (err) {
-    log().error({ err }, "sweep failed");
+    log().error({ err, sweep: name }, "sweep failed");
     return 0;
   }
+}
+
+export async function sweep(now = new Date()): Promise<number> {
+  const reserves = await part("store reserves", () => sweepStoreReserves(now));
+  // The owner's e-mails of a prize running low or out (lib/products/stock-alerts.ts).
+  const alerts = await part("stock alerts", () => sweepStockAlerts());
+  return reserves + alerts;
 }

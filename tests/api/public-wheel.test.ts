@@ -134,8 +134,8 @@ describe("POST .../spin", () => {
   it("validates with the messages", async () => {
     const { c, wheel } = await setup([5]);
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: "", whatsapp: "11987654321", consent: true }, "Todos os campos são obrigatórios"],
-      [{ name: "A", whatsapp: "", consent: true }, "Todos os campos são obrigatórios"],
+      [{ name: "", whatsapp: "11987654321", consent: true }, "Informe seu nome"],
+      [{ name: "A", whatsapp: "", consent: true }, "Informe seu WhatsApp"],
       [{ name: "A", whatsapp: "11987654321" }, "Você deve aceitar os termos para continuar"],
       [{ name: "A", whatsapp: "11987654321", consent: false }, "Você deve aceitar os termos para continuar"],
       [{ name: "A", whatsapp: "123", consent: true }, "Informe um WhatsApp válido com DDD"],

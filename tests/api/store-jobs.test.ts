@@ -14,6 +14,7 @@ import { resetEnvCache } from "@/lib/env";
 import { encryptSecret } from "@/lib/security/secrets";
 import { runOnce } from "@/lib/worker/worker";
 import { sweep } from "@/lib/worker/sweep";
+import { sweepStoreReserves } from "@/lib/stores/jobs";
 import { addToWheel, createWheel } from "../helpers/catalogue";
 import { spinOn } from "../helpers/campaign";
 import type { Fake } from "../helpers/fakes/server";
@@ -178,7 +179,8 @@ describe("the reserve as jobs", () => {
     expect(await stockOf(c, p.id)).toBe(9);
 
     // Under half its target after wins: the sweep queues a refill, the worker tops it up.
-    expect(await sweep()).toBe(0);
+    // The reserves' part of the sweep: the stock e-mails' part may find other files' products.
+    expect(await sweepStoreReserves()).toBe(0);
     for (let i = 0; i < 5; i++) expect((await spinOn(c, wheel.slug)).status).toBe(201);
     expect(await stockOf(c, p.id)).toBe(4);
     expect(await sweep()).toBeGreaterThanOrEqual(1);

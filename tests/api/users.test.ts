@@ -81,9 +81,9 @@ describe("POST /users", () => {
   it("validates: all fields required, role admin or member only, email, password length and 72 bytes", async () => {
     const c = await createCompany();
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: "", email: "", password: "" }, "Todos os campos são obrigatórios"],
-      [{ name: "Ana", email: uniqueEmail(), password: "" }, "Todos os campos são obrigatórios"],
-      [{ name: "Ana", password: PASSWORD }, "Todos os campos são obrigatórios"],
+      [{ name: "", email: "", password: "" }, "Informe o nome"],
+      [{ name: "Ana", email: uniqueEmail(), password: "" }, "Informe a senha"],
+      [{ name: "Ana", password: PASSWORD }, "Informe o email"],
       [{ name: "Ana", email: "nao-e-email", password: PASSWORD }, "Por favor, informe um email válido"],
       [{ name: "Ana", email: uniqueEmail(), password: "123" }, "A senha deve ter pelo menos 6 caracteres"],
       [{ name: "Ana", email: uniqueEmail(), password: "ç".repeat(37) }, "A senha deve ter no máximo 72 bytes"],

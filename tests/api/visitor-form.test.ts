@@ -292,6 +292,14 @@ describe("the spin's e-mail, CPF and answers", () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.error).toBe("Estes dados já foram utilizados nesta roleta.");
+    // Issue 38: the fields that count are marked, so the form marks the CPF box (issue 37: alike).
+    expect(again.body.details.fields).toMatchObject({ cpf: "Estes dados já foram utilizados nesta roleta." });
+    // And "Já jogou" in Recusas names the contact that matched, masked: the CPF, not the new number.
+    await settleRefusals();
+    const recent = (await refusals(A, wheel.id)).body.recent as { reason: string; contact: string }[];
+    expect(recent.filter((r) => r.reason === "duplicate").map((r) => r.contact)).toContain(
+      `CPF ***.***.***-${cpf.slice(-2)}`,
+    );
   });
 
   it("compares e-mails lower-cased: one play per e-mail", async () => {
@@ -309,6 +317,7 @@ describe("the spin's e-mail, CPF and answers", () => {
     );
     expect(second.status).toBe(409);
     expect(second.body.error).toBe("Estes dados já foram utilizados nesta roleta.");
+    expect(second.body.details.fields).toMatchObject({ email: "Estes dados já foram utilizados nesta roleta." });
   });
 
   it("without one play per CPF, the same CPF plays again from another WhatsApp", async () => {

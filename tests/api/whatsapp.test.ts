@@ -168,6 +168,9 @@ describe("WhatsApp settings", () => {
     expect(refused.body.code).toBe("WHATSAPP_SEND_FAILED");
     const got = await call(settingsGet, { token: c.owner.token });
     expect(got.body.last_error).toContain("Invalid OAuth");
+    // Issue 38: in pt-BR first, Meta's own words after it.
+    expect(got.body.last_error).toMatch(/^Token de acesso inválido ou expirado/);
+    expect(refused.body.error).toContain("Token de acesso inválido ou expirado");
   });
 
   it("a wheel asks for verification only with WhatsApp connected", async () => {

@@ -11,7 +11,10 @@ test("the owner adds, edits and removes a team user", async ({ page }) => {
   await page.getByRole("button", { name: "Novo usuário" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await expect(dialog.getByText("Todos os campos são obrigatórios").first()).toBeVisible();
+  // Issue 38: each empty box says what it needs, not "all fields" three times.
+  await expect(dialog.getByText("Informe o nome")).toBeVisible();
+  await expect(dialog.getByText("Informe o email")).toBeVisible();
+  await expect(dialog.getByText("Informe a senha")).toBeVisible();
   const email = `time-${Date.now()}@teste.com.br`;
   await dialog.getByLabel("Nome").fill("Joana Caixa");
   await dialog.getByLabel("Email").fill(email);

@@ -37,7 +37,7 @@ test("filter leads by result and download them as CSV", async ({ page }) => {
   expect(lines).toHaveLength(withPrize + 1);
   expect(lines.slice(1).every((l) => l.includes(";Sim;"))).toBe(true);
 
-  await page.getByLabel("Buscar (nome ou WhatsApp)").fill("zzz-ninguem");
+  await page.getByLabel("Buscar (nome, WhatsApp ou e-mail)").fill("zzz-ninguem");
   await expect(total).toHaveText("0");
   await page.getByRole("button", { name: "Exportar CSV" }).click();
   await expect(page.getByText("Nenhum lead para exportar")).toBeVisible();

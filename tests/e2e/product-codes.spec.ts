@@ -18,10 +18,9 @@ test("a pool product: paste codes, see duplicates, search, remove one", async ({
   await dialog.getByLabel("Códigos de resgate").selectOption("pool");
   await expect(dialog.getByLabel("Estoque")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByText("Produto criado com sucesso!")).toBeVisible();
-
-  await page.getByRole("button", { name: "Editar Cupom 10%" }).click();
-  const edit = page.getByRole("dialog");
+  // Issue 38: a new code-list product stays open, now with its codes panel (its stock is its codes).
+  await expect(page.getByText("Produto criado! Agora envie os códigos abaixo.")).toBeVisible();
+  const edit = page.getByRole("dialog", { name: "Editar produto" });
   await expect(edit.getByRole("heading", { name: "Códigos únicos" })).toBeVisible();
   await expect(edit.getByText("Nenhum código encontrado")).toBeVisible();
   await edit.getByLabel(/Cole os códigos/).fill("PROMO-AAA1\nPROMO-BBB2\nPROMO-AAA1\npromo_ccc3\nx");
@@ -29,6 +28,11 @@ test("a pool product: paste codes, see duplicates, search, remove one", async ({
   await expect(
     edit.getByText("3 código(s) adicionado(s), 1 repetido(s) ignorado(s), 1 inválido(s) ignorado(s)."),
   ).toBeVisible();
+  await expect(page.getByText("3 códigos adicionados!")).toBeVisible();
+  // Nothing new (only a repeat) is no green success.
+  await edit.getByLabel(/Cole os códigos/).fill("PROMO-AAA1");
+  await edit.getByRole("button", { name: "Adicionar códigos" }).click();
+  await expect(page.getByText("Nenhum código novo adicionado: 1 repetido(s) ignorado(s).")).toBeVisible();
   await expect(edit.getByText("3 disponíveis · 0 atribuídos · 3 no total")).toBeVisible();
 
   await edit.getByLabel("Buscar código").fill("ccc");

@@ -2,7 +2,8 @@
 // visitors to prove theirs, and a visitor on a phone confirms by sending the pre-filled message. The
 // Graph API is a local fake on the port the e2e server's WHATSAPP_GRAPH_URL names; this spec plays
 // Meta's side too: the signed webhook with the visitor's message (from a wa_id without the ninth
-// digit), then the prize message's delivery statuses.
+// digit), then the prize message's delivery statuses. Issue 38: no code offered without a code
+// template, and the lead's card fits a 390 px phone.
 import { expect, test, type Page } from "@playwright/test";
 import {
   e2eGraphPort,
@@ -16,7 +17,7 @@ import {
   type WhatsappFake,
 } from "../helpers/fakes/whatsapp";
 import { expectAccessible } from "./axe";
-import { fromThisSite, signInByApi, signupByApi, skipTour } from "./helpers";
+import { expectNoSidewaysScroll, fromThisSite, signInByApi, signupByApi, skipTour } from "./helpers";
 
 let fake: WhatsappFake;
 test.beforeAll(async () => {
@@ -82,6 +83,8 @@ test("a visitor proves the number by WhatsApp and gets the prize in the chat", a
   const href = (await link.getAttribute("href")) as string;
   expect(href).toMatch(/^https:\/\/wa\.me\/5511955554444\?text=/);
   await expectAccessible(visitor, "WhatsApp confirmation");
+  // Issue 38: the shop named no code template, so the code is not offered (it led nowhere).
+  await expect(visitor.getByRole("button", { name: "Prefiro receber um código" })).toHaveCount(0);
   const text = decodeURIComponent(href.split("text=")[1]);
 
   // Meta delivers the visitor's message; an older account's wa_id lacks the ninth digit.
@@ -105,4 +108,16 @@ test("a visitor proves the number by WhatsApp and gets the prize in the chat", a
   await visitor.goto(new URL(claim).pathname);
   await expect(visitor.getByTestId("claim-message")).toHaveText("lida");
   await phone.close();
+
+  // Issue 38: the lead's card on a 390 px phone holds "Confirmado" and the prize message's state
+  // without pushing the page sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/admin/leads");
+  const card = page.getByRole("table", { name: "Lista de leads" }).locator("tbody tr").first();
+  await expect(card.getByText("Confirmado")).toBeVisible();
+  await expect(card.getByText(/Prêmio no WhatsApp/)).toBeVisible();
+  const box = (await card.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page, "leads on a phone");
 });

@@ -34,16 +34,16 @@ describe("public wheel form rules", () => {
 
   it("gives the messages, first problem first", () => {
     const first = (form: SpinForm) => Object.values(spinFormErrors(form))[0];
-    expect(first({ ...ok, name: "   " })).toBe("Todos os campos são obrigatórios");
+    expect(first({ ...ok, name: "   " })).toBe("Informe seu nome");
     expect(first({ ...ok, name: "a".repeat(256) })).toBe("Nome deve ter no máximo 255 caracteres");
-    expect(first({ ...ok, whatsapp: "" })).toBe("Todos os campos são obrigatórios");
+    expect(first({ ...ok, whatsapp: "" })).toBe("Informe seu WhatsApp");
     expect(first({ ...ok, whatsapp: "12345" })).toBe("Informe um WhatsApp válido com DDD");
     expect(first({ ...ok, whatsapp: "1".repeat(31) })).toBe("Informe um WhatsApp válido com DDD");
     expect(first({ ...ok, birthdate: "17/05/1990" })).toBe("Data de nascimento inválida");
     expect(first({ ...ok, birthdate: "1899-12-31" })).toBe("Data de nascimento inválida");
     expect(first({ ...ok, birthdate: "2999-01-01" })).toBe("A data de nascimento não pode ser no futuro");
     expect(first({ ...ok, consent: false })).toBe("Você deve aceitar os termos para continuar");
-    expect(first({ name: "", whatsapp: "", consent: false })).toBe(M.required);
+    expect(first({ name: "", whatsapp: "", consent: false })).toBe(M.nameRequired);
   });
 
   it("agrees with the spin route's zod schema field by field", () => {
@@ -137,5 +137,20 @@ describe("the visitor's form fields (issue 28)", () => {
       email: M.email,
       cpf: M.cpf,
     });
+  });
+});
+
+describe("a wheel's select question (issue 38)", () => {
+  it("says when repeats are what leaves fewer than 2 options", async () => {
+    const {
+      questionFormInput,
+      questionInput,
+      VISITOR_FORM_MESSAGES: V,
+    } = await import("@/lib/validation/visitor-form");
+    const row = { label: "Loja?", type: "select" as const, options_text: "Centro\nCentro", required: true };
+    expect(questionFormInput.safeParse(row).error?.issues[0].message).toBe(V.duplicateOptions);
+    expect(questionFormInput.safeParse({ ...row, options_text: "Centro" }).error?.issues[0].message).toBe(V.options);
+    const api = { label: "Loja?", type: "select" as const, options: ["A", "A"] };
+    expect(questionInput.safeParse(api).error?.issues[0].message).toBe(V.duplicateOptions);
   });
 });

@@ -94,11 +94,14 @@ function Dashboard({ d }: { d: DashboardAnswer }) {
       text: d.activeProducts > 0 ? "Há produtos ativos" : "Nenhum produto ativo: cadastre os prêmios",
     },
     {
-      ok: d.activeWheels > 0,
+      // A sold-out wheel is active but takes no one (issue 38).
+      ok: d.activeWheels > d.soldOutWheels.length,
       text:
-        d.activeWheels > 0
+        d.activeWheels > d.soldOutWheels.length
           ? "Há roletas ativas recebendo participantes"
-          : "Nenhuma roleta ativa: ative uma roleta para receber participantes",
+          : d.activeWheels > 0
+            ? "Nenhuma roleta recebendo participantes: os prêmios acabaram"
+            : "Nenhuma roleta ativa: ative uma roleta para receber participantes",
     },
     {
       ok: d.lowStockProducts === 0,
@@ -117,6 +120,8 @@ function Dashboard({ d }: { d: DashboardAnswer }) {
           Bem-vindo ao painel da {user.company_name}. Acompanhe suas roletas, prêmios e leads.
         </p>
       </Card>
+
+      <SoldOutAlert wheels={d.soldOutWheels} />
 
       {free && (
         <Card className="flex flex-wrap items-center justify-between gap-4 border-brand-600 bg-brand-50">
@@ -224,5 +229,39 @@ function Dashboard({ d }: { d: DashboardAnswer }) {
         </Card>
       </div>
     </div>
+  );
+}
+
+/**
+ * Active wheels whose prizes ran out (issue 38): their pages take no visitor until the prizes are
+ * refilled, so the dashboard says so first, with the way to refill.
+ */
+function SoldOutAlert({ wheels }: { wheels: DashboardAnswer["soldOutWheels"] }) {
+  if (!wheels.length) return null;
+  const names = wheels.map((w) => w.name).join(", ");
+  return (
+    <section
+      aria-labelledby="sold-out-title"
+      className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-red-300 bg-red-50 p-5"
+    >
+      <div className="flex items-start gap-3">
+        <AlertTriangle className="mt-0.5 h-6 w-6 shrink-0 text-red-700" aria-hidden />
+        <div>
+          <h2 id="sold-out-title" className="font-semibold text-red-900">
+            {wheels.length === 1 ? "Roleta esgotada" : `${wheels.length} roletas esgotadas`}
+          </h2>
+          <p className="text-sm text-red-900">
+            {names}: os prêmios acabaram e a página não recebe participantes. Envie mais códigos ou aumente o estoque
+            dos prêmios.
+          </p>
+        </div>
+      </div>
+      <Link
+        href="/admin/products?filter=lowstock"
+        className="inline-flex min-h-11 items-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+      >
+        Repor prêmios
+      </Link>
+    </section>
   );
 }

@@ -87,7 +87,7 @@ export default function WheelsPage() {
     { header: "Slug", cell: (w) => <span className="font-mono text-xs break-all text-gray-700">{w.slug}</span> },
     {
       header: "Status",
-      cell: (w) => (w.status === "active" ? <Badge color="green">Ativa</Badge> : <Badge>Rascunho</Badge>),
+      cell: (w) => <WheelStatus wheel={w} />,
     },
     { header: "Giros", cell: (w) => w.total_spins.toLocaleString("pt-BR") },
     { header: "Criada em", cell: (w) => shortDate(w.created_at) },
@@ -143,5 +143,25 @@ export default function WheelsPage() {
         onClose={editor.closeDelete}
       />
     </>
+  );
+}
+
+/**
+ * An active wheel whose prizes ran out takes no visitor (issue 38): "Esgotada" (or "Sem prêmios"),
+ * with where to fix it, instead of "Ativa".
+ */
+function WheelStatus({ wheel: w }: { wheel: Wheel }) {
+  if (w.status !== "active") return <Badge>Rascunho</Badge>;
+  if (!w.sold_out) return <Badge color="green">Ativa</Badge>;
+  return (
+    <span className="inline-flex flex-col items-end gap-0.5 md:items-start">
+      <Badge color="red">{w.prize_count ? "Esgotada" : "Sem prêmios"}</Badge>
+      <Link
+        href={w.prize_count ? "/admin/products?filter=lowstock" : `/admin/wheels/${w.id}#premios`}
+        className="text-xs text-brand-700 underline"
+      >
+        {w.prize_count ? "Repor prêmios" : "Adicionar prêmios"}
+      </Link>
+    </span>
   );
 }

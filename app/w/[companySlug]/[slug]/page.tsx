@@ -101,6 +101,8 @@ function Body({
       attribution={attribution}
       companyPhone={view.wheel.company_phone}
       verifyContact={view.wheel.verify_contact === "whatsapp"}
+      verifyByCode={view.wheel.verify_by_code}
+      onePlayPerCpf={view.wheel.one_play_per_cpf}
       form={view.form}
     />
   );

@@ -41,6 +41,11 @@ function stateText(v: ClaimView) {
   if (v.status === "redeemed")
     return v.redeemed_at ? `Prêmio entregue em ${shortDateTime(v.redeemed_at)}.` : "Prêmio entregue.";
   if (v.status === "expired") return `Este código expirou em ${shortDate(v.redeem_until!)}.`;
+  // An online coupon is used in the shop's cart (issue 38).
+  if (v.online)
+    return v.redeem_until
+      ? `Use até ${shortDate(v.redeem_until)}. Use o cupom na loja online.`
+      : "Use o cupom na loja online ao finalizar a compra.";
   return v.redeem_until
     ? `Retire até ${shortDate(v.redeem_until)}. Mostre esta tela no balcão.`
     : "Mostre esta tela no balcão para retirar o seu prêmio.";
@@ -110,6 +115,14 @@ export default async function ClaimPage({ params, searchParams }: Props) {
           <dt className="text-gray-600">Validade</dt>
           <dd className="font-medium text-gray-900">{v.redeem_until ? shortDate(v.redeem_until) : "Sem prazo"}</dd>
         </dl>
+        {v.coupon_url && v.status === "pending" && (
+          <a
+            href={v.coupon_url}
+            className="mt-6 block w-full rounded-xl bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700"
+          >
+            Usar meu cupom
+          </a>
+        )}
         {v.company.phone && (
           <a
             href={waLink(v.company.phone)}
