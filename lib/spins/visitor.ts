@@ -5,7 +5,7 @@
 // `npm update`; docs/decisions/visitor-form.md "The visitor's form"), the CPF kept as an HMAC plus its
 // last two digits, and the 409 of one play per CPF / e-mail.
 import "server-only";
-import { blacklist as throwawayDomains } from "mailchecker";
+import * as mailchecker from "mailchecker";
 import { nextPlayAt } from "@/lib/campaigns/schedule";
 import { AppError } from "@/lib/errors";
 import { isUniqueViolation } from "@/lib/db/errors";
@@ -19,7 +19,10 @@ import type { PublicWheel } from "./public-wheel";
 
 type Wheel = PublicWheel["wheel"];
 
-const THROWAWAY = throwawayDomains();
+// mailchecker is CommonJS: Node's own ESM loader (tsx scripts) finds `blacklist` only on the
+// module's default export, bundlers on the namespace itself.
+const checker = (mailchecker as typeof mailchecker & { default?: typeof mailchecker }).default ?? mailchecker;
+const THROWAWAY = checker.blacklist();
 
 /**
  * A domain of mailchecker's list of throwaway-address providers (its subdomains too). The list is
