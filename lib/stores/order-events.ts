@@ -1,4 +1,4 @@
-// A store's order webhook as it arrives (docs/api.md "From spin to sale"): its signature over the raw
+// A store's order webhook as it arrives (docs/api.md "Redemptions (issue 39)"): its signature over the raw
 // body, checked in constant time, and the order it reports, read with zod. Nuvemshop signs with the
 // app's secret (NUVEMSHOP_APP_SECRET, hex) and sends only the order's id (the order is read from its
 // API later); Shopify signs with the store's `webhook_secret` (its custom app's API secret key,
