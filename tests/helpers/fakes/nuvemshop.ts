@@ -36,7 +36,7 @@ export async function startNuvemshop() {
         payment_status: paymentStatus,
         status: "open",
       });
-      const hook = webhooks.find((w) => w.topic === "order/paid");
+      const hook = webhooks.findLast((w) => w.topic === "order/paid");
       if (!hook) throw new Error("no order/paid webhook registered");
       const body = { store_id: Number(NUVEMSHOP_STORE), event: "order/paid", id };
       return delivery(hook, body, NUVEMSHOP_APP_SECRET, "hex", "x-linkedstore-hmac-sha256");

@@ -22,7 +22,7 @@ export async function startShopify() {
   return Object.assign(fake, {
     webhooks,
     orderPaid(id: number, codes: string[], total: string) {
-      const hook = webhooks.find((w) => w.topic === "ORDERS_PAID");
+      const hook = webhooks.findLast((w) => w.topic === "ORDERS_PAID");
       if (!hook) throw new Error("no ORDERS_PAID webhook registered");
       const body = {
         id,

@@ -20,7 +20,7 @@ export async function startWooCommerce() {
   return Object.assign(fake, {
     webhooks,
     orderUpdated(id: number, codes: string[], total: string, status = "processing") {
-      const hook = webhooks.find((w) => w.topic === "order.updated");
+      const hook = webhooks.findLast((w) => w.topic === "order.updated");
       if (!hook?.secret) throw new Error("no order.updated webhook registered");
       const body = {
         id,
