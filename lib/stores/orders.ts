@@ -18,7 +18,9 @@ import { recordRedemption } from "@/lib/redemption/record";
 import { normalizeCode } from "@/lib/spins/draw/redemption-code";
 import { nuvemshopOrderOf, orderEventOf, SIGNATURE_HEADER, verifySignature, type OrderEvent } from "./order-events";
 import { readNuvemshopOrder, STORE_CALL_TIMEOUT_MS, StoreError, type Platform } from "./platforms";
+import { newWooWebhookSecret, registerStoreWebhook } from "./order-webhook";
 import { storeAccess } from "./service";
+import { encryptSecret } from "@/lib/security/secrets";
 
 export const STORE_ORDER = "store.order";
 
@@ -153,3 +155,57 @@ export const storeOrderJob = defineJobKind({
     return { status: "done" };
   },
 });
+
+export const STORE_WEBHOOK = "store.webhook";
+
+/**
+ * Registers the order webhook of a store connected before order webhooks existed (its status is
+ * still `pending`): a WooCommerce store first gets its generated secret. Once: the outcome (ok, or
+ * error with its reason) leaves `pending`, so the sweep never queues it again.
+ */
+export const storeWebhookJob = defineJobKind({
+  kind: STORE_WEBHOOK,
+  payload: z.object({ store_id: z.string().min(1).max(64) }),
+  async run(job) {
+    const t = await tenantDb(job);
+    let store = await t.store.findFirst({ where: { id: job.payload.store_id } });
+    if (!store || store.webhookStatus !== "pending") return { status: "done" };
+    const access = storeAccess(store);
+    if (store.platform === "woocommerce" && !access.credentials.webhook_secret) {
+      access.credentials.webhook_secret = newWooWebhookSecret();
+      store = await t.store.update({
+        where: { id: store.id },
+        data: { credentials: encryptSecret(JSON.stringify(access.credentials), `store:${store.id}`) },
+      });
+    }
+    const timeoutMs = stepCallTimeout(STORE_CALL_TIMEOUT_MS);
+    if (!fits(job.deadline, timeoutMs)) return { status: "continue" };
+    await t.store.update({ where: { id: store.id }, data: await registerStoreWebhook(store, access, timeoutMs) });
+    return { status: "done" };
+  },
+});
+
+/**
+ * The worker's sweep part (lib/worker/sweep.ts): one `store.webhook` job per store still `pending`
+ * (the stores connected before this deploy; dedupe key `store:<id>`). How many it queued.
+ */
+export async function sweepStoreWebhooks(): Promise<number> {
+  const prisma = await db();
+  const pending = await prisma.store.findMany({
+    where: { webhookStatus: "pending" },
+    select: { id: true, companyId: true },
+    take: 500,
+  });
+  let queued = 0;
+  for (const s of pending)
+    if (
+      await enqueueJob(prisma, {
+        companyId: s.companyId,
+        kind: STORE_WEBHOOK,
+        payload: { store_id: s.id },
+        dedupeKey: `store:${s.id}`,
+      })
+    )
+      queued++;
+  return queued;
+}

@@ -10,6 +10,8 @@ import { POST as productPost } from "@/app/api/products/route";
 import { POST as webhookPost } from "@/app/api/webhooks/stores/[key]/route";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
+import { encryptSecret, decryptSecret } from "@/lib/security/secrets";
+import { sweepStoreWebhooks } from "@/lib/stores/orders";
 import { runOnce } from "@/lib/worker/worker";
 import { addToWheel, createWheel } from "../helpers/catalogue";
 import { spinOn } from "../helpers/campaign";
@@ -229,5 +231,37 @@ describe("what does not count", () => {
     } finally {
       woo.intercept(null);
     }
+  });
+
+  it("a store connected before order webhooks gets its own once, from the worker's sweep", async () => {
+    const c = await createCompany("Loja Antiga");
+    const prisma = await db();
+    const id = crypto.randomUUID();
+    const credentials = { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET };
+    await prisma.store.create({
+      data: {
+        id,
+        companyId: c.companyId,
+        platform: "woocommerce",
+        name: "Antiga",
+        storeUrl: woo.url,
+        credentials: encryptSecret(JSON.stringify(credentials), `store:${id}`),
+        credentialsHint: WOO_KEY.slice(-4),
+      },
+    });
+    const before = woo.webhooks.length;
+    expect(await sweepStoreWebhooks()).toBeGreaterThanOrEqual(1);
+    expect(await sweepStoreWebhooks()).toBe(0); // one waiting job per store
+    await work();
+    const store = await prisma.store.findUniqueOrThrow({ where: { id } });
+    expect(store.webhookStatus).toBe("ok");
+    const secret = JSON.parse(decryptSecret(store.credentials, `store:${id}`)).webhook_secret;
+    expect(secret).toMatch(/^[\w-]{40,}$/);
+    expect(woo.webhooks.slice(before)).toEqual([
+      { topic: "order.updated", url: expect.stringContaining(`/api/webhooks/stores/${store.webhookKey}`), secret },
+    ]);
+    // Done: the next sweeps leave it alone.
+    await sweepStoreWebhooks();
+    expect(await prisma.webhookDelivery.count({ where: { companyId: c.companyId, kind: "store.webhook" } })).toBe(1);
   });
 });
