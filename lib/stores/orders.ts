@@ -1,23 +1,19 @@
 // A store's paid orders (docs/api.md "Store orders (issue 39)"). The webhook route checks the
 // platform's signature on the raw body, keeps the event once per (store, order id) and queues a
-// `store.order` job in the same transaction, answering at once; the job reads the order when the
-// platform sent only its id (Nuvemshop), matches its coupon codes to this company's handed-out codes
-// and marks each such prize redeemed, channel `store`, with the order (docs/decisions/stores.md
-// "Order events kept once, matched by a job").
+// `store.order` job in the same transaction, answering at once; the job (lib/redemption/store-orders.ts)
+// matches the order's codes (docs/decisions/stores.md "Order events kept once, matched by a job").
 import "server-only";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
 import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
-import { Prisma, type Store } from "@/lib/generated/prisma/client";
+import type { Store } from "@/lib/generated/prisma/client";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { fits, stepCallTimeout } from "@/lib/jobs/budget";
 import { defineJobKind } from "@/lib/jobs/types";
-import { recordRedemption } from "@/lib/redemption/record";
-import { normalizeCode } from "@/lib/spins/draw/redemption-code";
-import { nuvemshopOrderOf, orderEventOf, SIGNATURE_HEADER, verifySignature, type OrderEvent } from "./order-events";
-import { readNuvemshopOrder, STORE_CALL_TIMEOUT_MS, StoreError, type Platform } from "./platforms";
+import { orderEventOf, SIGNATURE_HEADER, verifySignature } from "./order-events";
+import { STORE_CALL_TIMEOUT_MS, type Platform } from "./platforms";
 import { newWooWebhookSecret, registerStoreWebhook } from "./order-webhook";
 import { storeAccess } from "./service";
 import { encryptSecret } from "@/lib/security/secrets";
@@ -84,77 +80,6 @@ export async function receiveOrderWebhook(key: string, raw: Buffer, headers: Hea
   });
   return { received: true };
 }
-
-const payload = z.object({
-  store_id: z.string().min(1).max(64),
-  order_id: z.string().min(1).max(255),
-  codes: z.array(z.string().max(255)).max(100).nullable(),
-  total_cents: z.number().int().nullable(),
-  currency: z.string().max(3).nullable(),
-});
-
-/**
- * Marks redeemed the company's won, unredeemed prizes whose code (the spin's, or a reserve code
- * handed to it) is one of the order's, in either case; how many.
- */
-export async function redeemByOrder(companyId: string, order: OrderEvent, at = new Date()): Promise<number> {
-  const variants = [
-    ...new Set(
-      (order.codes ?? []).flatMap((c) => [c.trim(), c.trim().toUpperCase(), c.trim().toLowerCase(), normalizeCode(c)]),
-    ),
-  ].filter(Boolean);
-  if (!variants.length) return 0;
-  return tenantTx({ companyId }, async (tx) => {
-    const spins = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
-      SELECT s.id FROM "Spin" s
-      WHERE s."companyId" = ${companyId} AND s.won AND s."redeemedAt" IS NULL
-        AND (s."redemptionCode" = ANY(${variants})
-             OR s.id IN (SELECT c."spinId" FROM "ProductCode" c
-                         WHERE c."companyId" = ${companyId} AND c.code = ANY(${variants}) AND c."spinId" IS NOT NULL))`);
-    let n = 0;
-    for (const s of spins) {
-      const row = await recordRedemption(tx, companyId, s.id, {
-        channel: "store",
-        at,
-        order: { id: order.orderId, totalCents: order.totalCents, currency: order.currency },
-        checkValidity: false,
-      });
-      if (row) n++;
-    }
-    return n;
-  });
-}
-
-export const storeOrderJob = defineJobKind({
-  kind: STORE_ORDER,
-  payload,
-  async run(job) {
-    const p = job.payload;
-    const store = await (await tenantDb(job)).store.findFirst({ where: { id: p.store_id } });
-    if (!store) return { status: "done" };
-    let order: OrderEvent | null = {
-      orderId: p.order_id,
-      codes: p.codes,
-      totalCents: p.total_cents,
-      currency: p.currency,
-    };
-    if (order.codes === null) {
-      // Nuvemshop sends only the order's id: its codes, total and payment status are read now.
-      const timeoutMs = stepCallTimeout(STORE_CALL_TIMEOUT_MS);
-      if (!fits(job.deadline, timeoutMs)) return { status: "continue" };
-      try {
-        order = nuvemshopOrderOf(await readNuvemshopOrder(storeAccess(store), p.order_id, { timeoutMs }));
-      } catch (err) {
-        if (err instanceof StoreError && err.kind === "rate_limited")
-          return { status: "retry", error: err.message, at: new Date(Date.now() + (err.retryAfterMs ?? 2000)) };
-        throw err;
-      }
-      if (!order) return { status: "done" };
-    }
-    await redeemByOrder(job.companyId, order);
-    return { status: "done" };
-  },
-});
 
 export const STORE_WEBHOOK = "store.webhook";
 

@@ -135,7 +135,7 @@ describe("WooCommerce store URLs are https", () => {
     const res = await call(storesPost, { token: c.owner.token, body: woo(`http://${host}`) });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe("VALIDATION");
-    expect(res.body.details.fields.store_url).toBe("Use o endereço https:// da loja");
+    expect(res.body.details.fields.store_url).toBe("Use o endereço https:// da loja, como https://minhaloja.com.br");
   });
 
   it("plain http to a private address is refused while private hosts are not allowed", async () => {

@@ -147,7 +147,7 @@ describe.each(["nuvemshop", "shopify", "woocommerce"] as const)("%s paid orders"
     const header = Object.keys(d.headers).find((h) => /hmac|signature/.test(h))!;
     const forged = { ...d.headers, [header]: platform === "nuvemshop" ? "ab".repeat(32) : "A".repeat(44) };
     expect((await post({ ...d, headers: forged })).status).toBe(401);
-    const { [header]: _, ...unsigned } = d.headers;
+    const unsigned = Object.fromEntries(Object.entries(d.headers).filter(([h]) => h !== header));
     expect((await post({ ...d, headers: unsigned })).status).toBe(401);
     // The body changed after signing.
     expect((await post({ ...d, rawBody: `${d.rawBody} ` })).status).toBe(401);
