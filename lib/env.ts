@@ -100,6 +100,12 @@ const schema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     PAYMENT_WEBHOOK_SECRET: z.string().optional(),
+    // Nuvemshop's app secret: it signs the stores' order webhooks (docs/api.md "Store orders (issue 39)");
+    // unset: Nuvemshop order webhooks are refused (401).
+    NUVEMSHOP_APP_SECRET: z
+      .string()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     TRUST_PROXY: bool,
     // Sign-ups per client address per hour (docs/decisions/rate-limits.md "Sign-up: 5 an hour per
     // address"); the e2e server raises it, its browser signing up dozens of companies from one address.

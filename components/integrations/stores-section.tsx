@@ -38,7 +38,12 @@ type Platform = "nuvemshop" | "shopify" | "woocommerce";
 
 const PLATFORMS: Record<
   Platform,
-  { label: string; url: string; fields: { key: string; label: string; secret?: boolean }[]; help: string }
+  {
+    label: string;
+    url: string;
+    fields: { key: string; label: string; secret?: boolean; optional?: boolean }[];
+    help: string;
+  }
 > = {
   nuvemshop: {
     label: "Nuvemshop",
@@ -53,8 +58,17 @@ const PLATFORMS: Record<
   shopify: {
     label: "Shopify",
     url: "Endereço .myshopify.com",
-    fields: [{ key: "access_token", label: "Token da Admin API (shpat_...)", secret: true }],
-    help: "No Shopify: Configurações → Apps → Desenvolver apps → Criar app → escopos write_discounts e read_discounts → Instalar → copie o token da Admin API.",
+    fields: [
+      { key: "access_token", label: "Token da Admin API (shpat_...)", secret: true },
+      // Signs Shopify's order webhooks (docs/api.md "Store orders (issue 39)").
+      {
+        key: "webhook_secret",
+        label: "Chave secreta da API (para ver os pedidos; opcional)",
+        secret: true,
+        optional: true,
+      },
+    ],
+    help: "No Shopify: Configurações → Apps → Desenvolver apps → Criar app → escopos write_discounts, read_discounts e read_orders → Instalar → copie o token da Admin API e a chave secreta da API (para ver os pedidos pagos).",
   },
   woocommerce: {
     label: "WooCommerce",
@@ -83,7 +97,9 @@ function StoreForm({ onSaved }: { onSaved: () => void }) {
     setBusy(true);
     setError(null);
     try {
-      const picked = Object.fromEntries(p.fields.map((f) => [f.key, credentials[f.key] ?? ""]));
+      const picked = Object.fromEntries(
+        p.fields.filter((f) => !f.optional || credentials[f.key]?.trim()).map((f) => [f.key, credentials[f.key] ?? ""]),
+      );
       await api("/integrations/stores", {
         method: "POST",
         body: { platform, name, store_url: url, credentials: picked },
@@ -190,6 +206,22 @@ export function StoresSection() {
                     <p className="text-sm text-gray-700">Credenciais configuradas (final {s.credentials.last4})</p>
                     <p className={storeState(s).ok ? "text-sm text-green-800" : "text-sm text-red-700"}>
                       {storeState(s).text}
+                    </p>
+                    {/* The order webhook registered in the store (docs/api.md "Store orders (issue 39)"). */}
+                    <p
+                      className={
+                        s.order_webhook.status === "error"
+                          ? "text-sm text-red-700"
+                          : s.order_webhook.status === "ok"
+                            ? "text-sm text-green-800"
+                            : "text-sm text-gray-700"
+                      }
+                    >
+                      {s.order_webhook.status === "ok"
+                        ? "Pedidos conectados: os cupons usados na loja marcam o prêmio como resgatado."
+                        : s.order_webhook.status === "error"
+                          ? (s.order_webhook.last_error ?? "Não foi possível cadastrar o aviso de pedidos na loja.")
+                          : "Pedidos: cadastrando o aviso de pedidos na loja..."}
                     </p>
                     {s.release.coupons > 0 && (
                       <p className={s.release.failing ? "text-sm text-red-700" : "text-sm text-gray-700"}>

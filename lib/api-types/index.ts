@@ -319,6 +319,10 @@ export interface StoreAnswer {
   status: string;
   last_error: string | null;
   last_checked_at: string | null;
+  /** Where the store posts its paid orders (docs/api.md "Store orders (issue 39)"). */
+  webhook_url: string;
+  /** The order webhook registered in the store: pending | ok | error, with the reason in pt-BR. */
+  order_webhook: { status: string; last_error: string | null };
   created_at: string;
   /** Its store products' reserve: coupons ready in the store, and whether a refill is under way. */
   reserve: { products: number; available: number; refilling: boolean };

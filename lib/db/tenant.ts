@@ -41,6 +41,7 @@ export const TENANT_MODELS = new Set([
   "Contact",
   "ProductCode",
   "Store",
+  "StoreOrderEvent",
   "WhatsappAccount",
   "WhatsappVerification",
   "WhatsappWindow",

@@ -97,3 +97,19 @@ export function orderEventOf(platform: Platform, body: unknown, topic: string | 
     currency: o.data.currency ?? null,
   };
 }
+
+const nuvemshopOrder = z
+  .object({ id, payment_status: z.string(), coupon: z.array(code).max(100).nullish(), total: z.unknown(), currency })
+  .loose();
+
+/** A Nuvemshop order read from its API (GET /{store_id}/orders/{id}): only a `paid` one counts. */
+export function nuvemshopOrderOf(body: unknown): OrderEvent | null {
+  const o = nuvemshopOrder.safeParse(body);
+  if (!o.success || o.data.payment_status !== "paid") return null;
+  return {
+    orderId: o.data.id,
+    codes: (o.data.coupon ?? []).map((c) => c.code),
+    totalCents: toCents(o.data.total),
+    currency: o.data.currency ?? null,
+  };
+}

@@ -305,3 +305,65 @@ export const createCoupon = (a: StoreAccess, c: CouponSpec, o: CallOptions = {})
 /** Deletes a coupon (unused ones, when the product leaves the wheel or the campaign ends); one gone already is deleted. */
 export const deleteCoupon = (a: StoreAccess, id: string, o: CallOptions = {}): Promise<void> =>
   PLATFORMS[a.platform].remove(a as never, id, o);
+
+// --- Order webhooks (docs/api.md "Store orders (issue 39)") -------------------------------------
+
+/**
+ * Registers the order webhook that calls `url` in the store: Nuvemshop `POST /{store_id}/webhooks`
+ * event `order/paid` (signed with the app's secret); Shopify `webhookSubscriptionCreate` topic
+ * ORDERS_PAID (signed with the custom app's API secret key); WooCommerce `POST /webhooks` topic
+ * `order.updated` with `secret` (the one this server generated for the store). Throws StoreError.
+ */
+export async function registerOrderWebhook(a: StoreAccess, url: string, secret: string | null, o: CallOptions = {}) {
+  if (a.platform === "nuvemshop") {
+    await send(
+      nuvemshop.url(a, "/webhooks"),
+      { method: "POST", headers: nuvemshop.headers(a), body: JSON.stringify({ event: "order/paid", url }) },
+      o,
+    );
+    return;
+  }
+  if (a.platform === "shopify") {
+    type Out = { webhookSubscriptionCreate: { webhookSubscription: { id: string } | null; userErrors: unknown[] } };
+    const data = await shopify.graphql<Out>(
+      a,
+      o,
+      `mutation($url: URL!) { webhookSubscriptionCreate(topic: ORDERS_PAID, webhookSubscription: { callbackUrl: $url, format: JSON }) {
+        webhookSubscription { id } userErrors { field message } } }`,
+      { url },
+    );
+    if (!data.webhookSubscriptionCreate?.webhookSubscription) {
+      log().warn(
+        { userErrors: JSON.stringify(data.webhookSubscriptionCreate?.userErrors ?? null).slice(0, 200) },
+        "Shopify refused a webhook",
+      );
+      throw new StoreError("rejected", "a loja recusou o webhook");
+    }
+    return;
+  }
+  await send(
+    woocommerce.url(a, "/webhooks"),
+    {
+      method: "POST",
+      headers: woocommerce.headers(a),
+      body: JSON.stringify({
+        name: "Roleta Premiada: pedidos",
+        topic: "order.updated",
+        delivery_url: url,
+        secret,
+        status: "active",
+      }),
+    },
+    { ...o, strictHttps: true },
+  );
+}
+
+/** A Nuvemshop order as its API answers it: coupon codes, total, currency, whether it is paid. */
+export async function readNuvemshopOrder(a: StoreAccess, orderId: string, o: CallOptions = {}) {
+  const { body } = await send(
+    nuvemshop.url(a, `/orders/${encodeURIComponent(orderId)}`),
+    { headers: nuvemshop.headers(a) },
+    o,
+  );
+  return body;
+}

@@ -10,6 +10,7 @@ import type { Store } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import { decryptSecret, encryptSecret } from "@/lib/security/secrets";
 import { STORE_MESSAGES, type StoreInput } from "@/lib/validation/stores";
+import { newWebhookKey, newWooWebhookSecret, registerStoreWebhook, webhookUrl } from "./order-webhook";
 import { StoreError, verifyStore, type Platform, type StoreAccess } from "./platforms";
 
 /** The secret whose last 4 characters the screen shows. */
@@ -46,6 +47,10 @@ export function storeDto(s: Store, reserve: StoreReserve = NO_RESERVE, release: 
     status: s.status,
     last_error: s.lastError,
     last_checked_at: s.lastCheckedAt?.toISOString() ?? null,
+    // docs/api.md "Store orders (issue 39)": where the store posts its paid orders, and whether the
+    // webhook is registered there (pending | ok | error, with the reason in pt-BR).
+    webhook_url: webhookUrl(s.webhookKey),
+    order_webhook: { status: s.webhookStatus, last_error: s.webhookError },
     created_at: s.createdAt.toISOString(),
     reserve,
     release,
@@ -112,15 +117,17 @@ export async function listStores(ctx: SessionCtx) {
 }
 
 export async function createStore(ctx: SessionCtx, input: StoreInput) {
-  const credentials = input.credentials as Record<string, string>;
+  const credentials = { ...(input.credentials as Record<string, string>) };
   try {
     await verifyStore({ platform: input.platform, storeUrl: input.store_url, credentials });
   } catch (err) {
     throw storeRefusal(err, input.platform);
   }
   const id = randomUUID();
+  // WooCommerce signs its webhooks with a secret we give it when registering.
+  if (input.platform === "woocommerce") credentials.webhook_secret = newWooWebhookSecret();
   const t = await tenantDb(ctx);
-  const store = await t.store.create({
+  const created = await t.store.create({
     data: {
       id,
       companyId: ctx.companyId,
@@ -130,8 +137,11 @@ export async function createStore(ctx: SessionCtx, input: StoreInput) {
       credentials: encryptSecret(JSON.stringify(credentials), `store:${id}`),
       credentialsHint: credentials[MAIN_SECRET[input.platform]].slice(-4),
       lastCheckedAt: new Date(),
+      webhookKey: newWebhookKey(),
     },
   });
+  const webhook = await registerStoreWebhook(created, storeAccess(created));
+  const store = await t.store.update({ where: { id }, data: webhook });
   return { store: storeDto(store) };
 }
 

@@ -56,7 +56,9 @@ export const storeInput = z.discriminatedUnion(
       ...base,
       platform: z.literal("shopify"),
       store_url: httpsUrl.refine((u) => /^https:\/\/[a-z0-9][a-z0-9-]*\.myshopify\.com$/i.test(u), m.shopifyUrl),
-      credentials: z.object({ access_token: secret }),
+      // webhook_secret: the custom app's API secret key, which signs its order webhooks (optional:
+      // without it Shopify's order webhooks answer 401).
+      credentials: z.object({ access_token: secret, webhook_secret: secret.optional() }),
     }),
     z.object({
       ...base,

@@ -6,11 +6,15 @@ import { stockAlertJob } from "@/lib/products/stock-alerts";
 import { rdStationConversion } from "@/lib/rdstation/job";
 import { mailPrizeJob, reminderJob } from "@/lib/reminders/jobs";
 import { storeRefill, storeRelease } from "@/lib/stores/jobs";
+import { storeOrderJob } from "@/lib/redemption/store-orders";
+import { storeWebhookJob } from "@/lib/stores/orders";
 import { whatsappCodeJob, whatsappPrizeJob } from "@/lib/whatsapp/jobs";
 
 const KINDS = [
   storeRefill,
   storeRelease,
+  storeOrderJob,
+  storeWebhookJob,
   whatsappCodeJob,
   whatsappPrizeJob,
   rdStationConversion,

@@ -6,6 +6,7 @@ import "server-only";
 import { log } from "@/lib/log";
 import { sweepStockAlerts } from "@/lib/products/stock-alerts";
 import { sweepStoreReserves } from "@/lib/stores/jobs";
+import { sweepStoreWebhooks } from "@/lib/stores/orders";
 
 /** How often a running loop sweeps (the cron route sweeps once per call). */
 export const SWEEP_INTERVAL_MS = 30_000;
@@ -24,5 +25,7 @@ export async function sweep(now = new Date()): Promise<number> {
   const reserves = await part("store reserves", () => sweepStoreReserves(now));
   // The owner's e-mails of a prize running low or out (lib/products/stock-alerts.ts).
   const alerts = await part("stock alerts", () => sweepStockAlerts());
-  return reserves + alerts;
+  // Stores connected before order webhooks: theirs registered once (docs/api.md "Store orders (issue 39)").
+  const hooks = await part("store webhooks", () => sweepStoreWebhooks());
+  return reserves + alerts + hooks;
 }

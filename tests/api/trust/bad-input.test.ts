@@ -93,7 +93,12 @@ async function prepare(s: Scenario): Promise<{ built: Built; handler: never }> {
 
 // Every route that reads a JSON body (DELETEs but the codes' one, uploads and sign-out read none;
 // the webhook has its own test).
-const NO_JSON_BODY = ["/api/webhooks/payments", "/api/webhooks/whatsapp/[key]", "/api/auth/logout"];
+const NO_JSON_BODY = [
+  "/api/webhooks/payments",
+  "/api/webhooks/whatsapp/[key]",
+  "/api/webhooks/stores/[key]",
+  "/api/auth/logout",
+];
 const DELETE_WITH_BODY = ["/api/products/[id]/codes"];
 const jsonRows = SCENARIOS.filter(
   (s) =>

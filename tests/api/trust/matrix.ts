@@ -10,6 +10,7 @@ import { newSecret } from "@/lib/webhooks/service";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { encryptSecret } from "@/lib/security/secrets";
+import { sign as signStoreEvent } from "@/lib/stores/order-events";
 import { NUVEMSHOP_STORE, NUVEMSHOP_TOKEN, startNuvemshop } from "../../helpers/fakes/nuvemshop";
 import {
   inboundText,
@@ -25,6 +26,7 @@ import type { ActorName, Tenant } from "./actors";
 import type { Method } from "./route-files";
 
 export const WEBHOOK_SECRET = "matrix-webhook-secret";
+const signWoo = (raw: string, secret: string) => signStoreEvent("woocommerce", raw, secret);
 
 /** Who may call: everyone, any signed-in staff, or staff whose role has the permission. */
 export type Access = "public" | "session" | Permission;
@@ -270,6 +272,27 @@ async function whatsappFake() {
 }
 
 /** The tenant's connected WhatsApp, with a verify token and an app secret of its own. */
+/** A WooCommerce store whose order webhooks are signed with a secret of the company's own. */
+async function wooStore(t: Tenant) {
+  const id = randomUUID();
+  const secret = `woo-secret-${t.company.companyId}`;
+  const credentials = { consumer_key: "ck_x", consumer_secret: "cs_x", webhook_secret: secret };
+  const row = await (
+    await db()
+  ).store.create({
+    data: {
+      id,
+      companyId: t.company.companyId,
+      platform: "woocommerce",
+      name: "Woo",
+      storeUrl: "https://loja.com.br",
+      credentials: encryptSecret(JSON.stringify(credentials), `store:${id}`),
+      credentialsHint: "ck_x",
+    },
+  });
+  return Object.assign(row, { secret });
+}
+
 async function whatsappAccount(t: Tenant) {
   const prisma = await db();
   const companyId = t.company.companyId;
@@ -1360,6 +1383,23 @@ export const SCENARIOS: Scenario[] = [
         params: { key: account.webhookKey },
         rawBody: raw,
         headers: { "content-type": "application/json", "x-hub-signature-256": signWhatsapp(raw, own.secret) },
+      };
+    },
+  },
+  {
+    // A store's order webhook signed with this company's store secret, posted to the other's key: 401.
+    route: "/api/webhooks/stores/[key]",
+    method: "POST",
+    access: "public",
+    ok: 200,
+    other: { status: 401 },
+    build: async ({ target, home }) => {
+      const [theirs, own] = [await wooStore(target), await wooStore(home)];
+      const raw = JSON.stringify({ id: 1, status: "pending", coupon_lines: [], total: "10.00", currency: "BRL" });
+      return {
+        params: { key: theirs.webhookKey },
+        rawBody: raw,
+        headers: { "content-type": "application/json", "x-wc-webhook-signature": signWoo(raw, own.secret) },
       };
     },
   },

@@ -3,11 +3,48 @@
 // coupons with code, type (percentage | absolute | shipping), value, max_uses, end_date; errors as
 // `{ code, message, description }`.
 import { startFake } from "./server";
+import { delivery, type Registered } from "./store-orders";
 
 export const NUVEMSHOP_TOKEN = "nuvem-token-0123456789";
 export const NUVEMSHOP_STORE = "123456";
 
-export const startNuvemshop = () =>
+/** The app's secret (NUVEMSHOP_APP_SECRET) that signs its webhooks (hex HMAC-SHA256 of the raw body). */
+export const NUVEMSHOP_APP_SECRET = "nuvem-app-secret-0123456789";
+
+/**
+ * Orders (https://tiendanube.github.io/api-documentation/resources/order): `GET /{store_id}/orders/{id}`
+ * answers `coupon: [{ code }]`, `total` as a decimal string, `currency`, `payment_status`; webhooks
+ * (resources/webhook) are registered with `POST /{store_id}/webhooks` `{ event, url }` and post
+ * `{ store_id, event, id }` signed `x-linkedstore-hmac-sha256`.
+ */
+export async function startNuvemshop() {
+  const webhooks: Registered[] = [];
+  const orders = new Map<string, Record<string, unknown>>();
+  const fake = await startNuvemshopApi(webhooks, orders);
+  return Object.assign(fake, {
+    webhooks,
+    orders,
+    /** A paid order using `codes`; the delivery of its `order/paid` webhook. */
+    orderPaid(id: number, codes: string[], total: string, paymentStatus = "paid") {
+      orders.set(String(id), {
+        id,
+        number: id - 1000,
+        coupon: codes.map((code, i) => ({ id: 9000 + i, code, type: "percentage", value: "15.00" })),
+        subtotal: total,
+        total,
+        currency: "BRL",
+        payment_status: paymentStatus,
+        status: "open",
+      });
+      const hook = webhooks.findLast((w) => w.topic === "order/paid");
+      if (!hook) throw new Error("no order/paid webhook registered");
+      const body = { store_id: Number(NUVEMSHOP_STORE), event: "order/paid", id };
+      return delivery(hook, body, NUVEMSHOP_APP_SECRET, "hex", "x-linkedstore-hmac-sha256");
+    },
+  });
+}
+
+const startNuvemshopApi = (webhooks: Registered[], orders: Map<string, Record<string, unknown>>) =>
   startFake((req, res, coupons) => {
     if (req.headers.authentication !== `bearer ${NUVEMSHOP_TOKEN}`)
       return res.json(401, { code: 401, message: "Unauthorized", description: "Invalid access token" });
@@ -25,6 +62,18 @@ export const startNuvemshop = () =>
       const id = String(coupons.size + 1000);
       coupons.set(id, { id: Number(id), ...b, used: 0, valid: true });
       return res.json(201, coupons.get(id));
+    }
+    if (req.method === "POST" && path === "/webhooks") {
+      const b = req.body as { event?: string; url?: string };
+      if (!b?.event || !b.url?.startsWith("http"))
+        return res.json(422, { code: 422, message: "Unprocessable Entity", description: { url: ["is invalid"] } });
+      webhooks.push({ topic: b.event, url: b.url });
+      return res.json(201, { id: webhooks.length, event: b.event, url: b.url });
+    }
+    const order = path.match(/^\/orders\/(\d+)$/);
+    if (req.method === "GET" && order) {
+      const o = orders.get(order[1]);
+      return o ? res.json(200, o) : res.json(404, { code: 404, message: "Not Found", description: "" });
     }
     const del = path.match(/^\/coupons\/(\d+)$/);
     if (req.method === "DELETE" && del) {

@@ -2,11 +2,49 @@
 // `/wp-json/wc/v3/coupons`, HTTP Basic with the consumer key and secret, errors as
 // `{ code, message, data: { status } }`; DELETE needs `force=true` (coupons do not go to the trash).
 import { startFake } from "./server";
+import { delivery, deliveryId, type Registered } from "./store-orders";
 
 export const WOO_KEY = "ck_fake0123456789";
 export const WOO_SECRET = "cs_fake0123456789";
 
-export const startWooCommerce = () =>
+/**
+ * Webhooks (https://woocommerce.github.io/woocommerce-rest-api-docs/#webhooks): `POST /webhooks`
+ * `{ name, topic, delivery_url, secret, status }`; `order.updated` posts the order (`status`,
+ * `currency`, `total`, `coupon_lines: [{ id, code, discount }]`) signed `X-WC-Webhook-Signature`
+ * (base64 HMAC-SHA256 with the secret), with `X-WC-Webhook-Topic`, `-Resource`, `-Event`, `-ID`,
+ * `-Delivery-ID` and `-Source`.
+ */
+export async function startWooCommerce() {
+  const webhooks: Registered[] = [];
+  const fake = await startWooApi(webhooks);
+  return Object.assign(fake, {
+    webhooks,
+    orderUpdated(id: number, codes: string[], total: string, status = "processing") {
+      const hook = webhooks.findLast((w) => w.topic === "order.updated");
+      if (!hook?.secret) throw new Error("no order.updated webhook registered");
+      const body = {
+        id,
+        number: String(id),
+        status,
+        currency: "BRL",
+        total,
+        discount_total: "10.00",
+        coupon_lines: codes.map((code, i) => ({ id: 700 + i, code, discount: "10.00", discount_tax: "0.00" })),
+        line_items: [],
+      };
+      return delivery(hook, body, hook.secret, "base64", "x-wc-webhook-signature", {
+        "x-wc-webhook-source": `${fake.url}/`,
+        "x-wc-webhook-topic": "order.updated",
+        "x-wc-webhook-resource": "order",
+        "x-wc-webhook-event": "updated",
+        "x-wc-webhook-id": String(webhooks.indexOf(hook) + 1),
+        "x-wc-webhook-delivery-id": deliveryId(),
+      });
+    },
+  });
+}
+
+const startWooApi = (webhooks: Registered[]) =>
   startFake((req, res, coupons) => {
     const expected = `Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString("base64")}`;
     if (req.headers.authorization !== expected)
@@ -28,6 +66,17 @@ export const startWooCommerce = () =>
       const id = String(coupons.size + 500);
       coupons.set(id, { id: Number(id), ...b, usage_count: 0 });
       return res.json(201, coupons.get(id));
+    }
+    if (url.pathname === "/wp-json/wc/v3/webhooks" && req.method === "POST") {
+      const b = req.body as { topic?: string; delivery_url?: string; secret?: string };
+      if (!b?.topic || !b.delivery_url?.startsWith("http"))
+        return res.json(400, {
+          code: "rest_invalid_param",
+          message: "Parâmetro(s) inválido(s)",
+          data: { status: 400 },
+        });
+      webhooks.push({ topic: b.topic, url: b.delivery_url, secret: b.secret });
+      return res.json(201, { id: webhooks.length, ...b, status: "active" });
     }
     const del = url.pathname.match(/^\/wp-json\/wc\/v3\/coupons\/(\d+)$/);
     if (del && req.method === "DELETE") {

@@ -1,0 +1,92 @@
+// The `store.order` job (docs/api.md "Store orders (issue 39)"): reads the order when the platform
+// sent only its id (Nuvemshop), matches its coupon codes to this company's handed-out codes and marks
+// each such prize redeemed, channel `store`, with the order (docs/decisions/stores.md "Order events
+// kept once, matched by a job"). The webhook route queues it (lib/stores/orders.ts).
+import "server-only";
+import { z } from "zod";
+import { tenantDb, tenantTx } from "@/lib/db/tenant";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { fits, stepCallTimeout } from "@/lib/jobs/budget";
+import { defineJobKind } from "@/lib/jobs/types";
+import { nuvemshopOrderOf, type OrderEvent } from "@/lib/stores/order-events";
+import { STORE_ORDER } from "@/lib/stores/orders";
+import { readNuvemshopOrder, STORE_CALL_TIMEOUT_MS, StoreError } from "@/lib/stores/platforms";
+import { storeAccess } from "@/lib/stores/service";
+import { recordRedemption } from "./record";
+
+const payload = z.object({
+  store_id: z.string().min(1).max(64),
+  order_id: z.string().min(1).max(255),
+  codes: z.array(z.string().max(255)).max(100).nullable(),
+  total_cents: z.number().int().nullable(),
+  currency: z.string().max(3).nullable(),
+});
+
+/**
+ * Marks redeemed the company's won, unredeemed prizes whose code (the spin's, or a reserve code
+ * handed to it) is one of the order's, in either case; how many.
+ */
+export async function redeemByOrder(companyId: string, order: OrderEvent, at = new Date()): Promise<number> {
+  const variants = [
+    // As typed, upper, lower, and as lib/spins/draw/redemption-code.ts normalizes a code.
+    ...new Set(
+      (order.codes ?? []).flatMap((c) => [
+        c.trim(),
+        c.trim().toUpperCase(),
+        c.trim().toLowerCase(),
+        c.toUpperCase().replace(/[^A-Z0-9]/g, ""),
+      ]),
+    ),
+  ].filter(Boolean);
+  if (!variants.length) return 0;
+  return tenantTx({ companyId }, async (tx) => {
+    const spins = await tx.$queryRaw<{ id: string }[]>(Prisma.sql`
+      SELECT s.id FROM "Spin" s
+      WHERE s."companyId" = ${companyId} AND s.won AND s."redeemedAt" IS NULL
+        AND (s."redemptionCode" = ANY(${variants})
+             OR s.id IN (SELECT c."spinId" FROM "ProductCode" c
+                         WHERE c."companyId" = ${companyId} AND c.code = ANY(${variants}) AND c."spinId" IS NOT NULL))`);
+    let n = 0;
+    for (const s of spins) {
+      const row = await recordRedemption(tx, companyId, s.id, {
+        channel: "store",
+        at,
+        order: { id: order.orderId, totalCents: order.totalCents, currency: order.currency },
+        checkValidity: false,
+      });
+      if (row) n++;
+    }
+    return n;
+  });
+}
+
+export const storeOrderJob = defineJobKind({
+  kind: STORE_ORDER,
+  payload,
+  async run(job) {
+    const p = job.payload;
+    const store = await (await tenantDb(job)).store.findFirst({ where: { id: p.store_id } });
+    if (!store) return { status: "done" };
+    let order: OrderEvent | null = {
+      orderId: p.order_id,
+      codes: p.codes,
+      totalCents: p.total_cents,
+      currency: p.currency,
+    };
+    if (order.codes === null) {
+      // Nuvemshop sends only the order's id: its codes, total and payment status are read now.
+      const timeoutMs = stepCallTimeout(STORE_CALL_TIMEOUT_MS);
+      if (!fits(job.deadline, timeoutMs)) return { status: "continue" };
+      try {
+        order = nuvemshopOrderOf(await readNuvemshopOrder(storeAccess(store), p.order_id, { timeoutMs }));
+      } catch (err) {
+        if (err instanceof StoreError && err.kind === "rate_limited")
+          return { status: "retry", error: err.message, at: new Date(Date.now() + (err.retryAfterMs ?? 2000)) };
+        throw err;
+      }
+      if (!order) return { status: "done" };
+    }
+    await redeemByOrder(job.companyId, order);
+    return { status: "done" };
+  },
+});

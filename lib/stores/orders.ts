@@ -1,0 +1,136 @@
+// A store's paid orders (docs/api.md "Store orders (issue 39)"). The webhook route checks the
+// platform's signature on the raw body, keeps the event once per (store, order id) and queues a
+// `store.order` job in the same transaction, answering at once; the job (lib/redemption/store-orders.ts)
+// matches the order's codes (docs/decisions/stores.md "Order events kept once, matched by a job").
+import "server-only";
+import { z } from "zod";
+import { db } from "@/lib/db/client";
+import { tenantDb, tenantTx } from "@/lib/db/tenant";
+import { env } from "@/lib/env";
+import { AppError, notFound } from "@/lib/errors";
+import type { Store } from "@/lib/generated/prisma/client";
+import { enqueueJob } from "@/lib/jobs/enqueue";
+import { fits, stepCallTimeout } from "@/lib/jobs/budget";
+import { defineJobKind } from "@/lib/jobs/types";
+import { orderEventOf, SIGNATURE_HEADER, verifySignature } from "./order-events";
+import { STORE_CALL_TIMEOUT_MS, type Platform } from "./platforms";
+import { newWooWebhookSecret, registerStoreWebhook } from "./order-webhook";
+import { storeAccess } from "./service";
+import { encryptSecret } from "@/lib/security/secrets";
+
+export const STORE_ORDER = "store.order";
+
+/** A webhook body's largest size: an order with many lines is a few tens of kB. */
+export const MAX_ORDER_BODY_BYTES = 512 * 1024;
+
+async function storeByKey(key: string): Promise<Store> {
+  const store = /^[\w-]{16,64}$/.test(key) ? await (await db()).store.findUnique({ where: { webhookKey: key } }) : null;
+  if (!store) throw notFound("Webhook não encontrado");
+  return store;
+}
+
+/** The key that signs the store's webhooks: the app's for Nuvemshop, the store's own otherwise. */
+function signingSecret(store: Store): string {
+  if (store.platform === "nuvemshop") return env().NUVEMSHOP_APP_SECRET ?? "";
+  return storeAccess(store).credentials.webhook_secret ?? "";
+}
+
+/**
+ * Handles one webhook call: 404 for an unknown key, 401 for a bad or missing signature, else 200
+ * (an event of another topic, an unpaid order or a replay acts on nothing).
+ */
+export async function receiveOrderWebhook(key: string, raw: Buffer, headers: Headers) {
+  const store = await storeByKey(key);
+  const platform = store.platform as Platform;
+  // WooCommerce pings a new webhook's URL, unsigned, with `webhook_id=<id>` as a form: nothing to do.
+  if (
+    platform === "woocommerce" &&
+    !headers.get(SIGNATURE_HEADER.woocommerce) &&
+    /^webhook_id=\d+$/.test(raw.toString())
+  )
+    return { received: true };
+  if (!verifySignature(platform, raw, headers.get(SIGNATURE_HEADER[platform]), signingSecret(store)))
+    throw new AppError("UNAUTHENTICATED", "Assinatura inválida");
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw new AppError("BAD_REQUEST", "JSON inválido");
+  }
+  const event = orderEventOf(platform, body, headers.get("x-shopify-topic"));
+  if (!event) return { received: true };
+  await tenantTx(store, async (tx) => {
+    const { count } = await tx.storeOrderEvent.createMany({
+      data: [{ companyId: store.companyId, storeId: store.id, eventId: event.orderId }],
+      skipDuplicates: true,
+    });
+    if (!count) return;
+    await enqueueJob(tx, {
+      companyId: store.companyId,
+      kind: STORE_ORDER,
+      payload: {
+        store_id: store.id,
+        order_id: event.orderId,
+        codes: event.codes,
+        total_cents: event.totalCents,
+        currency: event.currency,
+      },
+      dedupeKey: `order:${store.id}:${event.orderId}`,
+    });
+  });
+  return { received: true };
+}
+
+export const STORE_WEBHOOK = "store.webhook";
+
+/**
+ * Registers the order webhook of a store connected before order webhooks existed (its status is
+ * still `pending`): a WooCommerce store first gets its generated secret. Once: the outcome (ok, or
+ * error with its reason) leaves `pending`, so the sweep never queues it again.
+ */
+export const storeWebhookJob = defineJobKind({
+  kind: STORE_WEBHOOK,
+  payload: z.object({ store_id: z.string().min(1).max(64) }),
+  async run(job) {
+    const t = await tenantDb(job);
+    let store = await t.store.findFirst({ where: { id: job.payload.store_id } });
+    if (!store || store.webhookStatus !== "pending") return { status: "done" };
+    const access = storeAccess(store);
+    if (store.platform === "woocommerce" && !access.credentials.webhook_secret) {
+      access.credentials.webhook_secret = newWooWebhookSecret();
+      store = await t.store.update({
+        where: { id: store.id },
+        data: { credentials: encryptSecret(JSON.stringify(access.credentials), `store:${store.id}`) },
+      });
+    }
+    const timeoutMs = stepCallTimeout(STORE_CALL_TIMEOUT_MS);
+    if (!fits(job.deadline, timeoutMs)) return { status: "continue" };
+    await t.store.update({ where: { id: store.id }, data: await registerStoreWebhook(store, access, timeoutMs) });
+    return { status: "done" };
+  },
+});
+
+/**
+ * The worker's sweep part (lib/worker/sweep.ts): one `store.webhook` job per store still `pending`
+ * (the stores connected before this deploy; dedupe key `store:<id>`). How many it queued.
+ */
+export async function sweepStoreWebhooks(): Promise<number> {
+  const prisma = await db();
+  const pending = await prisma.store.findMany({
+    where: { webhookStatus: "pending" },
+    select: { id: true, companyId: true },
+    take: 500,
+  });
+  let queued = 0;
+  for (const s of pending)
+    if (
+      await enqueueJob(prisma, {
+        companyId: s.companyId,
+        kind: STORE_WEBHOOK,
+        payload: { store_id: s.id },
+        dedupeKey: `store:${s.id}`,
+      })
+    )
+      queued++;
+  return queued;
+}

@@ -1,0 +1,267 @@
+// Store orders end to end (docs/api.md "Store orders (issue 39)"), over the real route handlers and
+// Postgres against the Nuvemshop, Shopify and WooCommerce fakes: connecting a store registers its
+// order webhook; a win hands out one of its coupons; the fake posts a paid order using the code (its
+// payload shape, its real signature); a worker pass marks the lead redeemed, channel store, with the
+// order's id and total. A wrong signature is 401, a replay changes nothing, another company's code
+// is ignored, a refunded WooCommerce order does not count.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GET as storesGet, POST as storesPost } from "@/app/api/integrations/stores/route";
+import { POST as productPost } from "@/app/api/products/route";
+import { POST as webhookPost } from "@/app/api/webhooks/stores/[key]/route";
+import { db } from "@/lib/db/client";
+import { resetEnvCache } from "@/lib/env";
+import { encryptSecret, decryptSecret } from "@/lib/security/secrets";
+import { sweepStoreWebhooks } from "@/lib/stores/orders";
+import { runOnce } from "@/lib/worker/worker";
+import { addToWheel, createWheel } from "../helpers/catalogue";
+import { spinOn } from "../helpers/campaign";
+import { NUVEMSHOP_APP_SECRET, NUVEMSHOP_STORE, NUVEMSHOP_TOKEN, startNuvemshop } from "../helpers/fakes/nuvemshop";
+import { SHOPIFY_TOKEN, SHOPIFY_WEBHOOK_SECRET, startShopify } from "../helpers/fakes/shopify";
+import type { Delivery } from "../helpers/fakes/store-orders";
+import { startWooCommerce, WOO_KEY, WOO_SECRET } from "../helpers/fakes/woocommerce";
+import { createCompany, type TestCompany } from "../helpers/fixtures";
+import { call } from "../helpers/http";
+
+let nuvem: Awaited<ReturnType<typeof startNuvemshop>>;
+let shopify: Awaited<ReturnType<typeof startShopify>>;
+let woo: Awaited<ReturnType<typeof startWooCommerce>>;
+
+beforeAll(async () => {
+  process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS = "true";
+  process.env.NUVEMSHOP_APP_SECRET = NUVEMSHOP_APP_SECRET;
+  [nuvem, shopify, woo] = await Promise.all([startNuvemshop(), startShopify(), startWooCommerce()]);
+  process.env.NUVEMSHOP_API_URL = nuvem.url;
+  process.env.SHOPIFY_API_URL = shopify.url;
+  resetEnvCache();
+  // Other files' endpoints are not this file's worker's to deliver to.
+  await (await db()).webhookEndpoint.updateMany({ data: { enabled: false } });
+});
+
+afterAll(async () => {
+  await Promise.all([nuvem.close(), shopify.close(), woo.close()]);
+  for (const k of ["NUVEMSHOP_API_URL", "SHOPIFY_API_URL", "NUVEMSHOP_APP_SECRET", "WEBHOOK_ALLOW_PRIVATE_HOSTS"])
+    delete process.env[k];
+  resetEnvCache();
+});
+
+async function work() {
+  for (let i = 0; i < 20; i++) if (!(await runOnce({ limit: 50 })).claimed) return;
+}
+
+const STORES = {
+  nuvemshop: () => ({
+    platform: "nuvemshop",
+    name: "Minha Nuvem",
+    store_url: "https://minhaloja.lojavirtualnuvem.com.br",
+    credentials: { store_id: NUVEMSHOP_STORE, user_id: "42", access_token: NUVEMSHOP_TOKEN },
+  }),
+  shopify: () => ({
+    platform: "shopify",
+    name: "Minha Shopify",
+    store_url: "https://minhaloja.myshopify.com",
+    credentials: { access_token: SHOPIFY_TOKEN, webhook_secret: SHOPIFY_WEBHOOK_SECRET },
+  }),
+  woocommerce: () => ({
+    platform: "woocommerce",
+    name: "Woo",
+    store_url: woo.url,
+    credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
+  }),
+};
+type Platform = keyof typeof STORES;
+
+/** A paid order of the platform using `codes`, as its fake delivers it. */
+const paid = (platform: Platform, id: number, codes: string[], total: string): Delivery =>
+  platform === "nuvemshop"
+    ? nuvem.orderPaid(id, codes, total)
+    : platform === "shopify"
+      ? shopify.orderPaid(id, codes, total)
+      : woo.orderUpdated(id, codes, total);
+
+const post = (d: Delivery) =>
+  call(webhookPost as never, { params: { key: d.key }, rawBody: d.rawBody, headers: d.headers });
+
+/** Connects the platform's store, puts one of its coupons on a wheel and wins it: the code and the store. */
+async function winCoupon(c: TestCompany, platform: Platform) {
+  const connected = await call(storesPost, { token: c.owner.token, body: STORES[platform]() });
+  expect(connected.status, connected.text).toBe(201);
+  const store = connected.body.store;
+  expect(store.order_webhook).toEqual({ status: "ok", last_error: null });
+  expect(store.webhook_url).toMatch(/\/api\/webhooks\/stores\/[0-9a-f]{64}$/);
+  const product = await call(productPost, {
+    token: c.owner.token,
+    body: {
+      name: "Cupom 15%",
+      description: "15% na loja",
+      code_source: "store",
+      store_coupon: { store_id: store.id, type: "percentage", value: 15, valid_days: 30 },
+    },
+  });
+  expect(product.status, product.text).toBe(201);
+  const wheel = await createWheel(c.owner.token, { no_prize_weight: 0 });
+  await addToWheel(c.owner.token, wheel.id, [{ product_id: product.body.product.id, odds_weight: 1 }]);
+  await work();
+  const win = await spinOn(c, wheel.slug);
+  expect(win.status, win.text).toBe(201);
+  const code = win.body.redemption_code as string;
+  expect(code).toBeTruthy();
+  return { code, store, wheel };
+}
+
+const spinOf = async (companyId: string, code: string) =>
+  (await db()).spin.findFirstOrThrow({ where: { companyId, redemptionCode: code } });
+
+let orderIds = 5_000_000;
+
+describe.each(["nuvemshop", "shopify", "woocommerce"] as const)("%s paid orders", (platform) => {
+  it("connect -> win -> the store's paid order with the code -> the lead is redeemed with the order", async () => {
+    const c = await createCompany(`Pedidos ${platform}`);
+    const { code, store } = await winCoupon(c, platform);
+    // The webhook the store registered calls this store's URL.
+    const hooks = platform === "nuvemshop" ? nuvem.webhooks : platform === "shopify" ? shopify.webhooks : woo.webhooks;
+    expect(hooks.at(-1)!.url).toBe(store.webhook_url);
+    const listed = await call(storesGet, { token: c.owner.token });
+    expect(listed.body.stores[0].webhook_url).toBe(store.webhook_url);
+    expect(JSON.stringify(listed.body)).not.toContain(SHOPIFY_WEBHOOK_SECRET);
+
+    const id = orderIds++;
+    // The shopper typed the code in lower case: codes match in either case.
+    const res = await post(paid(platform, id, ["OUTRO10", code.toLowerCase()], "199.90"));
+    expect(res.status, res.text).toBe(200);
+    expect((await spinOf(c.companyId, code)).redeemedAt).toBeNull(); // the job does it
+    await work();
+    const spin = await spinOf(c.companyId, code);
+    expect(spin.redeemedAt).not.toBeNull();
+    expect(spin).toMatchObject({
+      redemptionChannel: "store",
+      orderId: String(id),
+      orderTotalCents: 19990,
+      orderCurrency: "BRL",
+    });
+  });
+
+  it("a wrong or missing signature is 401 and records nothing; an unknown key is 404", async () => {
+    const c = await createCompany(`Assinatura ${platform}`);
+    const { code } = await winCoupon(c, platform);
+    const d = paid(platform, orderIds++, [code], "50.00");
+    const header = Object.keys(d.headers).find((h) => /hmac|signature/.test(h))!;
+    const forged = { ...d.headers, [header]: platform === "nuvemshop" ? "ab".repeat(32) : "A".repeat(44) };
+    expect((await post({ ...d, headers: forged })).status).toBe(401);
+    const unsigned = Object.fromEntries(Object.entries(d.headers).filter(([h]) => h !== header));
+    expect((await post({ ...d, headers: unsigned })).status).toBe(401);
+    // The body changed after signing.
+    expect((await post({ ...d, rawBody: `${d.rawBody} ` })).status).toBe(401);
+    expect((await post({ ...d, key: "f".repeat(64) })).status).toBe(404);
+    await work();
+    expect((await spinOf(c.companyId, code)).redeemedAt).toBeNull();
+    expect(await (await db()).storeOrderEvent.count({ where: { companyId: c.companyId } })).toBe(0);
+  });
+});
+
+describe("what does not count", () => {
+  it("a replayed webhook changes nothing", async () => {
+    const c = await createCompany("Replay");
+    const { code } = await winCoupon(c, "woocommerce");
+    const d = paid("woocommerce", orderIds++, [code], "80.00");
+    expect((await post(d)).status).toBe(200);
+    await work();
+    const first = await spinOf(c.companyId, code);
+    expect(first.redemptionChannel).toBe("store");
+    // The same delivery again, and the same order reported with another total: the first stands.
+    expect((await post(d)).status).toBe(200);
+    const again = woo.orderUpdated(Number(first.orderId), [code], "1.00", "completed");
+    expect((await post(again)).status).toBe(200);
+    await work();
+    const after = await spinOf(c.companyId, code);
+    expect(after.redeemedAt).toEqual(first.redeemedAt);
+    expect(after.orderTotalCents).toBe(8000);
+    const prisma = await db();
+    expect(await prisma.storeOrderEvent.count({ where: { companyId: c.companyId } })).toBe(1);
+    expect(await prisma.webhookDelivery.count({ where: { companyId: c.companyId, kind: "store.order" } })).toBe(1);
+  });
+
+  it("another company's code is ignored (200)", async () => {
+    const a = await createCompany("Loja A");
+    const b = await createCompany("Loja B");
+    await winCoupon(a, "shopify");
+    const theirs = await winCoupon(b, "nuvemshop");
+    // Company A's Shopify reports an order with company B's code.
+    const hook = shopify.webhooks.at(-1)!;
+    const d = shopify.orderPaid(orderIds++, [theirs.code], "70.00");
+    expect(d.url).toBe(hook.url);
+    expect((await post(d)).status).toBe(200);
+    await work();
+    expect((await spinOf(b.companyId, theirs.code)).redeemedAt).toBeNull();
+  });
+
+  it("an order without codes is ignored (200)", async () => {
+    const c = await createCompany("Sem Cupom");
+    const { code } = await winCoupon(c, "shopify");
+    expect((await post(paid("shopify", orderIds++, [], "70.00"))).status).toBe(200);
+    await work();
+    expect((await spinOf(c.companyId, code)).redeemedAt).toBeNull();
+  });
+
+  it("a refunded WooCommerce order does not count; an unpaid Nuvemshop order neither", async () => {
+    const c = await createCompany("Reembolso");
+    const { code } = await winCoupon(c, "woocommerce");
+    const refunded = woo.orderUpdated(orderIds++, [code], "90.00", "refunded");
+    expect((await post(refunded)).status).toBe(200);
+    await work();
+    expect((await spinOf(c.companyId, code)).redeemedAt).toBeNull();
+    expect(await (await db()).storeOrderEvent.count({ where: { companyId: c.companyId } })).toBe(0);
+
+    const n = await createCompany("Nuvem Pendente");
+    const nuv = await winCoupon(n, "nuvemshop");
+    expect((await post(nuvem.orderPaid(orderIds++, [nuv.code], "90.00", "pending"))).status).toBe(200);
+    await work();
+    expect((await spinOf(n.companyId, nuv.code)).redeemedAt).toBeNull();
+  });
+
+  it("a store that refuses the registration is still connected, with the reason in pt-BR", async () => {
+    const c = await createCompany("Sem Webhook");
+    woo.intercept((req) =>
+      req.path.startsWith("/wp-json/wc/v3/webhooks") ? { status: 403, body: { code: "forbidden" } } : undefined,
+    );
+    try {
+      const res = await call(storesPost, { token: c.owner.token, body: STORES.woocommerce() });
+      expect(res.status, res.text).toBe(201);
+      expect(res.body.store.order_webhook.status).toBe("error");
+      expect(res.body.store.order_webhook.last_error).toMatch(/^Não foi possível cadastrar o aviso de pedidos/);
+    } finally {
+      woo.intercept(null);
+    }
+  });
+
+  it("a store connected before order webhooks gets its own once, from the worker's sweep", async () => {
+    const c = await createCompany("Loja Antiga");
+    const prisma = await db();
+    const id = crypto.randomUUID();
+    const credentials = { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET };
+    await prisma.store.create({
+      data: {
+        id,
+        companyId: c.companyId,
+        platform: "woocommerce",
+        name: "Antiga",
+        storeUrl: woo.url,
+        credentials: encryptSecret(JSON.stringify(credentials), `store:${id}`),
+        credentialsHint: WOO_KEY.slice(-4),
+      },
+    });
+    const before = woo.webhooks.length;
+    expect(await sweepStoreWebhooks()).toBeGreaterThanOrEqual(1);
+    expect(await sweepStoreWebhooks()).toBe(0); // one waiting job per store
+    await work();
+    const store = await prisma.store.findUniqueOrThrow({ where: { id } });
+    expect(store.webhookStatus).toBe("ok");
+    const secret = JSON.parse(decryptSecret(store.credentials, `store:${id}`)).webhook_secret;
+    expect(secret).toMatch(/^[\w-]{40,}$/);
+    expect(woo.webhooks.slice(before)).toEqual([
+      { topic: "order.updated", url: expect.stringContaining(`/api/webhooks/stores/${store.webhookKey}`), secret },
+    ]);
+    // Done: the next sweeps leave it alone.
+    await sweepStoreWebhooks();
+    expect(await prisma.webhookDelivery.count({ where: { companyId: c.companyId, kind: "store.webhook" } })).toBe(1);
+  });
+});

@@ -1,0 +1,41 @@
+// What the store fakes share for order webhooks (docs/api.md "Store orders (issue 39)"): the webhooks
+// a platform registered, and a delivery of one of them as the platform sends it (its headers, its raw
+// body signed with the platform's key), for a test to post to our route.
+import { createHmac, randomUUID } from "node:crypto";
+
+export interface Registered {
+  topic: string;
+  url: string;
+  secret?: string;
+}
+
+export interface Delivery {
+  /** The registered URL, and its last segment (the route's `key`). */
+  url: string;
+  key: string;
+  rawBody: string;
+  headers: Record<string, string>;
+}
+
+export function delivery(
+  hook: Registered,
+  body: unknown,
+  secret: string,
+  encoding: "hex" | "base64",
+  header: string,
+  extra: Record<string, string> = {},
+): Delivery {
+  const rawBody = JSON.stringify(body);
+  return {
+    url: hook.url,
+    key: new URL(hook.url).pathname.split("/").pop()!,
+    rawBody,
+    headers: {
+      "content-type": "application/json",
+      [header]: createHmac("sha256", secret).update(rawBody).digest(encoding),
+      ...extra,
+    },
+  };
+}
+
+export const deliveryId = () => randomUUID();
