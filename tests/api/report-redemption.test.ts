@@ -83,7 +83,9 @@ describe("report redemption figures", () => {
     const wonByPrize = Object.fromEntries(
       r.by_prize.map((p: { product_name: string; won: number }) => [p.product_name, p.won]),
     );
-    expect(wonByPrize["Cupom 10%"] + wonByPrize["Brinde"]).toBe(8);
+    // The draw is random: either prize may have taken all eight.
+    expect(Object.keys(wonByPrize).every((n) => n === "Cupom 10%" || n === "Brinde")).toBe(true);
+    expect((wonByPrize["Cupom 10%"] ?? 0) + (wonByPrize["Brinde"] ?? 0)).toBe(8);
     expect(r.by_prize.reduce((a: number, p: { revenue_cents: number }) => a + p.revenue_cents, 0)).toBe(19550);
     const insta = r.by_source.find((s: { source_id: string | null }) => s.source_id === source.id);
     expect(insta).toMatchObject({ source_name: "Instagram", won: 4, redeemed: 3, revenue_cents: 12550, rate: 75 });
