@@ -3,7 +3,7 @@
 // reaches a service, not even for a type. tests/unit/api-types.test.ts holds each one equal to what
 // its service returns, so a service that changes its answer fails the typecheck until this follows.
 
-export type Role = "owner" | "admin" | "member";
+export type Role = "owner" | "admin" | "member" | "attendant";
 export type WheelStatus = "draft" | "active";
 export type DrawMode = "random" | "moments" | "counter";
 export type SubscriptionStatus = "active" | "trial" | "past_due" | "cancelled" | "expired";

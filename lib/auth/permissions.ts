@@ -2,7 +2,8 @@
 // the UI reads it only to hide what a role cannot do.
 import type { ApiKeyScope } from "@/lib/validation/api-keys";
 
-export const ROLES = ["owner", "admin", "member"] as const;
+// attendant: counter staff; it holds no permission of this table until its routes are opened to it.
+export const ROLES = ["owner", "admin", "member", "attendant"] as const;
 export type Role = (typeof ROLES)[number];
 
 const EVERYONE: readonly Role[] = ["owner", "admin", "member"];
@@ -54,5 +55,6 @@ export function keyCan(scopes: readonly string[], permission: Permission): boole
 export function roleLabel(role: string | undefined | null, where: "list" | "profile" = "list"): string {
   if (role === "owner") return "Proprietário";
   if (role === "admin") return "Administrador";
+  if (role === "attendant") return "Atendente";
   return where === "profile" ? "Membro" : "Usuário";
 }

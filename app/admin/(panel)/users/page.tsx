@@ -21,7 +21,7 @@ import { useListEditor } from "@/lib/ui/use-list-editor";
 import { useListState } from "@/lib/ui/use-list-state";
 import { USER_MESSAGES } from "@/lib/copy/users";
 
-const ROLE_COLOR = { owner: "brand", admin: "green", member: "gray" } as const;
+const ROLE_COLOR = { owner: "brand", admin: "green", member: "gray", attendant: "gray" } as const;
 
 export default function UsersPage() {
   const { user: me } = useAdmin();
