@@ -1,7 +1,7 @@
 // Benchmark (on demand, not CI): the public spin route against a trivial JSON route, both under
 // autocannon with 32 connections on the built app and a fresh Postgres database.
-// Goals (issue 29): spin req/s >= 60% of the trivial route's, spin p99 <= 1.5x the trivial route's
-// in at least 5 of 7 rounds, the server's peak RSS <= 300 MB.
+// Goals (issue 43): spin req/s >= 75% of the trivial route's, the spin's own p99 <= 2.5x its p50
+// in at least 6 of 7 rounds, the server's peak RSS <= 300 MB.
 // The spin is the whole mix a shop's wheel runs: a source, an Idempotency-Key, one play per CPF (a
 // CPF required and counted), a prize handing out uploaded codes (a pool), an endpoint subscribed to
 // lead.created (a local receiver; the server's own worker delivers meanwhile) and the rollups.
@@ -318,19 +318,24 @@ export async function benchSpin({ split = process.argv.includes("--split-cpus") 
       `  at ${CONNECTIONS} connections the mean latency is ${CONNECTIONS} / throughput: trivial ${((CONNECTIONS / trivialRps) * 1000).toFixed(0)} ms, spin ${((CONNECTIONS / spinRps) * 1000).toFixed(0)} ms; a p99 under 100 ms needs more than ${CONNECTIONS / 0.1} req/s`,
     );
 
-    const p99Within = p99Ratios.filter((r) => r <= 1.5).length;
+    // Issue 43: the spin's own tail (no stalls), since at 32 busy connections its p99 against the
+    // trivial route's follows the throughput ratio (Little's law).
+    const tails = spins.map((s) => s.p99 / Math.max(1, s.p50));
+    const tailWithin = tails.filter((t) => t <= 2.5).length;
+    const tailNeeded = Math.ceil((tails.length * 6) / 7);
+    print(`  spin p99 / spin p50 per round: ${tails.map((t) => `${t.toFixed(2)}x`).join(", ")}`);
     const goals = [
       {
         label: "spin req/s / trivial req/s (32 connections)",
         value: `${(ratio * 100).toFixed(1)}%`,
-        goal: ">= 60%",
-        pass: ratio >= 0.6,
+        goal: ">= 75%",
+        pass: ratio >= 0.75,
       },
       {
-        label: "rounds with spin p99 <= 1.5x the trivial p99",
-        value: `${p99Within} of ${p99Ratios.length}`,
-        goal: `>= ${Math.ceil((p99Ratios.length * 5) / 7)}`,
-        pass: p99Within >= Math.ceil((p99Ratios.length * 5) / 7),
+        label: "rounds with the spin's p99 <= 2.5x its p50",
+        value: `${tailWithin} of ${tails.length}`,
+        goal: `>= ${tailNeeded}`,
+        pass: tailWithin >= tailNeeded,
       },
       {
         label: "spin non-2xx / errors (409 must not happen)",

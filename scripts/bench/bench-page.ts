@@ -1,0 +1,210 @@
+// Benchmark (on demand, not CI): a viral link. The public wheel page (its HTML) and its spin in the
+// mix a shared link produces, 10 page views to 1 spin, at 32 connections, against the trivial route,
+// on the production build and a fresh Postgres database; rounds alternate the two loads.
+// Goals (issue 43): page views >= 60% of the trivial route's rate; the mix's p99 <= 2.5x its p50.
+// It also prints the server's CPU per page view (a page-only window) and what the page costs.
+// Usage: npm run bench:page   (builds into .next-bench first if there is no build there;
+//        BENCH_ROUNDS / BENCH_SECONDS change the load)
+import { readFile } from "node:fs/promises";
+import autocannon from "autocannon";
+import pg from "pg";
+import { migrate } from "@/lib/db/migrate";
+import { poolExecutor } from "@/lib/db/sql-executor";
+import { isMain, printer, verdict, type BenchResult } from "./lib/bench-report";
+import {
+  createDatabase,
+  dropDatabase,
+  ensureBuild,
+  insertProCompany,
+  median,
+  peakRssMb,
+  startBenchApp,
+} from "./lib/bench-server";
+
+const CONNECTIONS = 32;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_SECONDS = 3;
+const PAGE_VIEWS_PER_SPIN = 10;
+const COMPANY_SLUG = "bench-page";
+const WHEEL_SLUG = "roleta";
+
+async function seed(pool: pg.Pool) {
+  const companyId = await insertProCompany(pool, "Bench Page", COMPANY_SLUG);
+  const wheel = await pool.query(
+    `INSERT INTO "Wheel" (id, "companyId", name, slug, status, "updatedAt")
+     VALUES (gen_random_uuid(), $1, 'Roleta', $2, 'active', now()) RETURNING id`,
+    [companyId, WHEEL_SLUG],
+  );
+  for (const [i, weight] of [40, 25, 15, 10, 7, 3].entries()) {
+    const p = await pool.query(
+      `INSERT INTO "Product" (id, "companyId", name, description, stock, weight, "isActive", "updatedAt")
+       VALUES (gen_random_uuid(), $1, $2, 'prêmio', 10000000, 1, true, now()) RETURNING id`,
+      [companyId, `Prêmio ${i + 1}`],
+    );
+    await pool.query(
+      `INSERT INTO "WheelProduct" (id, "companyId", "wheelId", "productId", "oddsWeight") VALUES (gen_random_uuid(), $1, $2, $3, $4)`,
+      [companyId, wheel.rows[0].id, p.rows[0].id, weight],
+    );
+  }
+}
+
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  bad: number;
+}
+
+let visitor = 0;
+
+/** A spin of a new visitor (new WhatsApp, address and key), as the page sends it. */
+function spinRequest(path: string): autocannon.Request {
+  return {
+    method: "POST",
+    path,
+    setupRequest: (req) => {
+      const n = ++visitor;
+      return {
+        ...req,
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          "idempotency-key": `bench-page-${process.pid}-${n}`,
+        },
+        body: JSON.stringify({ name: `Visitante ${n}`, whatsapp: `119${String(n).padStart(8, "0")}`, consent: true }),
+      };
+    },
+  };
+}
+
+function load(url: string, seconds: number, requests?: autocannon.Request[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests }, (err, r) =>
+      err
+        ? reject(err)
+        : resolve({
+            rps: r.requests.average,
+            p50: r.latency.p50,
+            p99: r.latency.p99,
+            total: r.requests.total,
+            bad: r.non2xx + r.errors + r.timeouts,
+          }),
+    );
+  });
+}
+
+/** The server's CPU time so far (user + system), in ms, from /proc. */
+async function cpuMs(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
+  // utime and stime are fields 14 and 15 of the stat line (11 and 12 after the command's ")").
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+const fmt = (r: Run) =>
+  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${r.total} requests, non-2xx/errors ${r.bad}`;
+
+export async function benchPage(): Promise<BenchResult> {
+  const lines: string[] = [];
+  const print = printer(lines);
+  await ensureBuild();
+  const dbUrl = await createDatabase("bench_page");
+  const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  pool.on("error", () => {});
+  let app: Awaited<ReturnType<typeof startBenchApp>> | null = null;
+  try {
+    await migrate(poolExecutor(pool));
+    await seed(pool);
+    app = await startBenchApp({
+      DATABASE_URL: dbUrl,
+      TRUST_PROXY: "true",
+      NEXTAUTH_SECRET: "bench-secret-0123456789abcdef",
+    });
+    const pid = app.child.pid!;
+    const trivialUrl = `${app.url}/api/health/ready`;
+    const pagePath = `/w/${COMPANY_SLUG}/${WHEEL_SLUG}`;
+    const spinPath = `/api/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`;
+    const mix = [
+      ...Array.from({ length: PAGE_VIEWS_PER_SPIN }, () => ({ method: "GET" as const, path: pagePath })),
+      spinRequest(spinPath),
+    ];
+    print(
+      `bench:page  ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per load (after a ${WARMUP_SECONDS} s warm-up each)`,
+    );
+    print(
+      `  trivial: GET /api/health/ready (SELECT 1)   mix: ${PAGE_VIEWS_PER_SPIN} x GET ${pagePath}, 1 x POST ${spinPath}`,
+    );
+    await load(trivialUrl, WARMUP_SECONDS);
+    await load(app.url, WARMUP_SECONDS, mix);
+
+    // The page alone, once: the server's CPU per view, and the HTML's size.
+    const before = await cpuMs(pid);
+    const pageOnly = await load(`${app.url}${pagePath}`, SECONDS);
+    const cpuPerView = ((await cpuMs(pid)) - before) / pageOnly.total;
+    const html = await (await fetch(`${app.url}${pagePath}`)).text();
+    print(`  page only ${fmt(pageOnly)}`);
+    print(
+      `  server CPU per page view: ${cpuPerView.toFixed(2)} ms; the HTML is ${(Buffer.byteLength(html) / 1024).toFixed(1)} KB`,
+    );
+
+    const trivial: Run[] = [];
+    const mixed: Run[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      trivial.push(await load(trivialUrl, SECONDS));
+      mixed.push(await load(app.url, SECONDS, mix));
+      print(`  round ${round} trivial ${fmt(trivial.at(-1)!)}`);
+      print(`  round ${round} mix     ${fmt(mixed.at(-1)!)}`);
+    }
+    const viewShare = PAGE_VIEWS_PER_SPIN / (PAGE_VIEWS_PER_SPIN + 1);
+    const viewRatios = mixed.map((m, i) => (m.rps * viewShare) / trivial[i].rps);
+    const ratio = median(viewRatios);
+    const tails = mixed.map((m) => m.p99 / Math.max(1, m.p50));
+    const tail = median(tails);
+    const bad = mixed.reduce((a, m) => a + m.bad, 0);
+    const peak = await peakRssMb(pid);
+    print(
+      `  page views/s / trivial req/s per round: ${viewRatios.map((r) => `${(r * 100).toFixed(1)}%`).join(", ")}; median ${(ratio * 100).toFixed(1)}%`,
+    );
+    print(`  mix p99 / p50 per round: ${tails.map((t) => `${t.toFixed(2)}x`).join(", ")}; server peak RSS ${peak} MB`);
+    const goals = [
+      {
+        label: "page views/s / trivial req/s (10 views : 1 spin, 32 connections)",
+        value: `${(ratio * 100).toFixed(1)}%`,
+        goal: ">= 60%",
+        pass: ratio >= 0.6,
+      },
+      {
+        label: "the mix's p99 / p50 (median of rounds)",
+        value: `${tail.toFixed(2)}x`,
+        goal: "<= 2.5x",
+        pass: tail <= 2.5,
+      },
+      { label: "non-2xx / errors in the mix", value: String(bad), goal: "0", pass: bad === 0 },
+    ];
+    for (const g of goals) print(`  ${verdict(g.pass)}  ${g.label}: ${g.value} (goal ${g.goal})`);
+    return {
+      name: "A viral link: the public page and its spin",
+      lines,
+      goals,
+      notes: [
+        "One company on Pro with one active wheel of six prizes; each connection repeats 10 GETs of the public page and one spin of a new visitor (new WhatsApp, X-Forwarded-For and Idempotency-Key; TRUST_PROXY=true).",
+        "The page-only window measures the server's CPU per view (user + system time of the server process from /proc, divided by the views served).",
+      ],
+    };
+  } finally {
+    await app?.stop();
+    await pool.end();
+    await dropDatabase(dbUrl);
+  }
+}
+
+if (isMain(import.meta.url)) {
+  benchPage().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
