@@ -7,6 +7,7 @@ import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret, env } from "@/lib/env";
 import { acceptedRequestId } from "@/lib/log/context";
+import { cacheablePage, cachedPage } from "@/lib/public-page/html-cache";
 import { buildCsp, isEmbedPage, securityHeaders } from "@/lib/security/headers";
 import { isClaimPath } from "@/lib/wheels/public-url";
 
@@ -54,15 +55,30 @@ function requestIdOf(req: NextRequest): string {
   return incoming ?? crypto.randomUUID();
 }
 
+/** A public wheel page from the render of the last second (lib/public-page/html-cache.ts), or null. */
+async function sharedPage(req: NextRequest): Promise<Response | null> {
+  const { pathname, search, searchParams } = req.nextUrl;
+  const page = cacheablePage(req.method, pathname, searchParams, req.headers);
+  return page ? cachedPage(pathname + search, page) : null;
+}
+
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   const { NODE_ENV } = env();
   const requestId = requestIdOf(req);
   const production = NODE_ENV === "production";
+  const legacy = legacyEmbed(req);
+  const shared = legacy ? null : await sharedPage(req);
+  if (shared) {
+    // Its own CSP came with it: the nonce its scripts carry.
+    shared.headers.set("X-Request-Id", requestId);
+    for (const [k, v] of Object.entries(securityHeaders(pathname, production))) shared.headers.set(k, v);
+    return shared;
+  }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = buildCsp(nonce, pathname, NODE_ENV === "development", await embedAncestors(pathname));
 
-  let res = legacyEmbed(req) ?? (await claimRefusal(req)) ?? (await adminRedirect(req));
+  let res = legacy ?? (await claimRefusal(req)) ?? (await adminRedirect(req));
   if (!res) {
     const requestHeaders = new Headers(req.headers);
     requestHeaders.set("x-nonce", nonce);

@@ -55,8 +55,15 @@ export function publicView({ company, wheel, prizes }: PublicWheel, now = new Da
   };
 }
 
-export async function publicWheelView(companySlug: string, wheelRef: string, now = new Date()) {
+/** onLoaded: told the wheel's company (the public page's shared render is forgotten on its writes). */
+export async function publicWheelView(
+  companySlug: string,
+  wheelRef: string,
+  now = new Date(),
+  onLoaded?: (companyId: string) => void,
+) {
   const loaded = await loadPublicWheel(companySlug, wheelRef, now);
+  onLoaded?.(loaded.company.id);
   // Asked apart from the spin's query (which never needs it), and only on wheels that verify.
   const account = loaded.wheel.verifyContact ? await connectedAccount({ companyId: loaded.company.id }) : null;
   return publicView(loaded, now, !!account?.codeTemplate);

@@ -3,11 +3,14 @@
 // active wheel answers at that address.
 import { cache } from "react";
 import { AppError } from "@/lib/errors";
+import { rememberPageCompany } from "@/lib/public-page/html-cache";
 import { publicWheelView } from "./public-view";
 
 export const publicWheelPageView = cache(async (companySlug: string, slug: string) => {
   try {
-    return await publicWheelView(companySlug, slug);
+    return await publicWheelView(companySlug, slug, new Date(), (companyId) =>
+      rememberPageCompany(companySlug, slug, companyId),
+    );
   } catch (err) {
     if (err instanceof AppError && err.status === 404) return null;
     throw err;

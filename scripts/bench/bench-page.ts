@@ -4,12 +4,15 @@
 // Goals (issue 43): page views >= 60% of the trivial route's rate; the mix's p99 <= 2.5x its p50.
 // It also prints the server's CPU per page view (a page-only window) and what the page costs.
 // Usage: npm run bench:page   (builds into .next-bench first if there is no build there;
-//        BENCH_ROUNDS / BENCH_SECONDS change the load)
+//        BENCH_ROUNDS / BENCH_SECONDS change the load; `-- --profile` adds a V8 CPU profile of the
+//        page-only window, summed per package, in .data/profiles)
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import autocannon from "autocannon";
 import pg from "pg";
 import { migrate } from "@/lib/db/migrate";
 import { poolExecutor } from "@/lib/db/sql-executor";
+import { probeEnv, startProbe, type Probe } from "./lib/bench-probe";
 import { isMain, printer, verdict, type BenchResult } from "./lib/bench-report";
 import {
   createDatabase,
@@ -20,6 +23,7 @@ import {
   peakRssMb,
   startBenchApp,
 } from "./lib/bench-server";
+import { summarize as summarizeProfiles } from "./profile-summary";
 
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -28,6 +32,7 @@ const WARMUP_SECONDS = 3;
 const PAGE_VIEWS_PER_SPIN = 10;
 const COMPANY_SLUG = "bench-page";
 const WHEEL_SLUG = "roleta";
+const PROFILE = process.argv.includes("--profile");
 
 async function seed(pool: pg.Pool) {
   const companyId = await insertProCompany(pool, "Bench Page", COMPANY_SLUG);
@@ -113,6 +118,7 @@ export async function benchPage(): Promise<BenchResult> {
   const pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
   pool.on("error", () => {});
   let app: Awaited<ReturnType<typeof startBenchApp>> | null = null;
+  let probe: Probe | null = null;
   try {
     await migrate(poolExecutor(pool));
     await seed(pool);
@@ -120,8 +126,10 @@ export async function benchPage(): Promise<BenchResult> {
       DATABASE_URL: dbUrl,
       TRUST_PROXY: "true",
       NEXTAUTH_SECRET: "bench-secret-0123456789abcdef",
+      ...(PROFILE ? probeEnv(".data/profiles") : {}),
     });
     const pid = app.child.pid!;
+    if (PROFILE) probe = startProbe(pid, dbUrl);
     const trivialUrl = `${app.url}/api/health/ready`;
     const pagePath = `/w/${COMPANY_SLUG}/${WHEEL_SLUG}`;
     const spinPath = `/api/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`;
@@ -139,9 +147,14 @@ export async function benchPage(): Promise<BenchResult> {
     await load(app.url, WARMUP_SECONDS, mix);
 
     // The page alone, once: the server's CPU per view, and the HTML's size.
+    await probe?.begin();
     const before = await cpuMs(pid);
     const pageOnly = await load(`${app.url}${pagePath}`, SECONDS);
     const cpuPerView = ((await cpuMs(pid)) - before) / pageOnly.total;
+    const pageProbe = await probe?.end(pageOnly.total);
+    if (pageProbe) print(`    probe ${pageProbe.line}`);
+    if (pageProbe?.profile)
+      for (const l of summarizeProfiles([JSON.parse(readFileSync(pageProbe.profile, "utf8"))])) print(`    ${l}`);
     const html = await (await fetch(`${app.url}${pagePath}`)).text();
     print(`  page only ${fmt(pageOnly)}`);
     print(
@@ -193,6 +206,7 @@ export async function benchPage(): Promise<BenchResult> {
       ],
     };
   } finally {
+    await probe?.close();
     await app?.stop();
     await pool.end();
     await dropDatabase(dbUrl);

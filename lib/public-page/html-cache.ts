@@ -1,0 +1,141 @@
+// The public wheel page's HTML, shared for up to a second by everyone who opens the same address
+// (docs/decisions/performance.md "The public page rendered once a second"). A shared link brings a
+// crowd to one page, and rendering it costs Next ~6x the server CPU of a trivial route; the page is
+// per wheel, not per visitor, so proxy.ts answers repeats from here. The first request of a second
+// renders the page through this server (a "fill", single-flight per address) and its answer, with
+// the CSP whose nonce its scripts carry, is served until it is a second old. An admin's change shows
+// at once on the instance that wrote it (this instance's writes of the company forget its pages)
+// and within the second elsewhere, as the spin's reused read (lib/spins/recent-wheels.ts).
+import { onWrite } from "@/lib/db/writes";
+
+/** How long one render is served; PUBLIC_PAGE_CACHE_MS=0 turns the cache off. */
+const TTL_MS = Number(process.env.PUBLIC_PAGE_CACHE_MS ?? 1000);
+/** Addresses kept at once (a page per wheel and query string); the oldest go first. */
+const MAX_ENTRIES = 500;
+/** The fill's own request skips the cache; the header's value is this process's secret. */
+export const FILL_HEADER = "x-public-page-fill";
+/** Headers of the render that are the render's own, not the connection's or the request's. */
+const DROPPED = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "content-encoding",
+  "date",
+  "set-cookie",
+  "x-request-id",
+]);
+
+interface Entry {
+  at: number;
+  body: Uint8Array;
+  headers: [string, string][];
+  companySlug: string;
+  slug: string;
+}
+
+interface State {
+  entries: Map<string, Entry>;
+  fills: Map<string, Promise<Entry | null>>;
+  /** The company of each rendered wheel address (`companySlug/slug`), as its render read it. */
+  companies: Map<string, string>;
+  token: string;
+}
+
+const KEY = Symbol.for("roleta.publicPageCache");
+// One state per process: proxy.ts and the pages are separate bundles.
+const g = globalThis as typeof globalThis & { [KEY]?: State };
+const state = (g[KEY] ??= {
+  entries: new Map(),
+  fills: new Map(),
+  companies: new Map(),
+  token: crypto.randomUUID(),
+});
+
+const PAGE = /^\/w\/([^/]+)\/([^/]+)\/?$/;
+
+/** The wheel address of a cacheable request (a plain GET of /w/{company}/{wheel}), or null. */
+export function cacheablePage(
+  method: string,
+  pathname: string,
+  search: URLSearchParams,
+  headers: Headers,
+): { companySlug: string; slug: string } | null {
+  if (TTL_MS <= 0 || process.env.NODE_ENV !== "production" || method !== "GET") return null;
+  const m = PAGE.exec(pathname);
+  if (!m) return null;
+  // Router navigations and prefetches ask for the RSC payload, not the HTML.
+  if (headers.has("rsc") || headers.has("next-router-prefetch") || search.has("_rsc")) return null;
+  if (headers.get(FILL_HEADER) === state.token) return null;
+  return { companySlug: m[1], slug: m[2] };
+}
+
+/** Called by the page's read: which company's writes must forget this address's renders. */
+export function rememberPageCompany(companySlug: string, slug: string, companyId: string) {
+  state.companies.set(`${companySlug}/${slug}`, companyId);
+}
+
+/** Forgets the renders of a company's pages (every page, for null). */
+export function forgetPages(companyId: string | null) {
+  for (const [key, entry] of state.entries)
+    if (companyId === null || state.companies.get(`${entry.companySlug}/${entry.slug}`) === companyId)
+      state.entries.delete(key);
+}
+
+onWrite((_model, companyId) => forgetPages(companyId));
+
+/** Where this server answers itself (next start and the standalone server set PORT). */
+function selfOrigin(): string | null {
+  if (process.env.PUBLIC_PAGE_CACHE_ORIGIN) return process.env.PUBLIC_PAGE_CACHE_ORIGIN;
+  return process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : null;
+}
+
+async function fill(address: string, page: { companySlug: string; slug: string }): Promise<Entry | null> {
+  const origin = selfOrigin();
+  if (!origin) return null;
+  const res = await fetch(`${origin}${address}`, {
+    headers: { [FILL_HEADER]: state.token, accept: "text/html" },
+    redirect: "manual",
+  });
+  // Only a whole page is shared: a redirect, a 404 or an error is rendered for each request.
+  const html = res.headers.get("content-type")?.startsWith("text/html");
+  if (res.status !== 200 || !html || res.headers.has("set-cookie")) {
+    await res.body?.cancel();
+    return null;
+  }
+  const entry: Entry = {
+    at: Date.now(),
+    body: new Uint8Array(await res.arrayBuffer()),
+    headers: [...res.headers].filter(([k]) => !DROPPED.has(k.toLowerCase())),
+    ...page,
+  };
+  state.entries.delete(address);
+  if (state.entries.size >= MAX_ENTRIES) state.entries.delete(state.entries.keys().next().value!);
+  state.entries.set(address, entry);
+  return entry;
+}
+
+/**
+ * The page's answer from a render of the last second, or from a fill made now (shared by the
+ * requests that arrive meanwhile). Null when the render was not a page to share (a redirect, a
+ * 404) or this server cannot reach itself: the request is then rendered as usual.
+ */
+export async function cachedPage(
+  address: string,
+  page: { companySlug: string; slug: string },
+  now = Date.now(),
+): Promise<Response | null> {
+  let entry: Entry | null | undefined = state.entries.get(address);
+  if (!entry || now - entry.at >= TTL_MS || now < entry.at) {
+    let pending = state.fills.get(address);
+    if (!pending) {
+      pending = fill(address, page)
+        .catch(() => null)
+        .finally(() => state.fills.delete(address));
+      state.fills.set(address, pending);
+    }
+    entry = await pending;
+  }
+  if (!entry) return null;
+  return new Response(entry.body.slice(), { status: 200, headers: entry.headers });
+}
