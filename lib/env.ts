@@ -118,6 +118,8 @@ const schema = z
     WEBHOOK_WORKER: boolDefaultTrue,
     // Pause of the worker between polls of an empty queue.
     WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+    // How long one render of a public wheel page is shared (lib/public-page/html-cache.ts); 0: off.
+    PUBLIC_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     // How far the server's heap may grow past what survived its last full collection, in percent
     // (lib/async/heap-growth.ts); 0 leaves V8's own heuristics (up to 300%).
     HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(25),

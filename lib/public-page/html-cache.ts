@@ -7,9 +7,10 @@
 // at once on the instance that wrote it (this instance's writes of the company forget its pages)
 // and within the second elsewhere, as the spin's reused read (lib/spins/recent-wheels.ts).
 import { onWrite } from "@/lib/db/writes";
+import { env } from "@/lib/env";
 
 /** How long one render is served; PUBLIC_PAGE_CACHE_MS=0 turns the cache off. */
-const TTL_MS = Number(process.env.PUBLIC_PAGE_CACHE_MS ?? 1000);
+const ttlMs = () => env().PUBLIC_PAGE_CACHE_MS;
 /** Addresses kept at once (a page per wheel and query string); the oldest go first. */
 const MAX_ENTRIES = 500;
 /** The fill's own request skips the cache; the header's value is this process's secret. */
@@ -61,7 +62,7 @@ export function cacheablePage(
   search: URLSearchParams,
   headers: Headers,
 ): { companySlug: string; slug: string } | null {
-  if (TTL_MS <= 0 || process.env.NODE_ENV !== "production" || method !== "GET") return null;
+  if (ttlMs() <= 0 || process.env.NODE_ENV !== "production" || method !== "GET") return null;
   const m = PAGE.exec(pathname);
   if (!m) return null;
   // Router navigations and prefetches ask for the RSC payload, not the HTML.
@@ -84,7 +85,10 @@ export function forgetPages(companyId: string | null) {
 
 onWrite((_model, companyId) => forgetPages(companyId));
 
-/** Where this server answers itself (next start and the standalone server set PORT). */
+/**
+ * Where this server answers itself (next start and the standalone server set PORT);
+ * PUBLIC_PAGE_CACHE_ORIGIN, for tests, names another.
+ */
 function selfOrigin(): string | null {
   if (process.env.PUBLIC_PAGE_CACHE_ORIGIN) return process.env.PUBLIC_PAGE_CACHE_ORIGIN;
   return process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : null;
@@ -126,7 +130,7 @@ export async function cachedPage(
   now = Date.now(),
 ): Promise<Response | null> {
   let entry: Entry | null | undefined = state.entries.get(address);
-  if (!entry || now - entry.at >= TTL_MS || now < entry.at) {
+  if (!entry || now - entry.at >= ttlMs() || now < entry.at) {
     let pending = state.fills.get(address);
     if (!pending) {
       pending = fill(address, page)
