@@ -1,5 +1,6 @@
 // The three store platforms a `store` product's coupons are created in (docs/api.md "Unique codes (issue 26)"):
-// check the credentials, create a single-use coupon, delete an unused one. Plain fetch, no SDK:
+// check the credentials, create a single-use coupon, delete an unused one; and for store orders, register
+// and delete the order webhook and ask how often our coupons were used (the coupon sweep). Plain fetch, no SDK:
 // @shopify/admin-api-client builds `https://{shop}/admin/api/...` itself (a local fake over http
 // would need a fetch that rewrites its URLs) and @woocommerce/woocommerce-rest-api brings axios and
 // an OAuth 1.0a stack for one REST resource; each platform here is two or three calls.
