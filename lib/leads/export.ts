@@ -6,6 +6,9 @@ import { formatPhone } from "@/lib/phone";
 import type { SpinFilters } from "@/lib/validation/leads";
 import { spinBatches, type LeadExportRow } from "./service";
 import { answersText, maskedCpf } from "@/lib/spins/visitor-fields";
+import { remindersBySpin, type LeadReminder } from "@/lib/reminders/lead";
+import { reminderText } from "@/lib/reminders/labels";
+import { shortDateTime } from "@/lib/dates/format";
 
 export const LEADS_CSV_HEADER = [
   "Nome",
@@ -31,6 +34,8 @@ export const LEADS_CSV_HEADER = [
   "Pedido",
   "Total do pedido",
   "Moeda",
+  // The prize's reminders (docs/api.md "Reminders before the prize expires"), "; " between them.
+  "Lembretes",
 ];
 
 export const CHANNEL_LABELS: Record<string, string> = { counter: "Balcão", store: "Loja on-line", api: "Caixa (API)" };
@@ -38,7 +43,11 @@ export const CHANNEL_LABELS: Record<string, string> = { counter: "Balcão", stor
 /** Cents as a spreadsheet in Brazil reads a number: "159,90" (no thousands separator). */
 const cents = (v: number | null) => (v === null ? "" : `${Math.trunc(v / 100)},${String(v % 100).padStart(2, "0")}`);
 
-export function leadRow(s: LeadExportRow): unknown[] {
+/** "WhatsApp em 10/12/2026, 10:00 (enviado); E-mail em ...", in São Paulo time. */
+export const remindersText = (reminders: LeadReminder[]) =>
+  reminders.map((r) => reminderText(r, shortDateTime)).join("; ");
+
+export function leadRow(s: LeadExportRow, reminders: LeadReminder[] = []): unknown[] {
   return [
     s.customerName,
     // As the screens show it, "+55 (11) 98765-4321"; lib/csv puts its usual "'" before the "+" so a
@@ -64,11 +73,19 @@ export function leadRow(s: LeadExportRow): unknown[] {
     s.orderId ?? "",
     cents(s.orderTotalCents),
     s.orderCurrency ?? "",
+    remindersText(reminders),
   ];
 }
 
 async function* rows(companyId: string, f: SpinFilters) {
-  for await (const batch of spinBatches(companyId, f)) yield batch.map(leadRow);
+  for await (const batch of spinBatches(companyId, f)) {
+    // One query per batch for the batch's reminders (the jobs' spinId index).
+    const reminders = await remindersBySpin(
+      companyId,
+      batch.map((s) => s.id),
+    );
+    yield batch.map((s) => leadRow(s, reminders.get(s.id)));
+  }
 }
 
 export function exportLeads(ctx: SessionCtx, f: SpinFilters, prefix = "leads") {

@@ -7,6 +7,7 @@ import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
 import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import { spinDto } from "@/lib/spins/dto";
+import { withReminders } from "@/lib/reminders/lead";
 import { normalizePhone } from "@/lib/phone";
 import { maskWhatsapp } from "@/lib/refusals/mask";
 import { plural } from "@/lib/ui/plural";
@@ -29,11 +30,13 @@ export async function exportPerson(ctx: SessionCtx, whatsapp: string) {
   return {
     generated_at: new Date().toISOString(),
     whatsapp: normalizePhone(whatsapp),
-    records: spins.map((s) => ({
-      ...spinDto(s),
-      consent_at: s.consentAt.toISOString(),
-      consent_version: s.consentVersion,
-      consent_ip: s.consentIp,
+    // Each prize's reminders too (docs/api.md "Reminders before the prize expires"): when and how
+    // the person was or will be reminded is data about them.
+    records: (await withReminders(ctx.companyId, spins.map(spinDto))).map((r, i) => ({
+      ...r,
+      consent_at: spins[i].consentAt.toISOString(),
+      consent_version: spins[i].consentVersion,
+      consent_ip: spins[i].consentIp,
     })),
   };
 }

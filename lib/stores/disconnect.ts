@@ -2,7 +2,7 @@
 // our unused coupons in it (its products' reserves and the releases still carrying coupons) are
 // deleted in the store first, within a job's time budget. The store goes only when none is left;
 // otherwise it stays, 409 STORE_HAS_COUPONS with the count, and the releases carry on in the
-// background (retried, shown on Lojas).
+// background (retried, shown on Lojas). A store removed has its order webhooks deleted there too.
 import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { tenantDb, tenantTx, type TenantScope } from "@/lib/db/tenant";
@@ -11,7 +11,14 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { deadlineFromNow } from "@/lib/jobs/budget";
 import { STORE_MESSAGES } from "@/lib/validation/stores";
 import { deleteCoupons, releaseReserve, STORE_RELEASE } from "./reserve";
-import { getStore } from "./service";
+import { log } from "@/lib/log";
+import type { Store } from "@/lib/generated/prisma/client";
+import { webhookUrl } from "./order-webhook";
+import { deleteOrderWebhooks } from "./platforms";
+import { getStore, storeAccess } from "./service";
+
+/** Each call of the removed store's webhook deletion waits at most this long (the owner waits). */
+const WEBHOOK_DELETE_TIMEOUT_MS = 5_000;
 
 type Tx = Prisma.TransactionClient;
 
@@ -78,5 +85,25 @@ export async function deleteStore(ctx: SessionCtx, id: string) {
   });
   if (remaining)
     throw new AppError("STORE_HAS_COUPONS", STORE_MESSAGES.hasCoupons(remaining, result.error), { count: remaining });
+  await dropOrderWebhooks(store);
   return { message: "Loja removida com sucesso" };
+}
+
+/**
+ * The removed store's order webhooks, deleted in the store, best effort (docs/decisions/stores.md
+ * "The coupon sweep, and webhooks kept registered"): a failure is logged only; the store's later
+ * calls then answer 404, which the platforms stop after their retries.
+ */
+async function dropOrderWebhooks(store: Store) {
+  if (store.webhookStatus === "pending") return;
+  try {
+    await deleteOrderWebhooks(storeAccess(store), webhookUrl(store.webhookKey), {
+      timeoutMs: WEBHOOK_DELETE_TIMEOUT_MS,
+    });
+  } catch (err) {
+    log().warn(
+      { storeId: store.id, err: err instanceof Error ? err.message : String(err) },
+      "order webhook not deleted from the removed store",
+    );
+  }
 }

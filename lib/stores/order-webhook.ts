@@ -1,7 +1,7 @@
 // The order webhook of a store (docs/api.md "Store orders (issue 39)"): its URL, and registering it in
 // the store. A registration that fails does not undo the connection: the store shows why (pt-BR) and
-// the coupons keep working; the owner can reconnect later (docs/decisions/stores.md "Order webhooks
-// registered on connect, never blocking it").
+// the coupons keep working; the worker tries again 6 hours later, and the daily coupon sweep catches
+// the used coupons meanwhile (docs/decisions/stores.md "The coupon sweep, and webhooks kept registered").
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { env } from "@/lib/env";
@@ -19,7 +19,7 @@ export const webhookUrl = (key: string) => `${env().APP_URL.replace(/\/$/, "")}/
 /** What the Lojas screen shows when the store refused or could not be reached (pt-BR). */
 export function webhookFailure(err: unknown): string {
   const reason = err instanceof StoreError ? err.message : "erro inesperado";
-  return `Não foi possível cadastrar o aviso de pedidos na loja (${reason}). Os cupons funcionam; os pedidos pagos não serão vistos até reconectar a loja.`;
+  return `Não foi possível cadastrar o aviso de pedidos na loja (${reason}). Os cupons funcionam; tentaremos de novo em 6 horas, e os cupons usados são conferidos na loja uma vez por dia.`;
 }
 
 type StoreRow = { id: string; webhookKey: string };

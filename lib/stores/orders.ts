@@ -83,10 +83,15 @@ export async function receiveOrderWebhook(key: string, raw: Buffer, headers: Hea
 
 export const STORE_WEBHOOK = "store.webhook";
 
+/** A failed registration is tried again this long after the last try (docs/decisions/stores.md
+ *  "The coupon sweep, and webhooks kept registered"). */
+export const WEBHOOK_RETRY_MS = 6 * 3_600_000;
+
 /**
- * Registers the order webhook of a store connected before order webhooks existed (its status is
- * still `pending`): a WooCommerce store first gets its generated secret. Once: the outcome (ok, or
- * error with its reason) leaves `pending`, so the sweep never queues it again.
+ * Registers the order webhook of a store that has none working: one connected before order
+ * webhooks existed (`pending`; a WooCommerce store first gets its generated secret) or one whose
+ * registration failed (`error`, tried again every WEBHOOK_RETRY_MS). The outcome (ok, or error with
+ * its reason) and the time of the try are recorded; a store already `ok` is left alone.
  */
 export const storeWebhookJob = defineJobKind({
   kind: STORE_WEBHOOK,
@@ -94,7 +99,7 @@ export const storeWebhookJob = defineJobKind({
   async run(job) {
     const t = await tenantDb(job);
     let store = await t.store.findFirst({ where: { id: job.payload.store_id } });
-    if (!store || store.webhookStatus !== "pending") return { status: "done" };
+    if (!store || store.webhookStatus === "ok") return { status: "done" };
     const access = storeAccess(store);
     if (store.platform === "woocommerce" && !access.credentials.webhook_secret) {
       access.credentials.webhook_secret = newWooWebhookSecret();
@@ -105,24 +110,35 @@ export const storeWebhookJob = defineJobKind({
     }
     const timeoutMs = stepCallTimeout(STORE_CALL_TIMEOUT_MS);
     if (!fits(job.deadline, timeoutMs)) return { status: "continue" };
-    await t.store.update({ where: { id: store.id }, data: await registerStoreWebhook(store, access, timeoutMs) });
+    const outcome = await registerStoreWebhook(store, access, timeoutMs);
+    await t.store.update({ where: { id: store.id }, data: { ...outcome, webhookCheckedAt: new Date() } });
     return { status: "done" };
   },
 });
 
 /**
- * The worker's sweep part (lib/worker/sweep.ts): one `store.webhook` job per store still `pending`
- * (the stores connected before this deploy; dedupe key `store:<id>`). How many it queued.
+ * The worker's sweep part (lib/worker/sweep.ts): one `store.webhook` job (dedupe key `store:<id>`)
+ * per store still `pending` (connected before this deploy) or `error` whose last try is
+ * WEBHOOK_RETRY_MS old. How many it queued.
  */
-export async function sweepStoreWebhooks(): Promise<number> {
+export async function sweepStoreWebhooks(now = new Date()): Promise<number> {
   const prisma = await db();
-  const pending = await prisma.store.findMany({
-    where: { webhookStatus: "pending" },
+  const retryBefore = new Date(now.getTime() - WEBHOOK_RETRY_MS);
+  const due = await prisma.store.findMany({
+    where: {
+      OR: [
+        { webhookStatus: "pending" },
+        {
+          webhookStatus: "error",
+          OR: [{ webhookCheckedAt: null }, { webhookCheckedAt: { lt: retryBefore } }],
+        },
+      ],
+    },
     select: { id: true, companyId: true },
     take: 500,
   });
   let queued = 0;
-  for (const s of pending)
+  for (const s of due)
     if (
       await enqueueJob(prisma, {
         companyId: s.companyId,

@@ -1,5 +1,6 @@
 // The three store platforms a `store` product's coupons are created in (docs/api.md "Unique codes (issue 26)"):
-// check the credentials, create a single-use coupon, delete an unused one. Plain fetch, no SDK:
+// check the credentials, create a single-use coupon, delete an unused one; and for store orders, register
+// and delete the order webhook and ask how often our coupons were used (the coupon sweep). Plain fetch, no SDK:
 // @shopify/admin-api-client builds `https://{shop}/admin/api/...` itself (a local fake over http
 // would need a fetch that rewrites its URLs) and @woocommerce/woocommerce-rest-api brings axios and
 // an OAuth 1.0a stack for one REST resource; each platform here is two or three calls.
@@ -366,4 +367,136 @@ export async function readNuvemshopOrder(a: StoreAccess, orderId: string, o: Cal
     o,
   );
   return body;
+}
+
+// --- The coupon sweep (docs/decisions/stores.md "The coupon sweep, and webhooks kept registered") -----
+
+/** A coupon we created in the store: its id there (as the creation answered it) and its code. */
+export interface StoreCouponRef {
+  externalId: string;
+  code: string;
+}
+
+/**
+ * How many coupons one usage call asks about: Nuvemshop reads one coupon by id (its list has no
+ * filter by ids), Shopify `nodes(ids:)` takes up to 250 ids (50 keep a call's cost near 100 points,
+ * one second of a standard plan's restore rate), WooCommerce `?include=` up to `per_page` 100.
+ */
+export const USAGE_BATCH: Record<Platform, number> = { nuvemshop: 1, shopify: 50, woocommerce: 100 };
+
+/** The smallest gap between two usage calls: Nuvemshop's bucket leaks 2 calls a second. */
+export const USAGE_PACE_MS: Record<Platform, number> = { nuvemshop: 500, shopify: 0, woocommerce: 0 };
+
+const count = (n: unknown) => (typeof n === "number" && Number.isFinite(n) ? n : Number(n) || 0);
+
+/**
+ * How many times each coupon was used, by its id in the store: Nuvemshop `GET /coupons/{id}`
+ * (`used`), Shopify `nodes(ids:)` on the DiscountCodeNodes (`asyncUsageCount`), WooCommerce
+ * `GET /coupons?include=` (`usage_count`). A coupon the store no longer has is left out (not used
+ * that we know of). Throws StoreError (a 429 as `rate_limited` with its Retry-After).
+ */
+export async function couponUsage(
+  a: StoreAccess,
+  coupons: StoreCouponRef[],
+  o: CallOptions = {},
+): Promise<Map<string, number>> {
+  const used = new Map<string, number>();
+  if (!coupons.length) return used;
+  if (a.platform === "nuvemshop") {
+    for (const c of coupons) {
+      try {
+        const { body } = await send(
+          nuvemshop.url(a, `/coupons/${encodeURIComponent(c.externalId)}`),
+          { headers: nuvemshop.headers(a) },
+          o,
+        );
+        used.set(c.externalId, count((body as { used?: unknown } | null)?.used));
+      } catch (err) {
+        if (!(err instanceof StoreError && err.status === 404)) throw err;
+      }
+    }
+    return used;
+  }
+  if (a.platform === "shopify") {
+    type Node = { id?: string; codeDiscount?: { asyncUsageCount?: number } | null } | null;
+    const data = await shopify.graphql<{ nodes: Node[] }>(
+      a,
+      o,
+      `query($ids: [ID!]!) { nodes(ids: $ids) { ... on DiscountCodeNode { id codeDiscount {
+        ... on DiscountCodeBasic { asyncUsageCount } ... on DiscountCodeFreeShipping { asyncUsageCount }
+        ... on DiscountCodeBxgy { asyncUsageCount } } } } }`,
+      { ids: coupons.map((c) => c.externalId) },
+    );
+    for (const n of Array.isArray(data.nodes) ? data.nodes : [])
+      if (n?.id && n.codeDiscount) used.set(n.id, count(n.codeDiscount.asyncUsageCount));
+    return used;
+  }
+  const ids = coupons.map((c) => encodeURIComponent(c.externalId)).join(",");
+  const { body } = await send(
+    woocommerce.url(a, `/coupons?include=${ids}&per_page=${Math.min(100, coupons.length)}`),
+    { headers: woocommerce.headers(a) },
+    { ...o, strictHttps: true },
+  );
+  for (const c of Array.isArray(body) ? (body as { id?: unknown; usage_count?: unknown }[]) : [])
+    if (c?.id !== undefined) used.set(String(c.id), count(c.usage_count));
+  return used;
+}
+
+/**
+ * Deletes, best effort, every order webhook of the store that calls `url` (a retried registration
+ * may have left two): Nuvemshop `GET/DELETE /{store_id}/webhooks`, Shopify `webhookSubscriptions
+ * (callbackUrl:)` then `webhookSubscriptionDelete`, WooCommerce `GET/DELETE /webhooks` (`force=true`).
+ * How many it deleted; throws StoreError.
+ */
+export async function deleteOrderWebhooks(a: StoreAccess, url: string, o: CallOptions = {}): Promise<number> {
+  let ids: string[];
+  if (a.platform === "nuvemshop") {
+    const { body } = await send(nuvemshop.url(a, "/webhooks?per_page=200"), { headers: nuvemshop.headers(a) }, o);
+    ids = (Array.isArray(body) ? (body as { id?: unknown; url?: unknown }[]) : [])
+      .filter((w) => w?.url === url)
+      .map((w) => String(w.id));
+    for (const id of ids)
+      await gone(
+        send(
+          nuvemshop.url(a, `/webhooks/${encodeURIComponent(id)}`),
+          { method: "DELETE", headers: nuvemshop.headers(a) },
+          o,
+        ),
+      );
+    return ids.length;
+  }
+  if (a.platform === "shopify") {
+    const data = await shopify.graphql<{ webhookSubscriptions: { nodes: { id: string }[] } }>(
+      a,
+      o,
+      "query($url: URL!) { webhookSubscriptions(first: 20, callbackUrl: $url) { nodes { id } } }",
+      { url },
+    );
+    ids = (data.webhookSubscriptions?.nodes ?? []).map((n) => n.id);
+    for (const id of ids)
+      await shopify.graphql(
+        a,
+        o,
+        "mutation($id: ID!) { webhookSubscriptionDelete(id: $id) { deletedWebhookSubscriptionId userErrors { message } } }",
+        { id },
+      );
+    return ids.length;
+  }
+  const { body } = await send(
+    woocommerce.url(a, "/webhooks?per_page=100"),
+    { headers: woocommerce.headers(a) },
+    { ...o, strictHttps: true },
+  );
+  ids = (Array.isArray(body) ? (body as { id?: unknown; delivery_url?: unknown }[]) : [])
+    .filter((w) => w?.delivery_url === url)
+    .map((w) => String(w.id));
+  for (const id of ids)
+    await gone(
+      send(
+        woocommerce.url(a, `/webhooks/${encodeURIComponent(id)}?force=true`),
+        { method: "DELETE", headers: woocommerce.headers(a) },
+        { ...o, strictHttps: true },
+      ),
+    );
+  return ids.length;
 }

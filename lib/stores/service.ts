@@ -141,7 +141,7 @@ export async function createStore(ctx: SessionCtx, input: StoreInput) {
     },
   });
   const webhook = await registerStoreWebhook(created, storeAccess(created));
-  const store = await t.store.update({ where: { id }, data: webhook });
+  const store = await t.store.update({ where: { id }, data: { ...webhook, webhookCheckedAt: new Date() } });
   return { store: storeDto(store) };
 }
 

@@ -7,6 +7,7 @@ import { rdStationConversion } from "@/lib/rdstation/job";
 import { mailPrizeJob, reminderJob } from "@/lib/reminders/jobs";
 import { storeRefill, storeRelease } from "@/lib/stores/jobs";
 import { storeOrderJob } from "@/lib/redemption/store-orders";
+import { storeUsageJob } from "@/lib/redemption/store-usage";
 import { storeWebhookJob } from "@/lib/stores/orders";
 import { whatsappCodeJob, whatsappPrizeJob } from "@/lib/whatsapp/jobs";
 
@@ -15,6 +16,7 @@ const KINDS = [
   storeRelease,
   storeOrderJob,
   storeWebhookJob,
+  storeUsageJob,
   whatsappCodeJob,
   whatsappPrizeJob,
   rdStationConversion,

@@ -5,6 +5,7 @@
 import "server-only";
 import { log } from "@/lib/log";
 import { sweepStockAlerts } from "@/lib/products/stock-alerts";
+import { sweepCouponUsage } from "@/lib/redemption/store-usage";
 import { sweepStoreReserves } from "@/lib/stores/jobs";
 import { sweepStoreWebhooks } from "@/lib/stores/orders";
 
@@ -25,7 +26,10 @@ export async function sweep(now = new Date()): Promise<number> {
   const reserves = await part("store reserves", () => sweepStoreReserves(now));
   // The owner's e-mails of a prize running low or out (lib/products/stock-alerts.ts).
   const alerts = await part("stock alerts", () => sweepStockAlerts());
-  // Stores connected before order webhooks: theirs registered once (docs/api.md "Store orders (issue 39)").
-  const hooks = await part("store webhooks", () => sweepStoreWebhooks());
-  return reserves + alerts + hooks;
+  // Order webhooks not registered yet (stores connected before them) or whose registration failed
+  // 6 hours ago or more (docs/api.md "Store orders (issue 39)").
+  const hooks = await part("store webhooks", () => sweepStoreWebhooks(now));
+  // The daily pass over each store's handed-out, unredeemed coupons (what the webhooks missed).
+  const usage = await part("coupon usage", () => sweepCouponUsage(now));
+  return reserves + alerts + hooks + usage;
 }

@@ -221,6 +221,7 @@ describe("CSV export", () => {
       "Pedido",
       "Total do pedido",
       "Moeda",
+      "Lembretes",
     ]);
     expect(rows).toHaveLength(5);
     expect(rows.map((r) => r[0]).slice(1)).toEqual(['Dora, "a" São', '\'=HYPERLINK("x")', "Bruno Lima", "Ana Souza"]);
@@ -247,6 +248,7 @@ describe("CSV export", () => {
       "",
       "",
       "",
+      "",
     ]);
   });
 
@@ -265,8 +267,8 @@ describe("CSV export", () => {
     expect(line.startsWith('"Joao;=1+1";\'+55 (11) 98765-4321;')).toBe(true);
     // Read the way Excel with a Brazilian locale reads it: every cell whole, none a formula.
     const rows: string[][] = parse(res.text.slice(1), { delimiter: ";" });
-    expect(rows[0]).toHaveLength(22);
-    expect(rows[1]).toHaveLength(22);
+    expect(rows[0]).toHaveLength(23);
+    expect(rows[1]).toHaveLength(23);
     expect(rows[1][0]).toBe("Joao;=1+1");
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });

@@ -55,7 +55,7 @@ describe("code validity and states", () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toMatch(
-      /Válido até[;,]Situação[;,]E-mail[;,]CPF[;,]Respostas[;,]Resgate por[;,]Pedido[;,]Total do pedido[;,]Moeda$/,
+      /Válido até[;,]Situação[;,]E-mail[;,]CPF[;,]Respostas[;,]Resgate por[;,]Pedido[;,]Total do pedido[;,]Moeda[;,]Lembretes$/,
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("Expirado");

@@ -11,6 +11,8 @@ import { DELETE as optOutRoute } from "@/app/api/public/[companySlug]/wheels/[wh
 import { POST as redeemRoute } from "@/app/api/spins/redeem/route";
 import { POST as unredeemRoute } from "@/app/api/spins/unredeem/route";
 import { POST as lgpdEraseRoute } from "@/app/api/lgpd/erase/route";
+import { GET as lgpdExportRoute } from "@/app/api/lgpd/export/route";
+import { GET as exportRoute } from "@/app/api/wheels/spins/export/route";
 import { GET as leadsGet } from "@/app/api/wheels/spins/all/route";
 import { PUT as whatsappPut } from "@/app/api/integrations/whatsapp/route";
 import { GET as usageGet } from "@/app/api/integrations/whatsapp/usage/route";
@@ -228,6 +230,19 @@ describe("a wheel's reminders", () => {
     expect(mails[1].text).toContain(`Código de resgate: ${won.code}`);
     expect(mails[1].text).toContain(`/w/${A.slug}/${wheel.slug}/premio/${won.code}/lembretes`);
     expect((await remindersOf(won.spinId))[0].status).toBe("done");
+
+    // The leads CSV and the person's LGPD export say it too (São Paulo time in the CSV).
+    const csv = await call(exportRoute, { token: A.owner.token, url: `/api/wheels/spins/export?wheel_id=${wheel.id}` });
+    expect(csv.status).toBe(200);
+    const [header, line] = csv.text.slice(1).split("\r\n");
+    expect(header.endsWith(";Moeda;Lembretes")).toBe(true);
+    expect(line.endsWith(";E-mail em 08/12/2026, 10:00 (enviado)")).toBe(true);
+    const row = await (await db()).spin.findUniqueOrThrow({ where: { id: won.spinId } });
+    const exp = await call(lgpdExportRoute, { token: A.owner.token, url: `/api/lgpd/export?whatsapp=${row.whatsapp}` });
+    expect(exp.status, exp.text).toBe(200);
+    expect(exp.body.records.find((r: { redemption_code: string }) => r.redemption_code === won.code).reminders).toEqual(
+      [{ at: "2026-12-08T13:00:00.000Z", channel: "email", status: "sent" }],
+    );
   });
 
   it("are cancelled when the prize is redeemed between scheduling and sending", async () => {

@@ -258,7 +258,12 @@ describe("what does not count", () => {
     const secret = JSON.parse(decryptSecret(store.credentials, `store:${id}`)).webhook_secret;
     expect(secret).toMatch(/^[\w-]{40,}$/);
     expect(woo.webhooks.slice(before)).toEqual([
-      { topic: "order.updated", url: expect.stringContaining(`/api/webhooks/stores/${store.webhookKey}`), secret },
+      {
+        topic: "order.updated",
+        url: expect.stringContaining(`/api/webhooks/stores/${store.webhookKey}`),
+        secret,
+        id: expect.any(String),
+      },
     ]);
     // Done: the next sweeps leave it alone.
     await sweepStoreWebhooks();

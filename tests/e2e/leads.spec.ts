@@ -32,7 +32,7 @@ test("filter leads by result and download them as CSV", async ({ page }) => {
     .trim()
     .split(/\r\n/);
   expect(lines[0]).toBe(
-    "Nome;WhatsApp;Data de nascimento;Roleta;Prêmio;Ganhou;Código;Resgatado em;Data;Origem;utm_source;utm_medium;utm_campaign;Válido até;Situação;E-mail;CPF;Respostas;Resgate por;Pedido;Total do pedido;Moeda",
+    "Nome;WhatsApp;Data de nascimento;Roleta;Prêmio;Ganhou;Código;Resgatado em;Data;Origem;utm_source;utm_medium;utm_campaign;Válido até;Situação;E-mail;CPF;Respostas;Resgate por;Pedido;Total do pedido;Moeda;Lembretes",
   );
   expect(lines).toHaveLength(withPrize + 1);
   expect(lines.slice(1).every((l) => l.includes(";Sim;"))).toBe(true);

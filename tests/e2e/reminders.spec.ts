@@ -81,4 +81,13 @@ test("the shop turns reminders on; a winner gets the prize e-mail and stops the 
   const lead = leads.spins.find((s: { redemption_code: string }) => s.redemption_code === code);
   expect(lead.reminders.length).toBeGreaterThan(0);
   expect(lead.reminders.every((r: { status: string }) => r.status === "cancelled")).toBe(true);
+
+  // The Leads screen says it under the prize's state, one line per reminder.
+  await page.goto("/admin/leads");
+  const list = page.getByRole("list", { name: "Lembretes" }).first();
+  await expect(list.getByRole("listitem")).toHaveCount(lead.reminders.length);
+  await expect(list.getByRole("listitem").first()).toHaveText(
+    /^Lembrete por (WhatsApp|E-mail) em \d{2}\/\d{2}\/\d{4}, 10:00 \(cancelado\)$/,
+  );
+  await expectAccessible(page, "leads with reminders");
 });

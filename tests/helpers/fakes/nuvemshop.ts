@@ -3,7 +3,7 @@
 // coupons with code, type (percentage | absolute | shipping), value, max_uses, end_date; errors as
 // `{ code, message, description }`.
 import { startFake } from "./server";
-import { delivery, type Registered } from "./store-orders";
+import { delivery, markUsed, type Registered } from "./store-orders";
 
 export const NUVEMSHOP_TOKEN = "nuvem-token-0123456789";
 export const NUVEMSHOP_STORE = "123456";
@@ -24,6 +24,10 @@ export async function startNuvemshop() {
   return Object.assign(fake, {
     webhooks,
     orders,
+    /** A shopper used the coupon at the checkout: its `used` count goes up (no webhook is sent). */
+    use(code: string) {
+      markUsed(fake.coupons, code, "used");
+    },
     /** A paid order using `codes`; the delivery of its `order/paid` webhook. */
     orderPaid(id: number, codes: string[], total: string, paymentStatus = "paid") {
       orders.set(String(id), {
@@ -44,8 +48,9 @@ export async function startNuvemshop() {
   });
 }
 
-const startNuvemshopApi = (webhooks: Registered[], orders: Map<string, Record<string, unknown>>) =>
-  startFake((req, res, coupons) => {
+const startNuvemshopApi = (webhooks: Registered[], orders: Map<string, Record<string, unknown>>) => {
+  let webhookIds = 0;
+  return startFake((req, res, coupons) => {
     if (req.headers.authentication !== `bearer ${NUVEMSHOP_TOKEN}`)
       return res.json(401, { code: 401, message: "Unauthorized", description: "Invalid access token" });
     if (!req.headers["user-agent"])
@@ -67,8 +72,34 @@ const startNuvemshopApi = (webhooks: Registered[], orders: Map<string, Record<st
       const b = req.body as { event?: string; url?: string };
       if (!b?.event || !b.url?.startsWith("http"))
         return res.json(422, { code: 422, message: "Unprocessable Entity", description: { url: ["is invalid"] } });
-      webhooks.push({ topic: b.event, url: b.url });
-      return res.json(201, { id: webhooks.length, event: b.event, url: b.url });
+      const id = String(++webhookIds);
+      webhooks.push({ topic: b.event, url: b.url, id });
+      return res.json(201, { id: Number(id), event: b.event, url: b.url });
+    }
+    if (req.method === "GET" && path.split("?")[0] === "/webhooks")
+      return res.json(
+        200,
+        webhooks.map((w) => ({ id: Number(w.id), event: w.topic, url: w.url })),
+      );
+    const hookDel = path.match(/^\/webhooks\/(\d+)$/);
+    if (req.method === "DELETE" && hookDel) {
+      const i = webhooks.findIndex((w) => w.id === hookDel[1]);
+      if (i < 0) return res.json(404, { code: 404, message: "Not Found", description: "" });
+      webhooks.splice(i, 1);
+      return res.json(200, {});
+    }
+    // The coupon sweep: one coupon by id (`used` = times used), or the list filtered by `code`.
+    const one = path.match(/^\/coupons\/(\d+)$/);
+    if (req.method === "GET" && one) {
+      const c = coupons.get(one[1]);
+      return c ? res.json(200, c) : res.json(404, { code: 404, message: "Not Found", description: "" });
+    }
+    if (req.method === "GET" && path.startsWith("/coupons?")) {
+      const code = new URL(path, "http://fake").searchParams.get("code");
+      return res.json(
+        200,
+        [...coupons.values()].filter((c) => !code || c.code === code),
+      );
     }
     const order = path.match(/^\/orders\/(\d+)$/);
     if (req.method === "GET" && order) {
@@ -82,3 +113,4 @@ const startNuvemshopApi = (webhooks: Registered[], orders: Map<string, Record<st
     }
     res.json(404, { code: 404, message: "Not Found", description: "" });
   });
+};

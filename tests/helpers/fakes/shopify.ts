@@ -3,7 +3,7 @@
 // `{ errors: "[API] Invalid API key or access token ..." }`; discountCodeBasicCreate,
 // discountCodeFreeShippingCreate and discountCodeDelete answer `{ data: { <mutation>: { ..., userErrors } } }`.
 import { startFake } from "./server";
-import { delivery, deliveryId, type Registered } from "./store-orders";
+import { delivery, deliveryId, markUsed, type Registered } from "./store-orders";
 
 export const SHOPIFY_TOKEN = "shpat_fake0123456789";
 
@@ -21,6 +21,10 @@ export async function startShopify() {
   const fake = await startShopifyApi(webhooks);
   return Object.assign(fake, {
     webhooks,
+    /** A shopper used the code at the checkout: its `asyncUsageCount` goes up (no webhook is sent). */
+    use(code: string) {
+      markUsed(fake.coupons, code, "asyncUsageCount");
+    },
     orderPaid(id: number, codes: string[], total: string) {
       const hook = webhooks.findLast((w) => w.topic === "ORDERS_PAID");
       if (!hook) throw new Error("no ORDERS_PAID webhook registered");
@@ -45,8 +49,22 @@ export async function startShopify() {
   });
 }
 
-const startShopifyApi = (webhooks: Registered[]) =>
-  startFake((req, res, coupons) => {
+/** A DiscountCodeNode as `nodes` and `codeDiscountNodeByCode` answer it: the code discount's usage count. */
+const discountNode = (c: Record<string, unknown> | undefined) =>
+  c
+    ? {
+        id: c.id,
+        codeDiscount: {
+          __typename:
+            c.mutation === "discountCodeFreeShippingCreate" ? "DiscountCodeFreeShipping" : "DiscountCodeBasic",
+          asyncUsageCount: c.asyncUsageCount ?? 0,
+        },
+      }
+    : null;
+
+const startShopifyApi = (webhooks: Registered[]) => {
+  let webhookIds = 0;
+  return startFake((req, res, coupons) => {
     if (req.headers["x-shopify-access-token"] !== SHOPIFY_TOKEN)
       return res.json(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
     if (req.method !== "POST" || !/^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(req.path))
@@ -63,7 +81,7 @@ const startShopifyApi = (webhooks: Registered[]) =>
           },
         });
       const id = `gid://shopify/DiscountCodeNode/${coupons.size + 1}`;
-      coupons.set(id, { id, mutation: create[1], ...d });
+      coupons.set(id, { id, mutation: create[1], ...d, asyncUsageCount: 0 });
       return res.json(200, { data: { [create[1]]: { codeDiscountNode: { id }, userErrors: [] } } });
     }
     const hook = query.match(/webhookSubscriptionCreate\(topic:\s*(\w+)/);
@@ -78,9 +96,48 @@ const startShopifyApi = (webhooks: Registered[]) =>
             },
           },
         });
-      webhooks.push({ topic: hook[1], url });
-      const id = `gid://shopify/WebhookSubscription/${webhooks.length}`;
+      const id = `gid://shopify/WebhookSubscription/${++webhookIds}`;
+      webhooks.push({ topic: hook[1], url, id });
       return res.json(200, { data: { webhookSubscriptionCreate: { webhookSubscription: { id }, userErrors: [] } } });
+    }
+    // The coupon sweep: DiscountCodeNodes by id (null for an id it does not know), or one by code.
+    if (/nodes\(ids:/.test(query)) {
+      const ids = (variables.ids as string[]) ?? [];
+      if (ids.length > 250)
+        return res.json(200, {
+          errors: [{ message: "Too many ids", extensions: { code: "MAX_INPUT_SIZE_EXCEEDED" } }],
+        });
+      return res.json(200, {
+        data: { nodes: ids.map((i) => discountNode(coupons.get(i))) },
+        extensions: { cost: { requestedQueryCost: 1 + ids.length, actualQueryCost: 1 + ids.length } },
+      });
+    }
+    if (/codeDiscountNodeByCode\(/.test(query)) {
+      const code = String(variables.code ?? "");
+      const found = [...coupons.values()].find((c) => String(c.code).toUpperCase() === code.toUpperCase());
+      return res.json(200, { data: { codeDiscountNodeByCode: discountNode(found) } });
+    }
+    const subs = query.match(/webhookSubscriptions\(/);
+    if (subs) {
+      const url = String(variables.url ?? "");
+      const nodes = webhooks.filter((w) => !url || w.url === url).map((w) => ({ id: w.id }));
+      return res.json(200, { data: { webhookSubscriptions: { nodes } } });
+    }
+    if (/webhookSubscriptionDelete\(/.test(query)) {
+      const id = String(variables.id);
+      const i = webhooks.findIndex((w) => w.id === id);
+      if (i >= 0) webhooks.splice(i, 1);
+      return res.json(200, {
+        data: {
+          webhookSubscriptionDelete:
+            i >= 0
+              ? { deletedWebhookSubscriptionId: id, userErrors: [] }
+              : {
+                  deletedWebhookSubscriptionId: null,
+                  userErrors: [{ message: "Webhook subscription does not exist" }],
+                },
+        },
+      });
     }
     if (/discountCodeDelete\(/.test(query)) {
       const id = String(variables.id);
@@ -95,3 +152,4 @@ const startShopifyApi = (webhooks: Registered[]) =>
     }
     res.json(200, { errors: [{ message: "Field doesn't exist", extensions: { code: "undefinedField" } }] });
   });
+};

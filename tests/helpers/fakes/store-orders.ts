@@ -7,6 +7,15 @@ export interface Registered {
   topic: string;
   url: string;
   secret?: string;
+  /** The platform's id for it (its list and delete calls use it). */
+  id?: string;
+}
+
+/** Marks used, in a fake's coupons, the one with this code: `field` is the platform's usage count. */
+export function markUsed(coupons: Map<string, Record<string, unknown>>, code: string, field: string) {
+  const c = [...coupons.values()].find((x) => String(x.code).toUpperCase() === code.toUpperCase());
+  if (!c) throw new Error(`no coupon ${code} in the fake`);
+  c[field] = Number(c[field] ?? 0) + 1;
 }
 
 export interface Delivery {

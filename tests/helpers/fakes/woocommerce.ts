@@ -2,7 +2,7 @@
 // `/wp-json/wc/v3/coupons`, HTTP Basic with the consumer key and secret, errors as
 // `{ code, message, data: { status } }`; DELETE needs `force=true` (coupons do not go to the trash).
 import { startFake } from "./server";
-import { delivery, deliveryId, type Registered } from "./store-orders";
+import { delivery, deliveryId, markUsed, type Registered } from "./store-orders";
 
 export const WOO_KEY = "ck_fake0123456789";
 export const WOO_SECRET = "cs_fake0123456789";
@@ -19,6 +19,10 @@ export async function startWooCommerce() {
   const fake = await startWooApi(webhooks);
   return Object.assign(fake, {
     webhooks,
+    /** A shopper used the coupon at the checkout: its `usage_count` goes up (no webhook is sent). */
+    use(code: string) {
+      markUsed(fake.coupons, code, "usage_count");
+    },
     orderUpdated(id: number, codes: string[], total: string, status = "processing") {
       const hook = webhooks.findLast((w) => w.topic === "order.updated");
       if (!hook?.secret) throw new Error("no order.updated webhook registered");
@@ -37,15 +41,16 @@ export async function startWooCommerce() {
         "x-wc-webhook-topic": "order.updated",
         "x-wc-webhook-resource": "order",
         "x-wc-webhook-event": "updated",
-        "x-wc-webhook-id": String(webhooks.indexOf(hook) + 1),
+        "x-wc-webhook-id": String(hook.id),
         "x-wc-webhook-delivery-id": deliveryId(),
       });
     },
   });
 }
 
-const startWooApi = (webhooks: Registered[]) =>
-  startFake((req, res, coupons) => {
+const startWooApi = (webhooks: Registered[]) => {
+  let webhookIds = 0;
+  return startFake((req, res, coupons) => {
     const expected = `Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString("base64")}`;
     if (req.headers.authorization !== expected)
       return res.json(401, {
@@ -54,7 +59,41 @@ const startWooApi = (webhooks: Registered[]) =>
         data: { status: 401 },
       });
     const url = new URL(req.path, "http://fake");
-    if (url.pathname === "/wp-json/wc/v3/coupons" && req.method === "GET") return res.json(200, [...coupons.values()]);
+    // The list filters by `code` and by `include` (ids, comma-separated), `per_page` at most 100.
+    if (url.pathname === "/wp-json/wc/v3/coupons" && req.method === "GET") {
+      const perPage = Number(url.searchParams.get("per_page") ?? 10);
+      if (!(perPage >= 1 && perPage <= 100))
+        return res.json(400, {
+          code: "rest_invalid_param",
+          message: "Parâmetro(s) inválido(s): per_page",
+          data: { status: 400 },
+        });
+      const include = url.searchParams.get("include")?.split(",").filter(Boolean);
+      const code = url.searchParams.get("code");
+      const list = [...coupons.values()].filter(
+        (c) =>
+          (!include || include.includes(String(c.id))) &&
+          (!code || String(c.code).toLowerCase() === code.toLowerCase()),
+      );
+      return res.json(200, list.slice(0, perPage));
+    }
+    if (url.pathname === "/wp-json/wc/v3/webhooks" && req.method === "GET")
+      return res.json(
+        200,
+        webhooks.map((w) => ({ id: Number(w.id), topic: w.topic, delivery_url: w.url, status: "active" })),
+      );
+    const hookDel = url.pathname.match(/^\/wp-json\/wc\/v3\/webhooks\/(\d+)$/);
+    if (hookDel && req.method === "DELETE") {
+      const i = webhooks.findIndex((w) => w.id === hookDel[1]);
+      if (i < 0)
+        return res.json(404, {
+          code: "woocommerce_rest_webhook_invalid_id",
+          message: "ID inválido.",
+          data: { status: 404 },
+        });
+      const [w] = webhooks.splice(i, 1);
+      return res.json(200, { id: Number(w.id), topic: w.topic, delivery_url: w.url });
+    }
     if (url.pathname === "/wp-json/wc/v3/coupons" && req.method === "POST") {
       const b = req.body as Record<string, unknown>;
       if (typeof b?.code !== "string")
@@ -75,8 +114,9 @@ const startWooApi = (webhooks: Registered[]) =>
           message: "Parâmetro(s) inválido(s)",
           data: { status: 400 },
         });
-      webhooks.push({ topic: b.topic, url: b.delivery_url, secret: b.secret });
-      return res.json(201, { id: webhooks.length, ...b, status: "active" });
+      const id = String(++webhookIds);
+      webhooks.push({ topic: b.topic, url: b.delivery_url, secret: b.secret, id });
+      return res.json(201, { id: Number(id), ...b, status: "active" });
     }
     const del = url.pathname.match(/^\/wp-json\/wc\/v3\/coupons\/(\d+)$/);
     if (del && req.method === "DELETE") {
@@ -98,3 +138,4 @@ const startWooApi = (webhooks: Registered[]) =>
     }
     res.json(404, { code: "rest_no_route", message: "Nenhuma rota foi encontrada.", data: { status: 404 } });
   });
+};
