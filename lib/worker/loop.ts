@@ -40,6 +40,8 @@ export function startWorkerLoop({
   // again at once; otherwise the queue was drained and the next claim waits for the poll.
   let fullClaim = false;
   const capped = new Set<string>();
+  // Companies whose runs ended while a claim was under way (they did not schedule one).
+  const endedDuringClaim = new Set<string>();
 
   const schedule = (ms: number) => {
     clearTimeout(timer);
@@ -53,7 +55,11 @@ export function startWorkerLoop({
     let wait = intervalMs;
     try {
       const want = Math.min(free, batch);
-      const rows = await claimDue(want, new Date(), byCompany, perCompany);
+      // What each company had running when the claim was made: runs ending during the claim
+      // lower byCompany, but the claim's shares were counted from this.
+      const before = new Map(byCompany);
+      endedDuringClaim.clear();
+      const rows = await claimDue(want, new Date(), before, perCompany);
       for (const row of rows) {
         count(row.companyId, 1);
         const sending: Promise<unknown> = runClaimed(row)
@@ -61,15 +67,20 @@ export function startWorkerLoop({
           .finally(() => {
             inFlight.delete(sending);
             count(row.companyId, -1);
-            if (!claiming && (fullClaim || capped.has(row.companyId))) schedule(0);
+            if (claiming) endedDuringClaim.add(row.companyId);
+            else if (fullClaim || capped.has(row.companyId)) schedule(0);
           });
         inFlight.add(sending);
       }
       fullClaim = rows.length === want;
+      const taken = new Map<string, number>();
+      for (const row of rows) taken.set(row.companyId, (taken.get(row.companyId) ?? 0) + 1);
       capped.clear();
-      for (const [companyId, n] of byCompany) if (n >= perCompany) capped.add(companyId);
-      // A full claim means more may be due: claim again at once while slots are free.
-      if (fullClaim) wait = 0;
+      for (const companyId of new Set([...before.keys(), ...taken.keys()]))
+        if ((before.get(companyId) ?? 0) + (taken.get(companyId) ?? 0) >= perCompany) capped.add(companyId);
+      // A full claim means more may be due: claim again at once while slots are free; so does a
+      // run that ended during this claim of a company still at its share.
+      if (fullClaim || [...endedDuringClaim].some((c) => capped.has(c))) wait = 0;
     } catch (err) {
       log().error({ err }, "worker pass failed");
     } finally {
