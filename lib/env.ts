@@ -120,6 +120,11 @@ const schema = z
     WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
     // How long one render of a public wheel page is shared (lib/public-page/html-cache.ts); 0: off.
     PUBLIC_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    // The most webhook sends and jobs one worker process runs at once (lib/worker/loop.ts); one
+    // company holds at most half of them (docs/decisions/jobs.md "A queue that keeps up").
+    WORKER_CONCURRENCY: z.coerce.number().int().min(2).max(256).default(32),
+    // The most rows one claim statement takes (lib/webhooks/claim.ts).
+    WORKER_BATCH: z.coerce.number().int().min(1).max(256).default(16),
     // How far the server's heap may grow past what survived its last full collection, in percent
     // (lib/async/heap-growth.ts); 0 leaves V8's own heuristics (up to 300%).
     HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(25),

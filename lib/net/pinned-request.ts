@@ -5,11 +5,13 @@
 // check and the connection (DNS rebinding) gains nothing. An IP literal skips the look-up and is
 // checked here. `httpsUnlessPrivate`: plain http only to a private address, and only while
 // WEBHOOK_ALLOW_PRIVATE_HOSTS is set (local fakes); anywhere else the secrets would cross the
-// network in clear. Redirects are not followed; the answer is read up to `maxBytes`.
+// network in clear. Redirects are not followed; the answer is read up to `maxBytes`. Connections are
+// kept alive per origin, each policy with its own pool (lib/net/keep-alive.ts).
 import http from "node:http";
 import https from "node:https";
 import { lookup, type LookupAddress } from "node:dns";
 import ipaddr from "ipaddr.js";
+import { keepAliveAgent } from "./keep-alive";
 import { allowPrivate, isPublicAddress } from "./ssrf";
 
 export interface PinnedOptions {
@@ -80,6 +82,8 @@ export function pinnedRequest(url: URL, opts: PinnedOptions): Promise<PinnedAnsw
     const req = client.request(url, {
       method: opts.method ?? "GET",
       headers: opts.headers,
+      // Keep-alive per origin, its sockets opened only by this policy's pinned look-up (lib/net/keep-alive.ts).
+      agent: keepAliveAgent(url.protocol, strict ? "pinned-https-unless-private" : "pinned"),
       lookup: pinned as never,
       signal: AbortSignal.timeout(opts.timeoutMs),
     });

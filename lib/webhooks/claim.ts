@@ -1,6 +1,6 @@
 // The worker's claim of due messages, fair between companies (docs/decisions/webhooks.md "Erasure, endpoint limit and
-// fair delivery"): each company with something due offers its oldest messages, at most PER_COMPANY minus what it
-// already has in flight in this worker, and the batch takes them in turns (a company's first message, then every
+// fair delivery"): each company with something due offers its oldest messages, at most its share (half the worker's
+// slots, perCompanyOf) minus what it already has in flight in this worker, and the batch takes them in turns (a company's first message, then every
 // company's second...; a company with fewer in flight goes first). So a company whose endpoints hang holds at most half
 // of a worker's slots, and another company's message takes the next free slot: it waits at most one delivery timeout,
 // whatever the backlog ahead of it.
@@ -15,8 +15,11 @@ import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { CLAIM_LEASE_MS } from "./backoff";
 
-/** The most messages of one company a worker sends at once (its loop has 10 slots). */
-export const PER_COMPANY = 5;
+/** One company's share of a worker's slots: half, so another company always finds one free. */
+export const perCompanyOf = (slots: number) => Math.max(1, Math.ceil(slots / 2));
+
+/** The share of a pass of 10 slots (the cron route's and `runOnce`'s default). */
+export const PER_COMPANY = perCompanyOf(10);
 
 export interface Claimed {
   id: string;
@@ -42,7 +45,16 @@ export interface Claimed {
 /** Messages this worker is sending now, by company. */
 export type InFlight = ReadonlyMap<string, number>;
 
-export async function claim(limit: number, now: Date, inFlight: InFlight = new Map()): Promise<Claimed[]> {
+/**
+ * Claims up to `limit` due rows in one statement. `perCompany`: the most rows of one company this
+ * worker may run at once (its in-flight ones count), half of its slots (perCompanyOf).
+ */
+export async function claim(
+  limit: number,
+  now: Date,
+  inFlight: InFlight = new Map(),
+  perCompany = PER_COMPANY,
+): Promise<Claimed[]> {
   const prisma = await db();
   const busyIds = [...inFlight.keys()];
   const busyCounts = busyIds.map((id) => inFlight.get(id)!);
@@ -70,7 +82,7 @@ export async function claim(limit: number, now: Date, inFlight: InFlight = new M
           WHERE d."companyId" = w."companyId" AND d.status = 'pending' AND d."nextAttemptAt" <= ${now}
             AND (d."endpointId" IS NULL OR e.enabled)
           ORDER BY d."nextAttemptAt"
-          LIMIT greatest(${PER_COMPANY}::int - coalesce(b.n, 0), 0)
+          LIMIT greatest(${perCompany}::int - coalesce(b.n, 0), 0)
           FOR UPDATE OF d SKIP LOCKED
         ) x
       ) turn

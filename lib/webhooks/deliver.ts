@@ -1,11 +1,12 @@
 // One HTTP attempt of a message, signed by Standard Webhooks (the `standardwebhooks` package):
 // headers webhook-id (the message's, the same on every attempt), webhook-timestamp (now) and
 // webhook-signature. 10 s for the whole exchange (WEBHOOK_TIMEOUT_MS); redirects are not followed;
-// at most 1 KB of the answer is read and kept.
+// at most 1 KB of the answer is read and kept. Connections are kept alive per origin.
 import http from "node:http";
 import https from "node:https";
 import { Webhook } from "standardwebhooks";
 import { env } from "@/lib/env";
+import { keepAliveAgent } from "@/lib/net/keep-alive";
 import { checkHost, guardedLookup } from "@/lib/net/ssrf";
 
 /** The default of WEBHOOK_TIMEOUT_MS (lib/env.ts): one attempt's whole exchange. */
@@ -43,6 +44,8 @@ function post(message: Message, timeoutMs: number): Promise<{ status: number; bo
   return new Promise((resolve, reject) => {
     const req = client.request(url, {
       method: "POST",
+      // Keep-alive per origin; its sockets were all opened through guardedLookup (lib/net/keep-alive.ts).
+      agent: keepAliveAgent(url.protocol, "webhook"),
       lookup: guardedLookup as never,
       signal: AbortSignal.timeout(timeoutMs),
       headers: {

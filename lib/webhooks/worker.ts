@@ -67,9 +67,17 @@ async function disable(row: Claimed, now: Date): Promise<void> {
   if (turnedOff.count === 1) await tellOwnersEndpointDisabled(row, row.url!);
 }
 
-/** Claims up to `limit` due messages and jobs, bodies ready to send; `inFlight`: this worker's runs. */
-export async function claimDue(limit: number, now = new Date(), inFlight?: InFlight): Promise<Claimed[]> {
-  const rows = await claim(limit, now, inFlight);
+/**
+ * Claims up to `limit` due messages and jobs, bodies ready to send; `inFlight`: this worker's runs;
+ * `perCompany`: one company's share of its slots (lib/webhooks/claim.ts).
+ */
+export async function claimDue(
+  limit: number,
+  now = new Date(),
+  inFlight?: InFlight,
+  perCompany?: number,
+): Promise<Claimed[]> {
+  const rows = await claim(limit, now, inFlight, perCompany);
   await renderBodies(rows);
   return rows;
 }

@@ -5,7 +5,7 @@
 import "server-only";
 import { withLogContext } from "@/lib/log/context";
 import { countRun } from "@/lib/metrics";
-import type { Claimed } from "@/lib/webhooks/claim";
+import { perCompanyOf, type Claimed } from "@/lib/webhooks/claim";
 import { claimDue, deliverOne } from "@/lib/webhooks/worker";
 import { env } from "@/lib/env";
 import { jobBudgetMs } from "@/lib/jobs/budget";
@@ -34,7 +34,7 @@ export function runClaimed(row: Claimed, now = () => new Date()): Promise<boolea
 
 /** One pass: claims up to `limit` due messages and jobs and runs them side by side. */
 export async function runOnce({ limit = 10, now = () => new Date() } = {}): Promise<RunSummary> {
-  const rows = await claimDue(limit, now());
+  const rows = await claimDue(limit, now(), undefined, perCompanyOf(limit));
   const results = await Promise.all(rows.map((row) => runClaimed(row, now)));
   const delivered = results.filter(Boolean).length;
   return { claimed: rows.length, delivered, failed: rows.length - delivered };
@@ -60,7 +60,7 @@ export async function drain({ budgetMs = 50_000, limit = 10 } = {}): Promise<Run
   for (;;) {
     const free = limit - running.size;
     if (free > 0 && Date.now() < claimUntil) {
-      const rows = await claimDue(free, new Date(), byCompany);
+      const rows = await claimDue(free, new Date(), byCompany, perCompanyOf(limit));
       total.claimed += rows.length;
       for (const row of rows) {
         count(row.companyId, 1);

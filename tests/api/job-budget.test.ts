@@ -127,7 +127,8 @@ describe("a job's time budget", () => {
     const other = await createCompany("Outra Empresa");
     await slowStoreProducts(a, 5);
     await slowStoreProducts(b, 5);
-    const loop = startWorkerLoop({ intervalMs: 50 });
+    // 10 slots: the two companies' 5 refills each hold all of them.
+    const loop = startWorkerLoop({ intervalMs: 50, concurrency: 10 });
     try {
       // The 10 refills are claimed and calling the slow store.
       for (let i = 0; i < 50 && woo.requests.length < 10; i++) await new Promise((r) => setTimeout(r, 50));
