@@ -10,7 +10,7 @@ import { publishScreenSpin, type ScreenSpin } from "./bus";
 export function screenSpinOf(answer: SpinAnswer): ScreenSpin {
   return {
     result: answer.result,
-    prize: answer.prize && { name: answer.prize.name, image_url: answer.prize.image_url ?? null },
+    prize: answer.prize && { id: answer.prize.id, name: answer.prize.name, image_url: answer.prize.image_url ?? null },
     first_name: answer.customer.name.trim().split(/\s+/)[0] ?? "",
   };
 }

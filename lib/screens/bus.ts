@@ -13,7 +13,8 @@ import { log } from "@/lib/log";
 /** What a big screen is told of a spin: never a contact (docs/api.md "The totem and the big screen"). */
 export interface ScreenSpin {
   result: "won" | "lost";
-  prize: { name: string; image_url: string | null } | null;
+  /** The prize's id lets the screen's wheel land on its slice; its name and picture are what it shows. */
+  prize: { id: string; name: string; image_url: string | null } | null;
   first_name: string;
 }
 

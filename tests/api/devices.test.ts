@@ -260,7 +260,9 @@ describe("the big screen", () => {
     expect(ev.event).toBe("spin");
     expect(ev.data).toEqual({
       result: res.body.result,
-      prize: res.body.prize ? { name: res.body.prize.name, image_url: res.body.prize.image_url ?? null } : null,
+      prize: res.body.prize
+        ? { id: res.body.prize.id, name: res.body.prize.name, image_url: res.body.prize.image_url ?? null }
+        : null,
       first_name: "Joana",
     });
     const text = JSON.stringify(ev.data);
