@@ -56,7 +56,10 @@ function listen(): Promise<Client> {
   const b = bus();
   b.listening ??= outsideRequest(async () => {
     const { Client } = await import("pg");
-    const client = new Client({ connectionString: env().DATABASE_URL });
+    const client = new Client({
+      connectionString: env().DATABASE_LISTEN_URL ?? env().DATABASE_URL,
+      application_name: "roleta-screens",
+    });
     const reopen = (err?: unknown) => {
       if (b.listening === opened) b.listening = null;
       if (err) log().warn({ err }, "screen listener connection lost");
