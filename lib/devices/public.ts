@@ -52,7 +52,7 @@ export async function deviceByToken(
  * revoked stops at once and says why. Its use is noted (lastSeenAt) without waiting.
  */
 export async function spinDevice(companySlug: string, wheelSlug: string, token: string): Promise<PublicDevice> {
-  const device = await deviceByToken(companySlug, wheelSlug, token);
+  const device = await deviceByToken(companySlug, wheelSlug, token, "totem");
   if (!device) throw new AppError("DEVICE_REVOKED", DEVICE_MESSAGES.revoked);
   void markSeen(device.id).catch(() => undefined);
   return device;

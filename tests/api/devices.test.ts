@@ -191,6 +191,9 @@ describe("a spin on a totem", () => {
     expect((await spin({ device: "nao-existe" })).body.code).toBe("DEVICE_REVOKED");
     const other = tokenOf((await create(A, otherWheel.id, { name: "Outro" })).body.device.link);
     expect((await spin({ device: other })).status).toBe(403);
+    // A big screen's token is not a totem's.
+    const tv = tokenOf((await create(A, wheel.id, { name: "TV", kind: "screen" })).body.device.link);
+    expect((await spin({ device: tv })).body.code).toBe("DEVICE_REVOKED");
   });
 
   it("a retry with the same Idempotency-Key gives the same result", async () => {
