@@ -4,7 +4,7 @@
 // while a TV context shows the spin, with no contact on it. Both pages pass axe.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
-import { DEMO, fromThisSite, PHONE, signInByApi } from "./helpers";
+import { DEMO, fromThisSite, PHONE, signInByApi, skipTour } from "./helpers";
 
 const WHEEL = { company: "loja-demo", slug: "roleta-de-natal" };
 let phoneSeq = 0;
@@ -135,4 +135,35 @@ test("a phone plays from the big screen's QR link while the TV shows the spin", 
   await expect(tv.getByRole("heading", { name: "Tela indisponível" })).toBeVisible();
   await phoneCtx.close();
   await tvCtx.close();
+});
+
+test("the editor's Divulgação creates a totem link shown once, revokes it and sets the PIN", async ({ page }) => {
+  const wheelId = await demoWheel(page);
+  await skipTour(page);
+  await page.goto(`/admin/wheels/${wheelId}`);
+  const share = page.getByRole("region", { name: "Divulgação" });
+  await expect(share.getByRole("heading", { name: "Totem e tela grande" })).toBeVisible();
+  await share.getByLabel("Nome do aparelho").fill("Totem da recepção");
+  await share.getByRole("button", { name: "Criar link" }).click();
+  const shown = share.getByTestId("device-link");
+  await expect(shown).toContainText(/\/w\/loja-demo\/roleta-de-natal\/totem\?d=/);
+  await expect(share.getByRole("button", { name: "Copiar link do aparelho" })).toBeVisible();
+  const list = share.getByRole("list", { name: "Totens e telas da roleta" });
+  await expect(list.getByText("Totem da recepção")).toBeVisible();
+  await expectAccessible(page, "Divulgação: totem", "#divulgacao");
+
+  await share.getByLabel(/PIN da equipe/).fill("12");
+  await share.getByRole("button", { name: "Salvar" }).click();
+  await expect(share.getByText("O PIN deve ter de 4 a 8 números")).toBeVisible();
+  await share.getByLabel(/PIN da equipe/).fill("2580");
+  await share.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("Configurações do totem salvas!")).toBeVisible();
+  await expect(share.getByRole("button", { name: "Remover PIN" })).toBeVisible();
+
+  await list.getByRole("button", { name: "Desativar Totem da recepção" }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /Desativar|Excluir|Confirmar/ })
+    .click();
+  await expect(list.getByText(/Desativado/)).toBeVisible();
 });
