@@ -95,10 +95,12 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
   return (
     <div
       className="relative flex min-h-screen flex-col bg-gradient-to-b from-brand-700 to-brand-800 px-4 py-6"
-      // The result's links (claim page, WhatsApp) would leave the totem: the code stays on screen.
+      // The result's links (claim page, WhatsApp hand-off) would leave the totem for the next
+      // person to find: the code stays on screen instead. Links before the result (a WhatsApp
+      // confirmation) still work.
       onClickCapture={(e) => {
         const link = (e.target as HTMLElement).closest("a");
-        if (link && mode === "playing") e.preventDefault();
+        if (link && countdown !== null) e.preventDefault();
       }}
     >
       <button
