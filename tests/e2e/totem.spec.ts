@@ -167,3 +167,39 @@ test("the editor's Divulgação creates a totem link shown once, revokes it and 
     .click();
   await expect(list.getByText(/Desativado/)).toBeVisible();
 });
+
+test("a totem on a flaky network says so and keeps the prize of a dropped answer", async ({ page, browser }) => {
+  const wheelId = await demoWheel(page);
+  const device = await newDevice(page, wheelId, { name: "Totem na feira" });
+  const ctx = await context(browser, { viewport: { width: 1024, height: 768 }, hasTouch: true });
+  const tablet = await ctx.newPage();
+  let attempts = 0;
+  const keys: string[] = [];
+  let first: { status: number; body: { redemption_code: string | null } } | null = null;
+  await tablet.route("**/spin", async (route) => {
+    attempts++;
+    keys.push(route.request().headers()["idempotency-key"]);
+    if (attempts === 1) {
+      // The server records the spin; its answer is lost on the way back.
+      const res = await route.fetch();
+      first = { status: res.status(), body: await res.json() };
+      return route.abort("connectionreset");
+    }
+    await new Promise((r) => setTimeout(r, 1500));
+    return route.continue();
+  });
+  await tablet.goto(device.link);
+  await tablet.getByRole("button", { name: /Toque para jogar/ }).click();
+  await tablet.getByLabel("Nome completo").fill("Davi Rede");
+  await tablet.getByLabel("WhatsApp").fill(uniquePhone());
+  await tablet.getByRole("checkbox").check();
+  await tablet.getByRole("button", { name: "Começar" }).click();
+  await tablet.getByRole("button", { name: "GIRAR" }).click();
+  await expect(tablet.getByRole("button", { name: "Sem conexão, tentando de novo…" })).toBeVisible();
+  await expect(tablet.locator("#result-title")).toBeVisible({ timeout: 15_000 });
+  expect(first!.status).toBe(201);
+  expect(attempts).toBe(2);
+  expect(keys[1]).toBe(keys[0]);
+  if (first!.body.redemption_code) await expect(tablet.getByText(first!.body.redemption_code)).toBeVisible();
+  await ctx.close();
+});
