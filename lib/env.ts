@@ -55,6 +55,13 @@ const schema = z
       .url()
       .optional()
       .or(z.literal("").transform(() => undefined)),
+    // The big screens' LISTEN connection (lib/screens/bus.ts): a direct or session-mode address when
+    // DATABASE_URL goes through a transaction-mode pooler, which cannot hold a LISTEN. Default DATABASE_URL.
+    DATABASE_LISTEN_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     PGLITE_DIR: z.string().default(".data/pglite"),
     // Shared rate-limit store; wins over Postgres when both are set (lib/rate-limit).
     REDIS_URL: z

@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   CODE_INVALID: 400,
   VERIFICATION_EXPIRED: 410,
   CONTACT_NOT_VERIFIED: 403,
+  DEVICE_REVOKED: 403,
   // The company's code verifications of the day ran out (docs/api.md "WhatsApp (issue 27)").
   VERIFY_CAP: 429,
   // Campaign rules of a public wheel (docs/api.md "Campaigns").

@@ -54,11 +54,12 @@ export function refusalOf(err: unknown): Refusal {
 export async function eligibilityRefusal(
   wheelPath: string,
   form: Pick<SpinForm, "whatsapp" | "email" | "cpf">,
+  device?: string,
 ): Promise<Refusal | null> {
   try {
     await api(`${wheelPath}/eligibility`, {
       method: "POST",
-      body: { whatsapp: form.whatsapp, email: form.email || undefined, cpf: form.cpf || undefined },
+      body: { whatsapp: form.whatsapp, email: form.email || undefined, cpf: form.cpf || undefined, device },
     });
   } catch (err) {
     if (err instanceof FetchError && err.status >= 400 && err.status < 500) return refusalOf(err);
@@ -91,14 +92,18 @@ export async function playSpin({
   key,
   storageKey,
   onRetry,
+  device,
 }: {
   wheelPath: string;
   entered: Entered;
   verificationId: string | null;
   attribution?: Attribution;
   key: string;
-  storageKey: string;
+  /** Null on a shared totem: the next person must not see this one's prize. */
+  storageKey: string | null;
   onRetry: () => void;
+  /** A totem's token or the big screen the visitor came from (docs/api.md "The totem and the big screen"). */
+  device?: { device?: string; screen?: string };
 }): Promise<SpinAnswer> {
   const res = await sendSpin({
     path: `${wheelPath}/spin`,
@@ -112,14 +117,19 @@ export async function playSpin({
       consent: entered.consent,
       ...(verificationId && { verification_id: verificationId }),
       ...attribution,
+      ...device,
     },
     key,
     onRetry,
+    // A totem keeps trying for about a minute: its visitor is standing in front of it.
+    tries: device?.device ? TOTEM_TRIES : undefined,
   });
-  rememberPrize(storageKey, res);
+  if (storageKey) rememberPrize(storageKey, res);
   if (res.prize?.image_url) new Image().src = res.prize.image_url;
   return res;
 }
+
+const TOTEM_TRIES = 40;
 
 /** The wheel's rotation that lands on the drawn segment (the "no prize" one when nothing was won). */
 export const rotationTo = (segments: Segment[], res: SpinAnswer, current: number) =>

@@ -53,6 +53,13 @@ interface Props {
   onePlayPerCpf?: boolean;
   /** What the wheel asks besides name, WhatsApp and birth date (e-mail, CPF, questions). */
   form?: VisitorFormConfig;
+  /**
+   * A shared totem's token (components/totem): no per-address limit, no prize remembered on the
+   * device, no autofill of the last person's data, and "sem conexão" while a spin is retried.
+   */
+  device?: string;
+  /** The big screen the visitor came from (?tela=): the spin is shown on it too. */
+  screen?: string;
 }
 
 const NO_EXTRA_FIELDS: VisitorFormConfig = { fields: { email: "off", cpf: "off" }, questions: [] };
@@ -126,6 +133,8 @@ export function Play({
   verifyByCode = false,
   onePlayPerCpf = false,
   form: config = NO_EXTRA_FIELDS,
+  device,
+  screen,
 }: Props) {
   const [step, setStep] = useState<"form" | "verify" | "wheel" | "result">("form");
   /** The proven number's verification (wheels with verify_contact), sent with the spin. */
@@ -148,7 +157,10 @@ export function Play({
   const [segments, setSegments] = useState<Segment[]>([]);
   const storageKey = lastPrizeKey(companySlug, wheelSlug);
   const wheelPath = `/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}`;
+  const kiosk = !!device;
   const lastPrize = useLastPrize(storageKey);
+  /** On a totem the browser must not offer the last person's name and number. */
+  const auto = (hint: string) => (kiosk ? "off" : hint);
   const source = attribution?.source;
 
   // One page view for the funnel: a beacon (no cookie, no personal data). A string body is sent as
@@ -193,7 +205,7 @@ export function Play({
     void loadWheel();
     if (verifyContact) void loadVerify();
     // A returning number hears it here, not after pressing GIRAR.
-    const refusal = await flow.eligibilityRefusal(wheelPath, form);
+    const refusal = await flow.eligibilityRefusal(wheelPath, form, device);
     setChecking(false);
     if (refusal) {
       setFieldErrors(refusal.fields);
@@ -222,8 +234,9 @@ export function Play({
         verificationId,
         attribution,
         key: spinKey,
-        storageKey,
+        storageKey: kiosk ? null : storageKey,
         onRetry: () => setConnecting(true),
+        device: device || screen ? { device, screen } : undefined,
       });
       setConnecting(false);
       setRotation((r) => flow.rotationTo(segments, res, r));
@@ -280,7 +293,7 @@ export function Play({
           disabled={spinning}
           className="w-full rounded-xl bg-brand-600 py-4 text-xl font-extrabold tracking-wide text-white shadow-lg hover:bg-brand-700 disabled:opacity-70"
         >
-          {connecting ? "Conectando..." : spinning ? "Girando..." : "GIRAR"}
+          {connecting ? (kiosk ? KIOSK_RETRYING : "Conectando...") : spinning ? "Girando..." : "GIRAR"}
         </button>
       </section>
     );
@@ -292,7 +305,7 @@ export function Play({
         {wheelName}
       </h1>
       <p className="text-center text-sm text-gray-700">Preencha seus dados para girar a roleta e ganhar um prêmio.</p>
-      {lastPrize && (
+      {lastPrize && !kiosk && (
         <a
           href={lastPrize.claim_url}
           className="block rounded-xl border-2 border-brand-600 bg-brand-50 p-3 text-center font-bold text-brand-800"
@@ -301,14 +314,14 @@ export function Play({
         </a>
       )}
       <Field id="name" label="Nome completo" error={fieldErrors.name}>
-        <input className={input} autoComplete="name" maxLength={255} name="name" defaultValue={entered.name} />
+        <input className={input} autoComplete={auto("name")} maxLength={255} name="name" defaultValue={entered.name} />
       </Field>
       <Field id="whatsapp" label="WhatsApp" error={fieldErrors.whatsapp}>
         <input
           className={input}
           type="tel"
           inputMode="tel"
-          autoComplete="tel"
+          autoComplete={auto("tel")}
           placeholder="(11) 98765-4321"
           name="whatsapp"
           defaultValue={entered.whatsapp}
@@ -320,7 +333,7 @@ export function Play({
             className={input}
             type="email"
             inputMode="email"
-            autoComplete="email"
+            autoComplete={auto("email")}
             autoCapitalize="none"
             spellCheck={false}
             maxLength={254}
@@ -423,6 +436,8 @@ export function Play({
   );
 }
 
+/** A totem on a fair's Wi-Fi: the spin is retried with its Idempotency-Key meanwhile. */
+const KIOSK_RETRYING = "Sem conexão, tentando de novo…";
 const CPF_HINT_ONE_PLAY = "Pedimos o CPF só para garantir uma participação por pessoa; ele é guardado cifrado.";
 const CPF_HINT = "Seu CPF é guardado cifrado e usado só nesta promoção.";
 

@@ -12,6 +12,7 @@ import type { WheelDto } from "@/lib/wheels/dto";
 import { publicWheelPath } from "@/lib/wheels/public-url";
 import { EmbedModal } from "./embed-modal";
 import { SourcesPanel } from "./sources-modal";
+import { DevicesPanel } from "./devices-panel";
 
 const linkButton =
   "inline-flex min-h-11 items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50";
@@ -85,6 +86,16 @@ export function ShareSection({ wheel }: { wheel: WheelDto }) {
         </p>
         <SourcesPanel wheelId={wheel.id} canWrite={can(user.role, "manage_wheels")} />
       </div>
+      {can(user.role, "manage_wheels") && (
+        <div className="space-y-2">
+          <h3 className="text-sm font-semibold text-gray-900">Totem e tela grande</h3>
+          <p className="text-sm text-gray-700">
+            Um tablet que recebe uma pessoa por vez (totem) ou uma TV que mostra a roleta girando quando o visitante
+            joga pelo próprio celular (tela grande). Cada aparelho tem o seu link, que pode ser desativado.
+          </p>
+          <DevicesPanel wheel={wheel} />
+        </div>
+      )}
       <EmbedModal url={embedding ? url : null} onClose={() => setEmbedding(false)} />
     </div>
   );

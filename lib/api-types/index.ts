@@ -65,6 +65,9 @@ export interface WheelListAnswer extends WheelAnswer {
 
 export interface WheelAnswer {
   reminders: RemindersAnswer;
+  /** The totem's reset time and whether a staff PIN guards leaving it (docs/api.md "The totem and the big screen"). */
+  kiosk_reset_seconds: number;
+  kiosk_pin_set: boolean;
   verify_contact: "none" | "whatsapp";
   fields: { email: FieldMode; cpf: FieldMode };
   questions: FormQuestionAnswer[];
@@ -455,4 +458,20 @@ export interface ReadAnswers {
   /** GET /integrations/whatsapp/usage: the month's paid (template) messages and Meta's price of one. */
   whatsappUsage: { month: string; paid_messages: number; price_brl: number };
   listApiKeys: { api_keys: ApiKeyAnswer[] };
+}
+
+/** A totem or big screen of a wheel (never its token). */
+export interface DeviceAnswer {
+  id: string;
+  name: string;
+  kind: "totem" | "screen";
+  unit_id: string | null;
+  last_seen_at: string | null;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+/** A device just created: its link carries the token, shown only once. */
+export interface CreatedDeviceAnswer extends DeviceAnswer {
+  link: string;
 }

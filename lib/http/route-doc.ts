@@ -17,7 +17,7 @@ export interface RouteDoc {
   /** The success body's schema, when one is worth pinning. */
   response?: z.ZodType;
   /** Content type of the success answer (application/json unless said). */
-  produces?: "application/json" | "text/csv" | "text/plain" | "image/png" | "text/html" | "none";
+  produces?: "application/json" | "text/csv" | "text/plain" | "image/png" | "text/html" | "text/event-stream" | "none";
   /** Extra error statuses this route answers beyond the ones its metadata implies. */
   errors?: number[];
   /** The request body is not JSON (next-auth's form posts, a signed webhook's raw text). */

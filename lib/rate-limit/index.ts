@@ -61,6 +61,8 @@ export const LIMITS = {
   // "Paid codes: Brazil only, a daily cap (issue 37)").
   verifyIp: () => limiter("wa-verify-ip", 20, 10 * MINUTE, perAddress),
   verifyCodeNumber: () => limiter("wa-code-number-ip", 5, 60 * MINUTE),
+  // A totem's staff PIN, per totem (lib/devices/kiosk-exit.ts).
+  kioskPin: () => limiter("kiosk-pin", 10, 15 * MINUTE),
 } as const;
 
 export const TOO_MANY = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";

@@ -62,11 +62,12 @@ export async function spin(
   ip: string,
   key: string | null = null,
   now = new Date(),
+  device: SpinDevice | null = null,
 ) {
   const made =
-    (await drawOnRecentRead(companySlug, wheelRef, input, ip, key, now)) ??
-    (await draw(await freshRead(companySlug, wheelRef, now), input, ip, key, now));
-  if ("replay" in made) return { answer: made.replay, replayed: true };
+    (await drawOnRecentRead(companySlug, wheelRef, input, ip, key, now, device)) ??
+    (await draw(await freshRead(companySlug, wheelRef, now), input, ip, key, now, device));
+  if ("replay" in made) return { answer: made.replay, replayed: true, wheelId: null };
   const { loaded, lead, outcome } = made;
   if (loaded.wheel.verifyContact) await afterVerifiedSpin(lead);
   const recorded = {
@@ -76,7 +77,13 @@ export async function spin(
     at: now,
     redeemUntil: lead.redeemUntil,
   };
-  return { answer: spinAnswer(loaded, recorded), replayed: false };
+  return { answer: spinAnswer(loaded, recorded), replayed: false, wheelId: loaded.wheel.id };
+}
+
+/** The totem a spin was made on (lib/devices/public.ts): recorded with the lead, with its unit. */
+export interface SpinDevice {
+  id: string;
+  unitId: string | null;
 }
 
 type Drawn = { replay: SpinAnswer } | { loaded: PublicWheel; lead: Lead; outcome: Outcome };
@@ -101,11 +108,12 @@ async function drawOnRecentRead(
   ip: string,
   key: string | null,
   now: Date,
+  device: SpinDevice | null,
 ): Promise<Drawn | null> {
   const recent = recentWheel(companySlug, wheelRef, Date.now());
   if (!recent) return null;
   try {
-    return await draw(recent, input, ip, key, now);
+    return await draw(recent, input, ip, key, now, device);
   } catch (err) {
     if (err instanceof AppError) return null;
     throw err;
@@ -113,7 +121,14 @@ async function drawOnRecentRead(
 }
 
 /** Checks the visitor against the wheel as read, draws and records: the outcome, or the first spin's answer for a repeat. */
-async function draw(loaded: PublicWheel, input: SpinInput, ip: string, key: string | null, now: Date): Promise<Drawn> {
+async function draw(
+  loaded: PublicWheel,
+  input: SpinInput,
+  ip: string,
+  key: string | null,
+  now: Date,
+  device: SpinDevice | null,
+): Promise<Drawn> {
   const { company, wheel, maxSpinsMonth, prizes } = loaded;
   // The e-mail, CPF and answers the wheel asks for (400 / DISPOSABLE_EMAIL before anything is written).
   const visitor = visitorColumns(wheel, input);
@@ -137,6 +152,8 @@ async function draw(loaded: PublicWheel, input: SpinInput, ip: string, key: stri
     redeemUntil: redeemUntilFor(wheel.redeemWithinDays, now),
     quota: spinQuotaOf(maxSpinsMonth, now),
     visitor,
+    deviceId: device?.id ?? null,
+    unitId: device?.unitId ?? null,
   };
   try {
     assertOpen(wheel, now);

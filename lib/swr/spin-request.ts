@@ -27,16 +27,25 @@ interface Options {
   /** Called before each retry (the page shows "Conectando..."). */
   onRetry?: (attempt: number) => void;
   sleep?: (ms: number) => Promise<void>;
+  /** Attempts in all (a totem on a fair's Wi-Fi keeps trying longer than a phone). */
+  tries?: number;
 }
 
 const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export async function sendSpin({ path, body, key, onRetry, sleep = wait }: Options): Promise<SpinAnswer> {
+export async function sendSpin({
+  path,
+  body,
+  key,
+  onRetry,
+  sleep = wait,
+  tries = SPIN_TRIES,
+}: Options): Promise<SpinAnswer> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await api<SpinAnswer>(path, { method: "POST", body, headers: { "idempotency-key": key } });
     } catch (err) {
-      if (attempt >= SPIN_TRIES || !isRetryable(err)) throw err;
+      if (attempt >= tries || !isRetryable(err)) throw err;
       onRetry?.(attempt);
       await sleep(BACKOFF_MS[attempt - 1] ?? BACKOFF_MS[BACKOFF_MS.length - 1]);
     }

@@ -3,7 +3,7 @@
 // route handlers parse with, answers by lib/api-types (plain types, held equal to the services'
 // answers by tests/unit/api-types.test.ts, so no service reaches the browser, not even as a type). Each write revalidates the cached reads it changes, so no
 // screen has to remember to.
-import type { WriteAnswers } from "@/lib/api-types";
+import type { CreatedDeviceAnswer, WriteAnswers } from "@/lib/api-types";
 import type { ApiKeyInput } from "@/lib/validation/api-keys";
 import type { SignupInput } from "@/lib/validation/auth";
 import type { CancelInput } from "@/lib/validation/billing";
@@ -12,6 +12,7 @@ import type { InvitationInput } from "@/lib/validation/invitations";
 import type { ProductFormValues } from "@/lib/validation/products";
 import type { PasswordChangeInput } from "@/lib/validation/profile";
 import type { SourceInput } from "@/lib/validation/sources";
+import type { DeviceInput, KioskInput } from "@/lib/validation/devices";
 import type { UserCreateInput, UserUpdateInput } from "@/lib/validation/users";
 import type { WebhookEndpointInput, WebhookEndpointUpdate } from "@/lib/validation/webhooks";
 import type { WheelFormOutput, WheelProductsInput } from "@/lib/validation/wheels";
@@ -48,6 +49,16 @@ export const endpoints = {
       write<WriteAnswers["saveWheelProducts"]>(`/wheels/${id}/products`, "POST", body, [`/wheels/${id}/products`]),
     removeProduct: (id: string, productId: string) =>
       write<Message>(`/wheels/${id}/products/${productId}`, "DELETE", undefined, [`/wheels/${id}/products`]),
+  },
+  devices: {
+    create: (wheelId: string, body: DeviceInput) =>
+      write<{ device: CreatedDeviceAnswer }>(`/wheels/${wheelId}/devices`, "POST", body, [
+        `/wheels/${wheelId}/devices`,
+      ]),
+    revoke: (wheelId: string, deviceId: string) =>
+      write<Message>(`/wheels/${wheelId}/devices/${deviceId}`, "DELETE", undefined, [`/wheels/${wheelId}/devices`]),
+    kiosk: (wheelId: string, body: KioskInput) =>
+      write<WriteAnswers["updateWheel"]>(`/wheels/${wheelId}`, "PUT", body, CATALOGUE),
   },
   sources: {
     create: (wheelId: string, body: SourceInput) =>

@@ -4,6 +4,7 @@
 import { MAX_ANSWER, MAX_EMAIL, MAX_NAME, MAX_QUESTIONS } from "./limits";
 import { PUBLIC_MESSAGES } from "@/lib/copy/public-rules";
 import { isBirthdate, isCpf, isEmail, isFutureDate, isWhatsapp, MAX_WHATSAPP } from "./public-rules";
+import { deviceSpinFields } from "./devices";
 import { attributionInput } from "./sources";
 import { z } from "./z";
 
@@ -53,12 +54,14 @@ export const spinInput = z.object({
   // A wheel with verify_contact = whatsapp: the verified verification of this number (docs/api.md "WhatsApp (issue 27)").
   verification_id: z.string().trim().max(64).optional().nullable(),
   ...attributionInput.shape,
+  // A totem's token (lifts the per-address limit) and the big screen the visitor came from (?tela=).
+  ...deviceSpinFields,
 });
 
 export type SpinInput = z.infer<typeof spinInput>;
 
 /** The eligibility check at 'Começar' (docs/api.md "The prize is never lost (issue 13)"): the spin's WhatsApp rule. */
-export const eligibilityInput = spinInput.pick({ whatsapp: true, email: true, cpf: true });
+export const eligibilityInput = spinInput.pick({ whatsapp: true, email: true, cpf: true, device: true });
 
 export const redeemInput = z.object({
   redemption_code: z

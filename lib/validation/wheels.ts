@@ -4,6 +4,7 @@ import { optionalSearch, pageQuery, requiredName } from "./common";
 import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
 import { embedSettingsInput } from "./embed";
 import { remindersInput } from "./reminders";
+import { kioskInput } from "./devices";
 import { verifyContactInput } from "./whatsapp";
 import { checkUniqueBy, visitorFormFields, visitorFormInput } from "./visitor-form";
 import { z } from "./z";
@@ -52,6 +53,7 @@ const settings = {
   ...verifyContactInput.shape,
   ...visitorFormInput.shape,
   ...remindersInput.shape,
+  ...kioskInput.shape,
   products: prizeList.optional(),
 };
 export const wheelCreateInput = z.object({

@@ -20,6 +20,9 @@ export function wheelDto(w: Wheel) {
     verify_contact: w.verifyContact as "none" | "whatsapp",
     ...formSettingsDto(w),
     ...remindersDto(w),
+    // The totem's reset time, and whether a staff PIN guards leaving it (the PIN itself is write-only).
+    kiosk_reset_seconds: w.kioskResetSeconds,
+    kiosk_pin_set: !!w.kioskPinHash,
   };
 }
 

@@ -16,6 +16,7 @@ import { embedColumns } from "./embed-settings";
 import { soldOut, wheelAvailability } from "./availability";
 import { verifyContactColumns } from "./verify-contact";
 import { remindersColumns } from "./reminder-settings";
+import { kioskColumns } from "./kiosk-settings";
 import { formColumns } from "./form-settings";
 import { getWheel } from "./get-wheel";
 import { assertCounterSteps, checkPrizes, listWheelProducts, writePrizes } from "./wheel-products";
@@ -82,6 +83,7 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
   if (prizes) assertCounterSteps(campaign.drawMode ?? "random", prizes);
   const weight = prizes && (await checkPrizes(ctx, null, prizes));
   const verify = await verifyContactColumns(ctx.companyId, input);
+  const kiosk = await kioskColumns(input);
   const w = await createWithinPlan(ctx, "wheels", async (tx) => {
     const created = await tx.wheel.create({
       data: {
@@ -94,6 +96,7 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
         ...verify,
         ...form,
         ...remindersColumns(input),
+        ...kiosk,
       },
     });
     if (prizes && weight) {
@@ -122,6 +125,7 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
   if (prizes) assertCounterSteps(campaign.drawMode ?? before.drawMode, prizes);
   const weight = prizes && (await checkPrizes(ctx, id, prizes));
   const verify = await verifyContactColumns(ctx.companyId, input);
+  const kiosk = await kioskColumns(input);
   const w = await tenantTx(ctx, async (tx) => {
     const saved = await tx.wheel.update({
       where: { id },
@@ -134,6 +138,7 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
         ...verify,
         ...form,
         ...remindersColumns(input),
+        ...kiosk,
       },
     });
     if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);

@@ -6,7 +6,8 @@
 // figure read on one instance right after a write on the other is exact, and kill -9 of one
 // instance mid-load loses nothing while the balancer routes around it; before the kill, the webhook
 // outbox workers of both instances delivered each spin's lead.created message exactly once to a
-// receiver the test runs. Exits 1 on any failed proof.
+// receiver the test runs, and a big screen streaming from instance B heard 50 spins made on
+// instance A (p95 < 1 s, LISTEN/NOTIFY). Exits 1 on any failed proof.
 // Postgres: the server of PG_ADMIN_URL (default the local one), trusting its user as here and in CI.
 // Env: CLUSTER_PORT_BASE (3600: balancer; +1, +2 instances; +10 pgbouncer; +20 webhook receiver),
 // BENCH_DB_PREFIX (database name prefix), REDIS_URL, REDIS_KEY_PREFIX, NEXT_DIST_DIR (the build to
@@ -30,6 +31,7 @@ import {
   type Cluster,
   type Proof,
 } from "./lib/cluster-proofs";
+import { proveScreens } from "./lib/cluster-screens";
 import { proveWebhooksOnce, startReceiver, subscribe, unsubscribe, type Receiver } from "./lib/cluster-webhooks";
 
 const BASE = Number(process.env.CLUSTER_PORT_BASE ?? 3600);
@@ -84,6 +86,7 @@ async function seedWheels(direct: pg.Pool) {
     ["cluster-300", 100],
     ["leitura", 1000],
     ["queda", 2000],
+    ["tela", 1000],
   ] as const) {
     const w = await direct.query(
       `INSERT INTO "Wheel" (id, "companyId", name, slug, status, "updatedAt") VALUES (gen_random_uuid(), $1, $2, $2, 'active', now()) RETURNING id`,
@@ -112,7 +115,7 @@ async function bouncerFigures(dbName: string, user: string, direct: pg.Pool) {
   await admin.end();
   const xacts = Number(row[cols.indexOf("total_xact_count")] ?? 0);
   const server = await direct.query(
-    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name <> 'test-cluster'`,
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name NOT IN ('test-cluster', 'roleta-screens')`,
     [dbName],
   );
   return { xacts, serverConnections: server.rows[0].n as number };
@@ -198,6 +201,8 @@ async function main() {
       DATABASE_URL: `postgresql://${encodeURIComponent(pgUser)}@127.0.0.1:${PORTS.bouncer}/${dbName}`,
       PG_PREPARED_STATEMENTS: BREAK === "prepared" ? "true" : "false",
       PG_POOL_SIZE: String(INSTANCE_POOL),
+      // The big screens' LISTEN cannot live behind pgbouncer's transaction mode: direct to Postgres.
+      DATABASE_LISTEN_URL: dbUrl,
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: redisPrefix,
       TRUST_PROXY: "true",
@@ -245,6 +250,7 @@ async function main() {
       proveFailedLogins,
       proveReadAfterWrite,
       proveNoWebhookAttemptSentTwice,
+      (c: Cluster) => proveScreens(c, ownerToken, "tela"),
       proveKill,
     ]) {
       const t = Date.now();

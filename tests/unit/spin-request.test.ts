@@ -42,6 +42,16 @@ describe("sendSpin", () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
+  it("a totem keeps trying longer (tries), with the same key", async () => {
+    const fetchMock = vi.fn().mockRejectedValue(new TypeError("Failed to fetch"));
+    vi.stubGlobal("fetch", fetchMock);
+    const onRetry = vi.fn();
+    const spin = sendSpin({ path: "/p", body: {}, key: "k2", onRetry, sleep: async () => {}, tries: 10 });
+    await expect(spin).rejects.toMatchObject({ status: 0 });
+    expect(fetchMock).toHaveBeenCalledTimes(10);
+    expect(onRetry).toHaveBeenCalledTimes(9);
+  });
+
   it("does not retry an answer the server meant (409 already played)", async () => {
     const fetchMock = vi
       .fn()

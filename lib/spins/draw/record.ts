@@ -44,6 +44,9 @@ export interface Lead {
   quota: SpinQuota | null;
   /** The visitor's form (lib/spins/visitor.ts): absent or null when the wheel asked none. */
   visitor?: VisitorColumns | null;
+  /** The totem the spin was made on (lib/devices/public.ts) and its unit. */
+  deviceId?: string | null;
+  unitId?: string | null;
 }
 
 /** What a spin keeps of the visitor's form (docs/api.md "The visitor's form (issue 28)"). */
@@ -75,7 +78,7 @@ const COLUMNS = Prisma.raw(
   `(id, "companyId", "wheelId", "wheelName", "customerName", whatsapp, "customerBirthdate", "consentAt",
     "consentVersion", "consentIp", "createdAt", "playWindow", "sourceId", "sourceName", "utmSource", "utmMedium",
     "utmCampaign", "idempotencyKey", "requestHash", "redeemUntil", email, "cpfHash", "cpfLast2", answers, "onePerCpf",
-    "onePerEmail", "emailKey", "productId", "productName", won, "redemptionCode", "spinNumber")`,
+    "onePerEmail", "emailKey", "deviceId", "unitId", "productId", "productName", won, "redemptionCode", "spinNumber")`,
 );
 
 /** The source named by the key, looked up inside the statement (no extra round trip). */
@@ -93,7 +96,7 @@ export function insertLead(lead: Lead, at: Date, id: string = randomUUID()): Pri
            ${lead.idempotencyKey}, ${lead.requestHash}, ${lead.redeemUntil},
            ${v?.email ?? null}::varchar, ${v?.cpfHash ?? null}::varchar, ${v?.cpfLast2 ?? null}::varchar,
            ${v?.answers ? JSON.stringify(v.answers) : null}::jsonb, ${v?.onePerCpf ?? false}::boolean, ${v?.onePerEmail ?? false}::boolean,
-           ${v?.emailKey ?? null}::varchar`;
+           ${v?.emailKey ?? null}::varchar, ${lead.deviceId ?? null}::text, ${lead.unitId ?? null}::text`;
 }
 
 export const RETURNING = Prisma.raw(`RETURNING "productId", "productName", "spinNumber"`);

@@ -7,6 +7,7 @@ import type { Permission } from "@/lib/auth/permissions";
 import { newOneTimeToken } from "@/lib/auth/one-time-token";
 import { sign } from "@/lib/billing/kiwify";
 import { newSecret } from "@/lib/webhooks/service";
+import { hashDeviceToken, newDeviceToken } from "@/lib/devices/token";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { encryptSecret } from "@/lib/security/secrets";
@@ -99,6 +100,17 @@ async function wheelWithSource(t: Tenant) {
     data: { companyId: t.company.companyId, wheelId: w.id, name: "Balcão", key: randomUUID().slice(0, 8) },
   });
   return { wheel: w, source };
+}
+
+/** A wheel with one totem (docs/api.md "The totem and the big screen") and the token of its link. */
+async function wheelWithDevice(t: Tenant) {
+  const prisma = await db();
+  const w = await wheel(t);
+  const token = newDeviceToken();
+  const device = await prisma.wheelDevice.create({
+    data: { companyId: t.company.companyId, wheelId: w.id, name: "Totem", tokenHash: hashDeviceToken(token) },
+  });
+  return { wheel: w, device, token };
 }
 
 /** A won lead with a redemption code, as a spin would leave it (handed over at `redeemedAt`). */
@@ -210,7 +222,8 @@ const row =
       | "whatsappAccount"
       | "whatsappVerification"
       | "rdStationIntegration"
-      | "apiKey",
+      | "apiKey"
+      | "wheelDevice",
     where: object,
   ) =>
   async () => {
@@ -378,9 +391,15 @@ const nothingOfTheirs = (key: string, empty: unknown) => ({
 
 /**
  * next-auth's own handler reads cookies() from Next's request scope, which exists only inside a
- * running server: its two methods are exercised over real HTTP by the e2e suite instead.
+ * running server: its two methods are exercised over real HTTP by the e2e suite instead. A big
+ * screen's event stream never ends, so it is read as a stream by its own tests.
  */
 export const CHECKED_IN_BROWSER = [
+  {
+    route: "/api/public/[companySlug]/wheels/[wheel]/screens/[deviceId]/events",
+    method: "GET",
+    by: "tests/api/devices.test.ts (200 stream; 403 without, with a totem's or a revoked token), e2e totem.spec.ts",
+  },
   { route: "/api/auth/[...nextauth]", method: "GET", by: "tests/e2e/helpers.ts signInByApi (csrf, session)" },
   {
     route: "/api/auth/[...nextauth]",
@@ -982,6 +1001,36 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    route: "/api/wheels/[id]/devices",
+    method: "GET",
+    access: "manage_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await wheelWithDevice(target)).wheel.id } }),
+  },
+  {
+    route: "/api/wheels/[id]/devices",
+    method: "POST",
+    access: "manage_wheels",
+    ok: 201,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const w = await wheel(target);
+      return { params: { id: w.id }, body: { name: "Totem" }, snapshot: row("wheelDevice", { wheelId: w.id }) };
+    },
+  },
+  {
+    route: "/api/wheels/[id]/devices/[deviceId]",
+    method: "DELETE",
+    access: "manage_wheels",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const { wheel: w, device } = await wheelWithDevice(target);
+      return { params: { id: w.id, deviceId: device.id }, snapshot: row("wheelDevice", { id: device.id }) };
+    },
+  },
+  {
     route: "/api/wheels/[id]/moments",
     method: "GET",
     access: "manage_wheels",
@@ -1536,6 +1585,18 @@ export const SCENARIOS: Scenario[] = [
     ok: 401,
     other: noCrossTenant,
     build: async () => ({}),
+  },
+  {
+    // Another company's totem named under this company's address: no such device (403 DEVICE_REVOKED).
+    route: "/api/public/[companySlug]/wheels/[wheel]/kiosk/exit",
+    method: "POST",
+    access: "public",
+    ok: 200,
+    other: { status: 403 },
+    build: async ({ target, home }) => {
+      const { wheel: w, token } = await wheelWithDevice(target);
+      return { params: { companySlug: home.company.slug, wheel: w.slug }, body: { device: token, pin: "" } };
+    },
   },
   {
     route: "/api/public/[companySlug]/wheels/[wheel]/eligibility",

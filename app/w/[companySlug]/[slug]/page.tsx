@@ -4,16 +4,16 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Play } from "@/components/public-wheel/play";
-import { wheelSlices } from "@/components/public-wheel/slices";
+import { playPropsOf } from "@/components/public-wheel/play-props";
 import { DEFAULT_THEME } from "@/lib/campaigns/dto";
 import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
 import { attributionFrom, type Attribution } from "@/lib/sources/attribution";
 import { playState } from "@/components/public-wheel/play-state";
 import type { PublicWheelView } from "@/lib/spins/public-view";
 import { publicWheelPageView as load } from "@/lib/spins/public-wheel-page";
-import { todayIso } from "@/lib/validation/public-rules";
 import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 import { redirectIfMoved } from "@/lib/wheels/moved";
+import { isUuid } from "@/lib/validation/uuid";
 import { brandPalette } from "@/lib/wheels/slice-colors";
 
 export const dynamic = "force-dynamic";
@@ -64,10 +64,13 @@ function Body({
   view,
   companySlug,
   attribution,
+  screen,
 }: {
   view: PublicWheelView;
   companySlug: string;
   attribution: Attribution;
+  /** The big screen whose QR the visitor scanned (?tela=): the spin is shown on it too. */
+  screen?: string;
 }) {
   const { wheel } = view;
   const state = playState(view);
@@ -87,25 +90,7 @@ function Body({
       </Notice>
     );
   if (state === "sold_out_today") return <Notice emoji="🌙" title={wheel.name} text={M.soldOutToday} />;
-  const { slices, note } = wheelSlices(view);
-  return (
-    <Play
-      companySlug={companySlug}
-      wheelSlug={wheel.slug}
-      wheelName={wheel.name}
-      totalSpins={wheel.total_spins}
-      maxBirthdate={todayIso()}
-      prizeCount={view.stats.available_products}
-      slices={slices}
-      sliceNote={note}
-      attribution={attribution}
-      companyPhone={view.wheel.company_phone}
-      verifyContact={view.wheel.verify_contact === "whatsapp"}
-      verifyByCode={view.wheel.verify_by_code}
-      onePlayPerCpf={view.wheel.one_play_per_cpf}
-      form={view.form}
-    />
-  );
+  return <Play {...playPropsOf(view, companySlug, attribution)} screen={screen} />;
 }
 
 export default async function PublicWheelPage({ params, searchParams }: Props) {
@@ -119,7 +104,8 @@ export default async function PublicWheelPage({ params, searchParams }: Props) {
     notFound();
   }
 
-  const body = <Body view={view} companySlug={companySlug} attribution={attributionFrom(search)} />;
+  const tela = typeof search.tela === "string" && isUuid(search.tela) ? search.tela : undefined;
+  const body = <Body view={view} companySlug={companySlug} attribution={attributionFrom(search)} screen={tela} />;
   // The shop's colour on the whole page (buttons, background, links), kept readable.
   const brand = (brandPalette(view.wheel.theme.primary_color, DEFAULT_THEME.primary_color) ?? undefined) as
     React.CSSProperties | undefined;

@@ -4,6 +4,8 @@ import { spinTimer } from "@/lib/metrics";
 import { countRefused, refusalReason } from "@/lib/refusals/record";
 import { json } from "@/lib/http/respond";
 import { consume, LIMITS } from "@/lib/rate-limit";
+import { spinDevice } from "@/lib/devices/public";
+import { announceToScreen } from "@/lib/screens/announce";
 import { idempotencyKey } from "@/lib/spins/idempotency";
 import { spin } from "@/lib/spins/spin";
 import { spinInput } from "@/lib/validation/public";
@@ -13,8 +15,11 @@ export const POST = publicRoute(
   {
     doc: {
       summary: "Spin the wheel: the server draws and records the lead (a repeated Idempotency-Key replays it: 200)",
-      description: "A replay of a spin whose person was erased (LGPD) answers 410 with code `ERASED`.",
       status: 201,
+      description:
+        "A replay of a spin whose person was erased (LGPD) answers 410 with code `ERASED`. `device` (a totem's token) " +
+        "lifts the per-address limit and records the totem and its unit; an unknown or revoked one answers 403 " +
+        "`DEVICE_REVOKED`. `screen` (a big screen's id, from `?tela=`) announces the spin on that screen.",
       errors: [400, 402, 403, 404, 409, 410, 422, 429],
     },
     body: spinInput,
@@ -27,8 +32,13 @@ export const POST = publicRoute(
     try {
       const key = idempotencyKey(req.headers);
       const ip = clientIp(req.headers);
-      await consume(LIMITS.spinIp(), ip);
-      const { answer, replayed } = await spin(params.companySlug, params.wheel, body, ip, key);
+      // A totem is one address for a whole fair: its valid token replaces the per-address limit
+      // (one play per person still holds: docs/decisions/screens.md "A totem's token instead of the address limit").
+      const device = body.device ? await spinDevice(params.companySlug, params.wheel, body.device) : null;
+      if (!device) await consume(LIMITS.spinIp(), ip);
+      const made = await spin(params.companySlug, params.wheel, body, ip, key, undefined, device);
+      const { answer, replayed } = made;
+      if (body.screen && made.wheelId) void announceToScreen(made.wheelId, body.screen, answer);
       done(answer.result);
       return json(answer, replayed ? 200 : 201);
     } catch (err) {

@@ -1,0 +1,170 @@
+"use client";
+// The totem (a shared tablet at a stand): an attract screen, then the wheel's own play steps
+// (components/public-wheel/play.tsx, the same form, draw and result as the public page, so every
+// game of the wheel plays here too) for one person at a time. After a result it clears itself for
+// the next person in `resetSeconds`, and after 60 s without a touch; a new round remounts the play
+// steps, so every field is empty again. Leaving it asks the staff PIN when the wheel has one.
+// Loaded only on /w/{c}/{w}/totem: nothing of it reaches the public page.
+import { useCallback, useEffect, useRef, useState, type ComponentProps } from "react";
+import { Play } from "@/components/public-wheel/play";
+import { ExitDialog } from "./exit-dialog";
+
+export const IDLE_MS = 60_000;
+
+interface Props {
+  play: ComponentProps<typeof Play>;
+  device: string;
+  resetSeconds: number;
+  pinSet: boolean;
+  companyName: string;
+  logoUrl: string | null;
+}
+
+type Mode = "attract" | "playing" | "paused";
+
+export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl }: Props) {
+  const [mode, setMode] = useState<Mode>("attract");
+  const [round, setRound] = useState(0);
+  const [countdown, setCountdown] = useState<number | null>(null);
+  const [exiting, setExiting] = useState(false);
+  const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const nextPerson = useCallback(() => {
+    setCountdown(null);
+    setRound((r) => r + 1);
+    setMode("attract");
+  }, []);
+
+  // 60 s without a touch or a key: back to the attract screen, the half-filled form cleared.
+  const touched = useCallback(() => {
+    clearTimeout(idle.current);
+    idle.current = setTimeout(nextPerson, IDLE_MS);
+  }, [nextPerson]);
+  useEffect(() => {
+    if (mode !== "playing") return clearTimeout(idle.current);
+    touched();
+    const events = ["pointerdown", "keydown", "input"] as const;
+    for (const e of events) window.addEventListener(e, touched, { passive: true });
+    return () => {
+      clearTimeout(idle.current);
+      for (const e of events) window.removeEventListener(e, touched);
+    };
+  }, [mode, touched]);
+
+  // The result screen says so (components/public-wheel/result.tsx): count down to the next person.
+  useEffect(() => {
+    const onResult = () => setCountdown(resetSeconds);
+    window.addEventListener("roleta:result", onResult);
+    return () => window.removeEventListener("roleta:result", onResult);
+  }, [resetSeconds]);
+  useEffect(() => {
+    if (countdown === null) return;
+    const t = setTimeout(() => (countdown <= 1 ? nextPerson() : setCountdown(countdown - 1)), 1000);
+    return () => clearTimeout(t);
+  }, [countdown, nextPerson]);
+
+  function start() {
+    // Full screen where the browser allows it (the OS's kiosk mode does the rest: docs/totem.md).
+    document.documentElement.requestFullscreen?.().catch(() => undefined);
+    setMode("playing");
+  }
+
+  function left() {
+    setExiting(false);
+    setCountdown(null);
+    setRound((r) => r + 1);
+    setMode("paused");
+    if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
+  }
+
+  if (mode === "paused")
+    return (
+      <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-gray-900 p-8 text-center text-white">
+        <h1 className="text-3xl font-extrabold">Totem pausado</h1>
+        <p className="max-w-md text-lg text-gray-200">A roleta não aceita participações até a equipe retomar.</p>
+        <button
+          type="button"
+          onClick={() => setMode("attract")}
+          className="min-h-16 rounded-2xl bg-white px-10 text-xl font-bold text-gray-900"
+        >
+          Retomar o totem
+        </button>
+      </main>
+    );
+
+  return (
+    <div
+      className="relative flex min-h-screen flex-col bg-gradient-to-b from-brand-700 to-brand-800 px-4 py-6"
+      // The result's links (claim page, WhatsApp hand-off) would leave the totem for the next
+      // person to find: the code stays on screen instead. Links before the result (a WhatsApp
+      // confirmation) still work.
+      onClickCapture={(e) => {
+        const link = (e.target as HTMLElement).closest("a");
+        if (link && countdown !== null) e.preventDefault();
+      }}
+    >
+      <button
+        type="button"
+        onClick={() => (pinSet ? setExiting(true) : left())}
+        className="absolute top-3 right-3 z-20 min-h-12 min-w-12 rounded-full bg-black/40 px-4 text-sm font-semibold text-white"
+      >
+        Sair
+      </button>
+      <header className="mb-4 text-center text-lg font-semibold text-brand-100">
+        {logoUrl && (
+          // eslint-disable-next-line @next/next/no-img-element -- the shop's uploaded logo, any host
+          <img
+            src={logoUrl}
+            alt=""
+            width={80}
+            height={80}
+            className="mx-auto mb-2 h-20 w-20 rounded-full bg-white object-contain"
+          />
+        )}
+        {companyName}
+      </header>
+      {mode === "attract" ? (
+        <main className="flex flex-1 items-center justify-center">
+          <button
+            type="button"
+            onClick={start}
+            className="w-full max-w-xl rounded-3xl bg-white px-8 py-16 text-center shadow-2xl motion-safe:animate-pulse"
+          >
+            <span className="block text-5xl" aria-hidden>
+              🎡
+            </span>
+            <span className="mt-4 block text-4xl font-extrabold text-gray-900">Toque para jogar</span>
+            <span className="mt-3 block text-xl text-gray-700">{play.wheelName}</span>
+          </button>
+        </main>
+      ) : (
+        <main
+          className="mx-auto w-full max-w-xl rounded-3xl bg-white p-8 text-lg shadow-xl [&_button]:min-h-14 [&_input]:min-h-14 [&_input]:text-lg"
+          data-testid="totem-play"
+        >
+          <Play key={round} {...play} device={device} />
+          {countdown !== null && (
+            <div className="mt-6 text-center">
+              <p role="status" className="text-base text-gray-700">
+                Próxima pessoa em {countdown} s
+              </p>
+              <button
+                type="button"
+                onClick={nextPerson}
+                className="mt-3 w-full rounded-xl border-2 border-brand-600 py-3 text-lg font-bold text-brand-800"
+              >
+                Próxima pessoa
+              </button>
+            </div>
+          )}
+        </main>
+      )}
+      {exiting && (
+        <ExitDialog device={device} wheelPath={wheelPathOf(play)} onClose={() => setExiting(false)} onLeft={left} />
+      )}
+    </div>
+  );
+}
+
+const wheelPathOf = (p: Props["play"]) =>
+  `/public/${encodeURIComponent(p.companySlug)}/wheels/${encodeURIComponent(p.wheelSlug)}`;

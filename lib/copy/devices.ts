@@ -1,0 +1,15 @@
+// The pt-BR copy of a wheel's devices (the totem and the big screen): what the screens and the API
+// say (lib/validation/devices.ts and lib/devices/* use it).
+export const DEVICE_MESSAGES = {
+  nameRequired: "Dê um nome ao aparelho (ex.: Totem da entrada)",
+  nameTooLong: "O nome do aparelho deve ter no máximo 60 caracteres",
+  kind: "Tipo de aparelho inválido: use totem ou screen",
+  unit: "Unidade inválida",
+  notFound: "Aparelho não encontrado",
+  revoked: "Este link de totem foi desativado ou não existe. Peça um novo link à equipe da loja.",
+  screenRevoked: "Este link de tela foi desativado ou não existe. Peça um novo link à equipe da loja.",
+  removed: "Aparelho desativado. O link deixou de funcionar.",
+  resetSeconds: "O tempo para reiniciar deve ser de 5 a 300 segundos",
+  pin: "O PIN deve ter de 4 a 8 números",
+  wrongPin: "PIN incorreto",
+} as const;
