@@ -94,6 +94,7 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
         ...verify,
         ...form,
         ...remindersColumns(input),
+        ...(input.game !== undefined && { game: input.game }),
       },
     });
     if (prizes && weight) {
@@ -134,6 +135,7 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
         ...verify,
         ...form,
         ...remindersColumns(input),
+        ...(input.game !== undefined && { game: input.game }),
       },
     });
     if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);
