@@ -104,6 +104,8 @@ function Body({
       verifyByCode={view.wheel.verify_by_code}
       onePlayPerCpf={view.wheel.one_play_per_cpf}
       form={view.form}
+      game={view.wheel.game}
+      logoUrl={view.wheel.theme.logo_url}
     />
   );
 }
