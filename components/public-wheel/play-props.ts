@@ -29,5 +29,7 @@ export function playPropsOf(
     verifyByCode: wheel.verify_by_code,
     onePlayPerCpf: wheel.one_play_per_cpf,
     form: view.form,
+    game: wheel.game,
+    logoUrl: wheel.theme.logo_url,
   };
 }

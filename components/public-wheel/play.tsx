@@ -23,6 +23,7 @@ import { lastPrizeKey, parseLastPrize } from "@/lib/redemption/last-prize";
 import { maskCpf } from "@/lib/validation/cpf-mask";
 import type { VisitorFormConfig } from "@/lib/validation/public-rules";
 import { AGE_HINT, LOADING } from "@/lib/copy/public-form";
+import { GAME_INFINITIVES, type Game } from "@/lib/games/names";
 import { ANSWER, type Entered } from "./entered";
 import type { Segment } from "./segments";
 import type { Slice } from "./slices";
@@ -60,6 +61,10 @@ interface Props {
   device?: string;
   /** The big screen the visitor came from (?tela=): the spin is shown on it too. */
   screen?: string;
+  /** How the draw is revealed (issue 42): the wheel, the raspadinha or the gift box. */
+  game?: Game;
+  /** The shop's logo, on the raspadinha's card and the gift box. */
+  logoUrl?: string | null;
 }
 
 const NO_EXTRA_FIELDS: VisitorFormConfig = { fields: { email: "off", cpf: "off" }, questions: [] };
@@ -71,6 +76,13 @@ const SpinResult = lazy(() => loadResult().then((m) => ({ default: m.SpinResult 
 // Likewise the wheel's drawing: fetched at 'Começar', while the eligibility check runs.
 const loadWheel = () => import("./wheel-svg");
 const WheelSvg = lazy(() => loadWheel().then((m) => ({ default: m.WheelSvg })));
+// The other games (issue 42), each fetched at 'Começar' by the wheels that use it only
+// (docs/decisions/games.md "Each game's code only where it is played").
+const loadScratch = () => import("./scratch-card");
+const ScratchCard = lazy(() => loadScratch().then((m) => ({ default: m.ScratchCard })));
+const loadGift = () => import("./gift-box");
+const GiftBox = lazy(() => loadGift().then((m) => ({ default: m.GiftBox })));
+const GAME_LOADERS: Record<Game, () => Promise<unknown>> = { wheel: loadWheel, scratch: loadScratch, gift: loadGift };
 // The WhatsApp confirmation, only on wheels that ask for it: fetched at 'Começar' too.
 const loadVerify = () => import("./verify-step");
 const VerifyStep = lazy(() => loadVerify().then((m) => ({ default: m.VerifyStep })));
@@ -135,6 +147,8 @@ export function Play({
   form: config = NO_EXTRA_FIELDS,
   device,
   screen,
+  game = "wheel",
+  logoUrl = null,
 }: Props) {
   const [step, setStep] = useState<"form" | "verify" | "wheel" | "result">("form");
   /** The proven number's verification (wheels with verify_contact), sent with the spin. */
@@ -153,6 +167,9 @@ export function Play({
   const [spinKey, setSpinKey] = useState("");
   const [rotation, setRotation] = useState(0);
   const [result, setResult] = useState<SpinAnswer | null>(null);
+  /** The raspadinha's and the gift box's answer: drawn by the server before they reveal it. */
+  const [answer, setAnswer] = useState<SpinAnswer | null>(null);
+  const playing = useRef(false);
   /** The wheel's segments, drawn from the slices at 'Começar' (by the checks' module). */
   const [segments, setSegments] = useState<Segment[]>([]);
   const storageKey = lastPrizeKey(companySlug, wheelSlug);
@@ -202,7 +219,7 @@ export function Play({
     }
     setError("");
     setChecking(true);
-    void loadWheel();
+    void GAME_LOADERS[game]().catch(() => {});
     if (verifyContact) void loadVerify();
     // A returning number hears it here, not after pressing GIRAR.
     const refusal = await flow.eligibilityRefusal(wheelPath, form, device);
@@ -213,6 +230,8 @@ export function Play({
       return showRefusal(formEl, refusal.fields);
     }
     setSpinKey(flow.newIdempotencyKey());
+    setAnswer(null);
+    playing.current = false;
     setSegments(flow.buildSegments(slices));
     setStep(verifyContact ? "verify" : "wheel");
   }
@@ -222,13 +241,13 @@ export function Play({
     setStep("wheel");
   }, []);
 
-  async function spin() {
-    setSpinning(true);
-    void loadResult();
-    // Loaded at 'Começar' (the wheel is reached through it).
-    const flow = await loadFlow();
+  /**
+   * The spin call: the server draws here, before any game shows anything. A refusal or a lost
+   * connection takes the visitor back to the form with its message; the answer is null then.
+   */
+  async function draw(flow: Awaited<ReturnType<typeof loadFlow>>): Promise<SpinAnswer | null> {
     try {
-      const res = await flow.playSpin({
+      return await flow.playSpin({
         wheelPath,
         entered,
         verificationId,
@@ -238,22 +257,49 @@ export function Play({
         onRetry: () => setConnecting(true),
         device: device || screen ? { device, screen } : undefined,
       });
-      setConnecting(false);
-      setRotation((r) => flow.rotationTo(segments, res, r));
-      await new Promise((r) => setTimeout(r, SPIN_MS));
-      setResult(res);
-      setStep("result");
     } catch (err) {
       const refusal = flow.refusalOf(err);
       setError(refusal.error);
       setFieldErrors(refusal.fields);
       setStep("form");
       pendingFocus.current = refusal.fields;
+      return null;
     } finally {
-      setSpinning(false);
       setConnecting(false);
     }
   }
+
+  async function spin() {
+    setSpinning(true);
+    void loadResult();
+    // Loaded at 'Começar' (the wheel is reached through it).
+    const flow = await loadFlow();
+    const res = await draw(flow);
+    if (res) {
+      setRotation((r) => flow.rotationTo(segments, res, r));
+      await new Promise((r) => setTimeout(r, SPIN_MS));
+      setResult(res);
+      setStep("result");
+    }
+    setSpinning(false);
+  }
+
+  /** The raspadinha's first stroke or the gift's tap: the answer comes first, the game reveals it. */
+  async function playGame() {
+    if (playing.current) return;
+    playing.current = true;
+    setSpinning(true);
+    void loadResult();
+    const res = await draw(await loadFlow());
+    setSpinning(false);
+    if (res) setAnswer(res);
+    else playing.current = false;
+  }
+
+  const revealed = useCallback(() => {
+    setResult(answer);
+    setStep("result");
+  }, [answer]);
 
   if (step === "result" && result)
     return (
@@ -274,6 +320,30 @@ export function Play({
         />
       </Suspense>
     );
+
+  if (step === "wheel" && game !== "wheel") {
+    const GameView = game === "scratch" ? ScratchCard : GiftBox;
+    return (
+      <section aria-labelledby="wheel-title" className="text-center">
+        <h2 id="wheel-title" className="text-xl font-bold text-gray-900">
+          Olá, {entered.name.trim().split(" ")[0]}! Boa sorte!
+        </h2>
+        <div className="my-6">
+          <Suspense fallback={<div className="mx-auto aspect-square w-full max-w-xs" />}>
+            <GameView
+              answer={answer}
+              busy={spinning}
+              connecting={connecting}
+              onPlay={playGame}
+              onRevealed={revealed}
+              logoUrl={logoUrl}
+              wheelName={wheelName}
+            />
+          </Suspense>
+        </div>
+      </section>
+    );
+  }
 
   if (step === "wheel") {
     return (
@@ -304,7 +374,9 @@ export function Play({
       <h1 id="form-title" className="text-center text-2xl font-extrabold text-gray-900">
         {wheelName}
       </h1>
-      <p className="text-center text-sm text-gray-700">Preencha seus dados para girar a roleta e ganhar um prêmio.</p>
+      <p className="text-center text-sm text-gray-700">
+        Preencha seus dados para {GAME_INFINITIVES[game]} e ganhar um prêmio.
+      </p>
       {lastPrize && !kiosk && (
         <a
           href={lastPrize.claim_url}

@@ -1,4 +1,5 @@
 // The rules page's prizes and "how winners are decided", per draw mode, in plain Portuguese.
+import { GAME_INFINITIVES, GAME_SUBJECTS, gameOf } from "@/lib/games/names";
 import type { RulesPageData } from "@/lib/spins/rules-page";
 
 /** A chance in percent (2 decimals); a real chance that rounds to zero is not "0%". */
@@ -54,14 +55,17 @@ export function PrizeTable({ data }: { data: RulesPageData }) {
 export function HowWinnersAreChosen({ data }: { data: RulesPageData }) {
   const { wheel } = data;
   const label = `“${wheel.noPrizeLabel}”`;
+  const game = gameOf(wheel.game);
+  // The game only shows the server's draw (docs/decisions/games.md "One draw, three reveals").
+  const only = `${GAME_SUBJECTS[game]} é apenas ${game === "gift" ? "ilustrativo" : "ilustrativa"}`;
   if (wheel.drawMode === "moments")
     return (
       <p>
         Promoção assemelhada a vale-brinde por data e horário (Lei nº 5.768/1971 e Portaria SEAE/ME nº 7.638/2022).
         Antes do início, foram definidos e registrados momentos ganhadores (data e hora), distribuídos ao longo do
-        período, um para cada unidade de prêmio. Ganha o prêmio de um momento o primeiro participante que girar a roleta
-        nesse momento ou depois dele, enquanto o momento não tiver sido utilizado. Os demais participantes recebem a
-        mensagem {label}. A roleta é apenas ilustrativa: o resultado é definido pelos momentos ganhadores.
+        período, um para cada unidade de prêmio. Ganha o prêmio de um momento o primeiro participante que{" "}
+        {GAME_INFINITIVES[game]} nesse momento ou depois dele, enquanto o momento não tiver sido utilizado. Os demais
+        participantes recebem a mensagem {label}. {only}: o resultado é definido pelos momentos ganhadores.
       </p>
     );
   if (wheel.drawMode === "counter")
@@ -70,8 +74,8 @@ export function HowWinnersAreChosen({ data }: { data: RulesPageData }) {
         Promoção assemelhada a vale-brinde por ordem de participação (Lei nº 5.768/1971 e Portaria SEAE/ME nº
         7.638/2022). Cada participação recebe um número, na ordem em que é registrada. Ganha o prêmio o participante
         cujo número for múltiplo do intervalo “ganha a cada” do prêmio (quando mais de um prêmio se aplica, vale o de
-        maior intervalo), enquanto houver unidades desse prêmio. Os demais participantes recebem a mensagem {label}. A
-        roleta é apenas ilustrativa: o resultado é definido pela ordem de participação.
+        maior intervalo), enquanto houver unidades desse prêmio. Os demais participantes recebem a mensagem {label}.{" "}
+        {only}: o resultado é definido pela ordem de participação.
       </p>
     );
   return (

@@ -34,6 +34,7 @@ import { PrizesFields, type PrizeInfo } from "./prizes-fields";
 import { RefusalsPanel } from "./refusals-panel";
 import { ShareSection } from "./share-section";
 import { ThemeFields } from "./theme-fields";
+import { GameField } from "./game-field";
 import { VerifyContactField } from "./verify-contact-field";
 import { VisitorFormFields } from "./visitor-form-fields";
 import { RemindersFields } from "./reminders-fields";
@@ -61,6 +62,7 @@ const EMPTY: WheelFormValues = {
   rules_text: "",
   verify_contact: "none",
   theme: { primary_color: DEFAULT_THEME.primary_color, preset: DEFAULT_THEME.preset, logo_url: null },
+  game: "wheel",
   fields: { email: "off", cpf: "off" },
   questions: [],
   unique_by: [],
@@ -95,6 +97,7 @@ const valuesOf = (w: WheelDto, prizes: Prize[]): WheelFormValues => ({
   rules_text: w.rules_text ?? "",
   verify_contact: w.verify_contact,
   theme: { primary_color: w.theme.primary_color, preset: w.theme.preset as Preset, logo_url: w.theme.logo_url },
+  game: w.game,
   fields: w.fields,
   questions: w.questions.map((q) => ({
     id: q.id,
@@ -266,9 +269,12 @@ function EditorForm({ wheel, prizes, catalogue }: { wheel: WheelDto | null; priz
           <RemindersFields form={form} />
         </Section>
 
-        <Section id="aparencia" title="Aparência" description="As cores e a logomarca da página da roleta.">
+        <Section id="aparencia" title="Aparência" description="O jogo, as cores e a logomarca da página da roleta.">
           <div className="grid gap-6 lg:grid-cols-[1fr_auto]">
-            <ThemeFields form={form} />
+            <div className="space-y-6">
+              <GameField form={form} />
+              <ThemeFields form={form} />
+            </div>
             <WheelPreview form={form} names={names} />
           </div>
         </Section>

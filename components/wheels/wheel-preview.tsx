@@ -1,10 +1,14 @@
 "use client";
-// The live preview of "Aparência": the wheel as a visitor's phone shows it, drawn by the public
-// page's own WheelSvg from the form as it is (prizes, odds, theme, logo), before saving.
+// The live preview of "Aparência": the wheel, or the raspadinha or gift box, as a visitor's phone
+// shows it, drawn by the public page's own components from the form as it is (prizes, odds, game,
+// theme, logo), before saving.
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { buildSegments } from "@/components/public-wheel/segments";
 import { NO_PRIZE_COLOR } from "@/components/public-wheel/slices";
 import { WheelSvg } from "@/components/public-wheel/wheel-svg";
+import { GiftBox } from "@/components/public-wheel/gift-box";
+import { ScratchCard } from "@/components/public-wheel/scratch-card";
+import { brandPalette } from "@/lib/wheels/slice-colors";
 import { DEFAULT_THEME } from "@/lib/campaigns/dto";
 import { NO_PRIZE } from "@/lib/spins/draw/no-prize";
 import { readableOnWhiteText, sliceColors } from "@/lib/wheels/slice-colors";
@@ -12,10 +16,14 @@ import type { WheelFormOutput, WheelFormValues } from "@/lib/validation/wheels";
 
 type Form = UseFormReturn<WheelFormValues, unknown, WheelFormOutput>;
 
+const idle = () => {};
+/** A game as the preview shows it: not played, no answer. */
+const STILL = { answer: null, busy: false, connecting: false, onPlay: idle, onRevealed: idle, preview: true };
+
 export function WheelPreview({ form, names }: { form: Form; names: Map<string, string> }) {
-  const [name, mode, products, noPrizeWeight, noPrizeLabel, theme] = useWatch({
+  const [name, mode, products, noPrizeWeight, noPrizeLabel, theme, game] = useWatch({
     control: form.control,
-    name: ["name", "draw_mode", "products", "no_prize_weight", "no_prize_label", "theme"],
+    name: ["name", "draw_mode", "products", "no_prize_weight", "no_prize_label", "theme", "game"],
   });
   const color = /^#[0-9a-fA-F]{6}$/.test(theme?.primary_color ?? "")
     ? theme!.primary_color!
@@ -42,7 +50,10 @@ export function WheelPreview({ form, names }: { form: Form; names: Map<string, s
   );
   const brand = readableOnWhiteText(color);
   return (
-    <figure className="mx-auto w-64" aria-label="Prévia da roleta no celular">
+    <figure
+      className="mx-auto w-64"
+      aria-label={`Prévia ${game === "scratch" ? "da raspadinha" : game === "gift" ? "do presente" : "da roleta"} no celular`}
+    >
       <div className="overflow-hidden rounded-[2rem] border-8 border-gray-900 bg-white shadow-lg">
         <div className="space-y-3 px-3 py-4 text-center">
           {theme?.logo_url && (
@@ -51,7 +62,22 @@ export function WheelPreview({ form, names }: { form: Form; names: Map<string, s
             <img src={theme.logo_url} alt="" className="mx-auto h-10 max-w-full object-contain" />
           )}
           <p className="text-sm font-bold break-words text-gray-900">{name || "Sua roleta"}</p>
-          {segments.length ? (
+          {game === "scratch" || game === "gift" ? (
+            // The public page's own game in its still state, in the shop's colours (a new colour
+            // repaints the raspadinha's coating: it is drawn once, on a canvas).
+            <div style={(brandPalette(color, DEFAULT_THEME.primary_color) ?? undefined) as React.CSSProperties}>
+              {game === "scratch" ? (
+                <ScratchCard
+                  key={color}
+                  {...STILL}
+                  logoUrl={theme?.logo_url ?? null}
+                  wheelName={name || "Sua roleta"}
+                />
+              ) : (
+                <GiftBox {...STILL} logoUrl={theme?.logo_url ?? null} wheelName={name || "Sua roleta"} />
+              )}
+            </div>
+          ) : segments.length ? (
             <WheelSvg segments={segments} rotation={0} spinning={false} />
           ) : (
             <p className="py-16 text-xs text-gray-700">Adicione prêmios para ver a roleta.</p>

@@ -10,6 +10,8 @@ export type SubscriptionStatus = "active" | "trial" | "past_due" | "cancelled" |
 export type RedemptionStatus = "redeemed" | "expired" | "pending" | "none";
 export type WebhookEvent = "lead.created" | "prize.redeemed";
 export type CodeSource = "generated" | "pool" | "store";
+/** How a wheel's draw is revealed (docs/api.md "Games on the same draw (issue 42)"). */
+export type Game = "wheel" | "scratch" | "gift";
 
 export interface StoreCouponAnswer {
   store_id: string;
@@ -94,6 +96,7 @@ export interface WheelAnswer {
   created_at: string;
   updated_at: string;
   total_spins: number;
+  game: Game;
 }
 
 export interface WheelProductAnswer extends ProductAnswer {

@@ -28,6 +28,8 @@ export function publicView({ company, wheel, prizes }: PublicWheel, now = new Da
       starts_at: wheel.startsAt ? wheel.startsAt.toISOString() : null,
       ends_at: wheel.endsAt ? wheel.endsAt.toISOString() : null,
       draw_mode: wheel.drawMode,
+      // How the draw is revealed; the server decides the result before any game shows it.
+      game: wheel.game,
       authorization_number: wheel.authorizationNumber,
       theme: themeDto(wheel),
       rules_url: `${publicWheelPath(company.slug, wheel.slug)}/regulamento`,

@@ -10,6 +10,7 @@ import { PUBLIC_MESSAGES } from "@/lib/validation/public";
 import { isUuid } from "@/lib/validation/uuid";
 import type { VisitorFormConfig } from "@/lib/validation/public-rules";
 import { formConfigOf, uniqueKeysOf } from "@/lib/wheels/form-settings";
+import { gameOf, type Game } from "@/lib/games/names";
 
 export interface Prize {
   id: string;
@@ -41,6 +42,8 @@ export type PublicWheelRow = CampaignColumns & {
   uniqueBy: { cpf: boolean; email: boolean };
   /** Numbers of other countries may play (lib/spins/contact-keys.ts); else Brazilian ones only. */
   foreignNumbers: boolean;
+  /** How the draw is revealed (docs/api.md "Games on the same draw (issue 42)"). */
+  game: Game;
 };
 
 export interface PublicWheel {
@@ -66,6 +69,7 @@ interface Row extends CampaignColumns {
   formQuestions: unknown;
   uniqueBy: string[] | null;
   foreignNumbers: boolean;
+  game: string;
   wheelName: string;
   wheelSlug: string;
   spinCount: number;
@@ -99,7 +103,7 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
              w."startsAt", w."endsAt", w."drawMode"::text AS "drawMode", w."noPrizeWeight", w."noPrizeLabel",
              w."replayAfterDays", w."redeemWithinDays", w."authorizationNumber", w."rulesText",
              w."themeColor", w."themePreset", w."themeLogoUrl",
-             w."couponUrl",
+             w."couponUrl", w.game,
              (w."verifyContact" = 'whatsapp' AND EXISTS (SELECT 1 FROM "WhatsappAccount" wa
                WHERE wa."companyId" = c.id AND wa.enabled)) AS "verifyContact",
              w."formEmail", w."formCpf", w."formQuestions", w."uniqueBy", w."foreignNumbers",
@@ -161,6 +165,7 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
       form: formConfigOf({ ...first, formQuestions: first.formQuestions as never, uniqueBy: [] }),
       uniqueBy: uniqueKeysOf({ uniqueBy: first.uniqueBy ?? [] }),
       foreignNumbers: first.foreignNumbers,
+      game: gameOf(first.game),
     },
     maxSpinsMonth,
     prizes: first.prizes.map((p) => ({ ...p, dailyWins: p.dailyWins ?? 0, codeSource: p.codeSource ?? "generated" })),

@@ -3,6 +3,7 @@ import { campaignFormFields, campaignInput, checkCampaign, prizeRuleFields, them
 import { optionalSearch, pageQuery, requiredName } from "./common";
 import { CAMPAIGN_MESSAGES } from "@/lib/copy/campaign";
 import { embedSettingsInput } from "./embed";
+import { gameInput } from "./game";
 import { remindersInput } from "./reminders";
 import { kioskInput } from "./devices";
 import { verifyContactInput } from "./whatsapp";
@@ -54,12 +55,14 @@ const settings = {
   ...visitorFormInput.shape,
   ...remindersInput.shape,
   ...kioskInput.shape,
+  game: gameInput.optional(),
   products: prizeList.optional(),
 };
 export const wheelCreateInput = z.object({
   ...fields,
   status: fields.status.optional().default("draft"),
   ...settings,
+  game: gameInput.optional().default("wheel"),
 });
 export const wheelUpdateInput = z.object(fields).partial().extend(settings);
 /** A counter wheel pays out only through win_every: each prize's missing step, per field. */
@@ -80,6 +83,7 @@ export const wheelForm = z
     ...visitorFormFields,
     ...remindersInput.shape,
     theme: themeInput.optional(),
+    game: gameInput.optional(),
     products: prizeList.optional(),
   })
   .superRefine((v, ctx) => {

@@ -1,6 +1,7 @@
 // The wheel and wheel product as the API shows them (docs/api.md "Conventions").
 import { campaignDto } from "@/lib/campaigns/dto";
 import type { Product, Wheel, WheelProduct } from "@/lib/generated/prisma/client";
+import { gameOf } from "@/lib/games/names";
 import { productDto } from "@/lib/products/dto";
 import { embedDto } from "./embed-settings";
 import { formSettingsDto } from "./form-settings";
@@ -15,6 +16,7 @@ export function wheelDto(w: Wheel) {
     created_at: w.createdAt.toISOString(),
     updated_at: w.updatedAt.toISOString(),
     total_spins: w.spinCount,
+    game: gameOf(w.game),
     ...campaignDto(w),
     ...embedDto(w),
     verify_contact: w.verifyContact as "none" | "whatsapp",

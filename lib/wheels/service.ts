@@ -97,6 +97,7 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
         ...form,
         ...remindersColumns(input),
         ...kiosk,
+        ...(input.game !== undefined && { game: input.game }),
       },
     });
     if (prizes && weight) {
@@ -139,6 +140,7 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
         ...form,
         ...remindersColumns(input),
         ...kiosk,
+        ...(input.game !== undefined && { game: input.game }),
       },
     });
     if (saved.slug !== before.slug) await moveWheelSlug(tx, ctx.companyId, id, before.slug, saved.slug);

@@ -56,6 +56,7 @@ describe("GET /api/public/{company}/wheels/{wheel}", () => {
         starts_at: null,
         ends_at: null,
         draw_mode: "random",
+        game: "wheel",
         authorization_number: null,
         theme: { primary_color: "#7c3aed", preset: "padrao", logo_url: null },
         rules_url: `/w/${c.slug}/${wheel.slug}/regulamento`,

@@ -12,7 +12,7 @@ export const POST = withSession(
     doc: {
       summary: "Create a wheel",
       description:
-        "With `products`, the wheel's whole prize list (odds and per-mode fields) is saved with the wheel in one transaction: a counter wheel needs `win_every` on every prize; another company's product is 404.",
+        "With `products`, the wheel's whole prize list (odds and per-mode fields) is saved with the wheel in one transaction: a counter wheel needs `win_every` on every prize; another company's product is 404. `game` (`wheel` by default, `scratch` or `gift`) is how the public page reveals the draw.",
       status: 201,
       errors: [402, 404, 409],
     },

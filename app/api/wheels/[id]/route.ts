@@ -22,7 +22,7 @@ export const PUT = withSession(
     doc: {
       summary: "Update a wheel and its campaign rules",
       description:
-        "With `products`, the prize list is replaced (prizes not listed leave the wheel) in the wheel's own transaction, and the draw mode's rules are checked against that list.",
+        "With `products`, the prize list is replaced (prizes not listed leave the wheel) in the wheel's own transaction, and the draw mode's rules are checked against that list. `game` (`wheel`, `scratch` or `gift`) changes only how the public page reveals the draw.",
       errors: [409],
     },
     permission: "manage_wheels",

@@ -11,6 +11,7 @@ import { spDateTimeText } from "@/lib/dates/sao-paulo-day";
 import { maskCnpj } from "@/lib/validation/cnpj";
 import { questionsOf } from "@/lib/wheels/form-settings";
 import { maskPhone } from "@/lib/validation/company";
+import { GAME_ACTIONS, GAME_LABELS, gameOf } from "@/lib/games/names";
 import { redirectIfMoved } from "@/lib/wheels/moved";
 
 export const dynamic = "force-dynamic";
@@ -97,6 +98,7 @@ export default async function RulesPage({ params, searchParams }: Props) {
     notFound();
   }
   const { company, wheel } = data;
+  const game = gameOf(wheel.game);
   return (
     <main className="mx-auto max-w-3xl bg-white px-5 py-8 text-gray-900 print:max-w-none print:p-0">
       <nav className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
@@ -122,7 +124,11 @@ export default async function RulesPage({ params, searchParams }: Props) {
           A participação é gratuita. Acesse a página da promoção, informe o seu nome completo e o seu WhatsApp (a data
           de nascimento é opcional)
           {extraFields(data).length ? `, ${extraFields(data).join(", ")}` : ""}, aceite o uso dos dados para esta
-          promoção e gire a roleta.
+          promoção e {GAME_ACTIONS[game]}.
+        </p>
+        <p data-testid="rules-game">
+          Jogo: {GAME_LABELS[game]}. O resultado é sorteado pelo sistema no momento em que o participante joga, antes de
+          aparecer na tela; o jogo apenas o revela. A participação é gratuita e não envolve apostas.
         </p>
         <p>{playRule(data)}</p>
         {personRule(data) && <p>{personRule(data)}</p>}
