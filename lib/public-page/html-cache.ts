@@ -103,13 +103,12 @@ async function fill(address: string, page: { companySlug: string; slug: string }
   });
   // Only a whole page is shared: a redirect, a 404 or an error is rendered for each request.
   const html = res.headers.get("content-type")?.startsWith("text/html");
-  if (res.status !== 200 || !html || res.headers.has("set-cookie")) {
-    await res.body?.cancel();
-    return null;
-  }
+  // The body is read to its end either way: cancelling it inside proxy.ts left the request hanging.
+  const body = new Uint8Array(await res.arrayBuffer());
+  if (res.status !== 200 || !html || res.headers.has("set-cookie")) return null;
   const entry: Entry = {
     at: Date.now(),
-    body: new Uint8Array(await res.arrayBuffer()),
+    body,
     headers: [...res.headers].filter(([k]) => !DROPPED.has(k.toLowerCase())),
     ...page,
   };
