@@ -44,6 +44,11 @@ export interface Lead {
   quota: SpinQuota | null;
   /** The visitor's form (lib/spins/visitor.ts): absent or null when the wheel asked none. */
   visitor?: VisitorColumns | null;
+  /**
+   * The unit the spin is recorded in when the caller knows it (a totem device's unit); else the
+   * source's unit, looked up in the statement (docs/decisions/units.md "Units").
+   */
+  unitId?: string | null;
 }
 
 /** What a spin keeps of the visitor's form (docs/api.md "The visitor's form (issue 28)"). */
@@ -75,11 +80,11 @@ const COLUMNS = Prisma.raw(
   `(id, "companyId", "wheelId", "wheelName", "customerName", whatsapp, "customerBirthdate", "consentAt",
     "consentVersion", "consentIp", "createdAt", "playWindow", "sourceId", "sourceName", "utmSource", "utmMedium",
     "utmCampaign", "idempotencyKey", "requestHash", "redeemUntil", email, "cpfHash", "cpfLast2", answers, "onePerCpf",
-    "onePerEmail", "emailKey", "productId", "productName", won, "redemptionCode", "spinNumber")`,
+    "onePerEmail", "emailKey", "unitId", "productId", "productName", won, "redemptionCode", "spinNumber")`,
 );
 
 /** The source named by the key, looked up inside the statement (no extra round trip). */
-const sourceColumn = (lead: Lead, column: "id" | "name") => Prisma.sql`(SELECT ws.${Prisma.raw(column)}
+const sourceColumn = (lead: Lead, column: "id" | "name" | "unitId") => Prisma.sql`(SELECT ws.${Prisma.raw(`"${column}"`)}
   FROM "WheelSource" ws WHERE ws."wheelId" = ${lead.wheelId} AND ws.key = ${lead.sourceKey ?? null}::varchar)`;
 
 /** `INSERT INTO "Spin" (...) SELECT <the lead's values>`: the statement adds the outcome's five. */
@@ -93,7 +98,7 @@ export function insertLead(lead: Lead, at: Date, id: string = randomUUID()): Pri
            ${lead.idempotencyKey}, ${lead.requestHash}, ${lead.redeemUntil},
            ${v?.email ?? null}::varchar, ${v?.cpfHash ?? null}::varchar, ${v?.cpfLast2 ?? null}::varchar,
            ${v?.answers ? JSON.stringify(v.answers) : null}::jsonb, ${v?.onePerCpf ?? false}::boolean, ${v?.onePerEmail ?? false}::boolean,
-           ${v?.emailKey ?? null}::varchar`;
+           ${v?.emailKey ?? null}::varchar, COALESCE(${lead.unitId ?? null}::text, ${sourceColumn(lead, "unitId")})`;
 }
 
 export const RETURNING = Prisma.raw(`RETURNING "productId", "productName", "spinNumber"`);

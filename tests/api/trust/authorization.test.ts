@@ -54,9 +54,10 @@ describe("route inventory", () => {
 
 describe("authorization matrix", () => {
   it("holds the expected number of cells", () => {
-    // 105 route x method rows; 4 actors each; 59 rows also have a cross-company cell.
-    expect(SCENARIOS.length).toBe(105);
-    expect(cells.length).toBe(105 * 4 + 59 * 4);
+    // 109 route x method rows; 5 actors each (the attendant since issue 41); 61 rows also have a
+    // cross-company cell.
+    expect(SCENARIOS.length).toBe(109);
+    expect(cells.length).toBe(109 * 5 + 61 * 5);
   });
 
   it.each(
