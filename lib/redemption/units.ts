@@ -61,4 +61,3 @@ export function counterSpinDto(caller: CounterCaller, s: Spin): SpinDto {
     utm_campaign: null,
   };
 }
-

@@ -65,10 +65,16 @@ export async function deleteUnit(ctx: SessionCtx, id: string) {
   const removed = await tenantTx(ctx, async (tx) => {
     const gone = await tx.unit.deleteMany({ where: { id } });
     if (gone.count !== 1) return false;
-    const holders = await tx.membership.findMany({ where: { unitIds: { has: id } }, select: { id: true, unitIds: true } });
+    const holders = await tx.membership.findMany({
+      where: { unitIds: { has: id } },
+      select: { id: true, unitIds: true },
+    });
     for (const m of holders)
       await tx.membership.update({ where: { id: m.id }, data: { unitIds: m.unitIds.filter((u) => u !== id) } });
-    const invited = await tx.invitation.findMany({ where: { unitIds: { has: id } }, select: { id: true, unitIds: true } });
+    const invited = await tx.invitation.findMany({
+      where: { unitIds: { has: id } },
+      select: { id: true, unitIds: true },
+    });
     for (const i of invited)
       await tx.invitation.update({ where: { id: i.id }, data: { unitIds: i.unitIds.filter((u) => u !== id) } });
     return true;
