@@ -15,4 +15,6 @@ export const UNIT_MESSAGES = {
   unknownUnits: "Uma ou mais unidades não existem nesta empresa",
   tooMany: "Escolha no máximo 50 unidades",
   notYours: "Você não atende nesta unidade",
+  onlyUnitOfStaff:
+    "Esta é a única unidade de um atendente. Em Usuários, dê outra unidade a ele (ou remova-o) antes de excluí-la.",
 } as const;

@@ -58,25 +58,33 @@ export async function updateUnit(ctx: SessionCtx, id: string, input: UnitInput) 
 /**
  * Deletes a unit: its sources and devices keep working with no unit (the foreign keys set null),
  * the spins keep the id they were recorded with, and it leaves every staff member's unit list in
- * the same transaction (an attendant left with none works in every unit: the owner is told so on
- * the Unidades screen before deleting).
+ * the same transaction. An attendant whose only unit it is would be left with none, which means
+ * every unit: refused (409) until the owner gives that attendant another unit. A pending invitation
+ * of this unit alone is cancelled for the same reason.
  */
 export async function deleteUnit(ctx: SessionCtx, id: string) {
   const removed = await tenantTx(ctx, async (tx) => {
-    const gone = await tx.unit.deleteMany({ where: { id } });
-    if (gone.count !== 1) return false;
+    const unit = await tx.unit.findFirst({ where: { id }, select: { id: true } });
+    if (!unit) return false;
     const holders = await tx.membership.findMany({
       where: { unitIds: { has: id } },
       select: { id: true, unitIds: true },
     });
+    if (holders.some((m) => m.unitIds.length === 1)) throw conflict(M.onlyUnitOfStaff);
     for (const m of holders)
       await tx.membership.update({ where: { id: m.id }, data: { unitIds: m.unitIds.filter((u) => u !== id) } });
     const invited = await tx.invitation.findMany({
       where: { unitIds: { has: id } },
       select: { id: true, unitIds: true },
     });
-    for (const i of invited)
-      await tx.invitation.update({ where: { id: i.id }, data: { unitIds: i.unitIds.filter((u) => u !== id) } });
+    for (const i of invited) {
+      const rest = i.unitIds.filter((u) => u !== id);
+      await tx.invitation.update({
+        where: { id: i.id },
+        data: rest.length ? { unitIds: rest } : { unitIds: rest, cancelledAt: new Date() },
+      });
+    }
+    await tx.unit.delete({ where: { id } });
     return true;
   });
   if (!removed) throw notFound(M.notFound);

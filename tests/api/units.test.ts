@@ -374,3 +374,26 @@ describe("reports and leads by unit", () => {
     expect(res.body.by_unit).toEqual([]);
   });
 });
+
+describe("deleting a unit", () => {
+  it("is refused while it is an attendant's only unit; otherwise staff and invitations lose it", async () => {
+    const c = await createCompany("Rede Exclusão");
+    const [p, q] = [await unitOf(c, "P", "p"), await unitOf(c, "Q", "q")];
+    const only = await addMember(c.companyId, "attendant", [p.id]);
+    const both = await addMember(c.companyId, "attendant", [p.id, q.id]);
+    const refused = await call(deleteUnitRoute, { token: c.owner.token, params: { id: p.id } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/única unidade de um atendente/);
+    await call(updateUserRoute, { token: c.owner.token, params: { id: only.id }, body: { unit_ids: [q.id] } });
+    const inv = await call(inviteRoute, {
+      token: c.owner.token,
+      body: { email: uniqueEmail(), role: "attendant", unit_ids: [p.id] },
+    });
+    expect(inv.status, inv.text).toBe(201);
+    expect((await call(deleteUnitRoute, { token: c.owner.token, params: { id: p.id } })).status).toBe(200);
+    const prisma = await db();
+    expect((await prisma.membership.findFirstOrThrow({ where: { userId: both.id } })).unitIds).toEqual([q.id]);
+    const row = await prisma.invitation.findUniqueOrThrow({ where: { id: inv.body.invitation.id } });
+    expect(row.cancelledAt).not.toBeNull();
+  });
+});

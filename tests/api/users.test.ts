@@ -33,6 +33,7 @@ describe("GET /users", () => {
       "last_login_at",
       "name",
       "role",
+      "unit_ids",
     ]);
     // addMember logs in, so last_login_at is set; the owner signed up (also counts as a login).
     expect(list.body.users.find((u: { id: string }) => u.id === member.id).email).toBe(member.email);

@@ -21,8 +21,9 @@ export const DELETE = withSession(
     doc: {
       summary: "Delete a unit",
       description:
-        "Its sources and devices stay, with no unit; spins keep the unit they were recorded with; staff lose it from their units.",
-      errors: [404],
+        "Its sources and devices stay, with no unit; spins keep the unit they were recorded with; staff lose it " +
+        "from their units. 409 while it is some attendant's only unit (none would mean every unit).",
+      errors: [404, 409],
     },
     permission: "manage_units",
   },
