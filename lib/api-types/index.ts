@@ -443,7 +443,14 @@ export interface ReadAnswers {
     }[];
   };
   listInvitations: {
-    invitations: { created_at: string; id: string; email: string; role: Role; unit_ids: string[]; expires_at: string }[];
+    invitations: {
+      created_at: string;
+      id: string;
+      email: string;
+      role: Role;
+      unit_ids: string[];
+      expires_at: string;
+    }[];
   };
   listLeads: {
     spins: LeadAnswer[];

@@ -84,7 +84,10 @@ const COLUMNS = Prisma.raw(
 );
 
 /** The source named by the key, looked up inside the statement (no extra round trip). */
-const sourceColumn = (lead: Lead, column: "id" | "name" | "unitId") => Prisma.sql`(SELECT ws.${Prisma.raw(`"${column}"`)}
+const sourceColumn = (
+  lead: Lead,
+  column: "id" | "name" | "unitId",
+) => Prisma.sql`(SELECT ws.${Prisma.raw(`"${column}"`)}
   FROM "WheelSource" ws WHERE ws."wheelId" = ${lead.wheelId} AND ws.key = ${lead.sourceKey ?? null}::varchar)`;
 
 /** `INSERT INTO "Spin" (...) SELECT <the lead's values>`: the statement adds the outcome's five. */
