@@ -2,15 +2,16 @@
 // The admin shell: sidebar (company, plan, menu by permission, switcher, user menu) and header.
 import { ChevronDown, Compass, LogOut, Menu, Settings, User, X } from "lucide-react";
 import Link from "next/link";
-import { usePathname } from "next/navigation";
-import { useId, useState } from "react";
+import { usePathname, useRouter } from "next/navigation";
+import { useEffect, useId, useState } from "react";
 import { RedeemButton } from "@/components/redeem/redeem-dialog";
+import { Spinner } from "@/components/ui/misc";
 import { can, roleLabel } from "@/lib/auth/permissions";
 import { cn } from "@/lib/ui/cn";
 import { notify } from "@/lib/ui/toast";
 import { errorText } from "@/lib/swr/fetcher";
 import { useAdmin } from "./admin-context";
-import { navFor, titleFor } from "./nav-items";
+import { COUNTER_ONLY_PATHS, counterOnly, navFor, titleFor } from "./nav-items";
 import { GuidedTour, startTour } from "./tour";
 
 function CompanySwitcher() {
@@ -76,14 +77,16 @@ function UserMenu() {
           >
             <User className="h-4 w-4" aria-hidden /> Meu Perfil
           </Link>
-          <Link
-            role="menuitem"
-            href="/admin/settings"
-            className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-gray-100"
-            onClick={() => setOpen(false)}
-          >
-            <Settings className="h-4 w-4" aria-hidden /> Configurações
-          </Link>
+          {!counterOnly(user.role) && (
+            <Link
+              role="menuitem"
+              href="/admin/settings"
+              className="flex items-center gap-2 px-4 py-2 text-sm hover:bg-gray-100"
+              onClick={() => setOpen(false)}
+            >
+              <Settings className="h-4 w-4" aria-hidden /> Configurações
+            </Link>
+          )}
           <button
             role="menuitem"
             type="button"
@@ -139,8 +142,15 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
 
 export function AdminShell({ children }: { children: React.ReactNode }) {
   const pathname = usePathname();
+  const router = useRouter();
   const { user } = useAdmin();
   const [mobileOpen, setMobileOpen] = useState(false);
+  // Counter staff (the attendant) live on the scanner: any other screen would only answer 403.
+  const counter = counterOnly(user.role);
+  const away = counter && !COUNTER_ONLY_PATHS.includes(pathname);
+  useEffect(() => {
+    if (away) router.replace("/admin/resgatar");
+  }, [away, router]);
   return (
     <div className="flex min-h-screen">
       <aside className="hidden w-64 shrink-0 md:block" aria-label="Barra lateral">
@@ -167,20 +177,22 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
             {mobileOpen ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
           </button>
           <p className="min-w-0 flex-1 truncate text-lg font-semibold text-gray-900">{titleFor(pathname)}</p>
-          {can(user.role, "redeem_prizes") && <RedeemButton />}
-          <button
-            type="button"
-            onClick={startTour}
-            title="Tour de Introdução"
-            className="inline-flex shrink-0 items-center gap-1 rounded-lg border border-brand-600 px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50 sm:px-3"
-          >
-            <Compass className="h-4 w-4 sm:hidden" aria-hidden />
-            <span className="sr-only sm:not-sr-only">Tour de Introdução</span>
-          </button>
+          {can(user.role, "redeem_prizes") && !counter && <RedeemButton />}
+          {!counter && (
+            <button
+              type="button"
+              onClick={startTour}
+              title="Tour de Introdução"
+              className="inline-flex shrink-0 items-center gap-1 rounded-lg border border-brand-600 px-2.5 py-1.5 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50 sm:px-3"
+            >
+              <Compass className="h-4 w-4 sm:hidden" aria-hidden />
+              <span className="sr-only sm:not-sr-only">Tour de Introdução</span>
+            </button>
+          )}
         </header>
-        <main className="flex-1 p-4 md:p-8">{children}</main>
+        <main className="flex-1 p-4 md:p-8">{away ? <Spinner /> : children}</main>
       </div>
-      <GuidedTour />
+      {!counter && <GuidedTour />}
     </div>
   );
 }

@@ -1,5 +1,16 @@
 // The admin menu and the permission each item needs.
-import { BarChart3, CreditCard, Disc3, LayoutDashboard, Package, Plug, Users, UserSquare2 } from "lucide-react";
+import {
+  BarChart3,
+  CreditCard,
+  Disc3,
+  LayoutDashboard,
+  Package,
+  Plug,
+  ScanLine,
+  Store,
+  Users,
+  UserSquare2,
+} from "lucide-react";
 import { can, type Permission } from "@/lib/auth/permissions";
 
 export interface NavItem {
@@ -42,9 +53,37 @@ const INTEGRATIONS_ITEM: NavItem = {
   tourId: "nav-integrations",
 };
 
+// Unidades (issue 41, Pro): owner and admin, before Integrações.
+const UNITS_ITEM: NavItem = {
+  href: "/admin/units",
+  label: "Unidades",
+  icon: Store,
+  permission: "manage_units",
+  tourId: "nav-units",
+};
+
+// The counter: every role reaches it from the header's button; a counter-only role (the attendant)
+// has it as its whole menu.
+const COUNTER_ITEM: NavItem = {
+  href: "/admin/resgatar",
+  label: "Resgatar prêmio",
+  icon: ScanLine,
+  permission: "redeem_prizes",
+  tourId: "nav-redeem",
+};
+
+/** A role that may use the counter and nothing of the panel (the attendant): it lives on the scanner. */
+export function counterOnly(role: string): boolean {
+  return can(role, "redeem_prizes") && !can(role, "view_dashboard");
+}
+
+/** The paths a counter-only role may open; anything else sends it to the scanner. */
+export const COUNTER_ONLY_PATHS = ["/admin/resgatar", "/admin/profile"];
+
 /** The menu of a role: every item whose permission the role has, Usuários last. */
 export function navFor(role: string): NavItem[] {
-  return [...NAV_ITEMS, INTEGRATIONS_ITEM, USERS_ITEM].filter((i) => can(role, i.permission));
+  if (counterOnly(role)) return [COUNTER_ITEM];
+  return [...NAV_ITEMS, UNITS_ITEM, INTEGRATIONS_ITEM, USERS_ITEM].filter((i) => can(role, i.permission));
 }
 
 const EXTRA_TITLES: Record<string, string> = {
@@ -55,7 +94,7 @@ const EXTRA_TITLES: Record<string, string> = {
 
 /** The header title: the active item's label, else 'Painel Administrativo'. */
 export function titleFor(pathname: string): string {
-  const all = [...NAV_ITEMS, USERS_ITEM, INTEGRATIONS_ITEM];
+  const all = [...NAV_ITEMS, USERS_ITEM, INTEGRATIONS_ITEM, UNITS_ITEM];
   const exact = all.find((i) => i.href === pathname);
   if (exact) return exact.label;
   const nested = all.filter((i) => i.href !== "/admin").find((i) => pathname.startsWith(`${i.href}/`));

@@ -1,11 +1,15 @@
 "use client";
 // The filter panel shared by Leads and Reports: search, status, dates and wheel. On a phone it is
-// folded behind a 'Filtros' button, so the first lead shows without scrolling past it.
+// folded behind a 'Filtros' button, so the first lead shows without scrolling past it. The unit
+// filter shows when the company has units and the role may list them (owner and admin).
 import { SlidersHorizontal } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
+import { useAdmin } from "@/components/admin/admin-context";
+import { can } from "@/lib/auth/permissions";
 import { useSources } from "@/lib/swr/use-sources";
+import { useUnits } from "@/lib/swr/use-units";
 import { REDEMPTION_LABELS } from "@/lib/spins/validity";
 import { useWheels } from "@/lib/swr/use-wheels";
 import { cn } from "@/lib/ui/cn";
@@ -19,6 +23,8 @@ export interface Filters {
   wheel_id: string;
   /** A source of the chosen wheel (sources belong to one wheel). */
   source_id?: string;
+  /** A unit of the company (Unidades). */
+  unit_id?: string;
 }
 
 export const EMPTY_FILTERS: Filters = {
@@ -29,6 +35,7 @@ export const EMPTY_FILTERS: Filters = {
   end_date: "",
   wheel_id: "",
   source_id: "",
+  unit_id: "",
 };
 
 const DATE_FIELDS = [
@@ -62,6 +69,8 @@ export function FilterPanel({ value, onChange, fields, onClear }: Props) {
   const wheels = useWheels(ALL_WHEELS).data?.wheels ?? [];
   const bySource = fields.includes("source_id") && !!value.wheel_id;
   const sources = useSources(bySource ? value.wheel_id : null).data?.sources ?? [];
+  const { user } = useAdmin();
+  const units = useUnits(fields.includes("unit_id") && can(user.role, "manage_units")).data?.units ?? [];
   const [open, setOpen] = useState(false);
   const active = Object.values(value).filter((v) => v !== "").length;
   const set = (patch: Partial<Filters>) => onChange({ ...value, ...patch });
@@ -161,6 +170,23 @@ export function FilterPanel({ value, onChange, fields, onClear }: Props) {
               {sources.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
+                </option>
+              ))}
+            </select>
+          </Labelled>
+        )}
+        {units.length > 0 && (
+          <Labelled id="f-unit" label="Unidade">
+            <select
+              id="f-unit"
+              className={inputClass}
+              value={value.unit_id ?? ""}
+              onChange={(e) => set({ unit_id: e.target.value })}
+            >
+              <option value="">Todas</option>
+              {units.map((u) => (
+                <option key={u.id} value={u.id}>
+                  {u.name}
                 </option>
               ))}
             </select>

@@ -41,7 +41,10 @@ export function PrizeCard({ spin, busy, onRedeem, onUndo }: Props) {
         <dt className="text-gray-600">Nome</dt>
         <dd className="font-medium text-gray-900">{spin.customer_name}</dd>
         <dt className="text-gray-600">WhatsApp</dt>
-        <dd className="font-medium text-gray-900">{maskWhatsapp(spin.whatsapp)}</dd>
+        {/* Counter staff receive it masked already (lib/redemption/units.ts counterSpinDto). */}
+        <dd className="font-medium text-gray-900">
+          {spin.whatsapp.includes("•") ? spin.whatsapp : maskWhatsapp(spin.whatsapp)}
+        </dd>
         <dt className="text-gray-600">Roleta</dt>
         <dd className="text-gray-900">{spin.wheel_name}</dd>
         <dt className="text-gray-600">Código</dt>

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { Field, inputClass } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
+import { UnitPicker } from "@/components/units/unit-picker";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { endpoints } from "@/lib/swr/writes";
 import { notify } from "@/lib/ui/toast";
@@ -11,12 +12,14 @@ import { invitationInput } from "@/lib/validation/invitations";
 import { INVITATION_MESSAGES } from "@/lib/copy/invitations";
 
 export function InviteModal({ open, email, onClose }: { open: boolean; email?: string; onClose: () => void }) {
-  const { register, submit, reset, formState } = useApiForm(invitationInput, {
-    defaultValues: { email: "", role: "member" },
+  const { register, submit, reset, formState, watch, setValue } = useApiForm(invitationInput, {
+    defaultValues: { email: "", role: "member", unit_ids: [] },
   });
+  const role = watch("role");
+  const unitIds = watch("unit_ids") ?? [];
 
   useEffect(() => {
-    if (open) reset({ email: email ?? "", role: "member" });
+    if (open) reset({ email: email ?? "", role: "member", unit_ids: [] });
   }, [open, email, reset]);
 
   const send = submit(
@@ -49,8 +52,10 @@ export function InviteModal({ open, email, onClose }: { open: boolean; email?: s
           <select id="invite-role" className={inputClass} {...register("role")}>
             <option value="member">Usuário</option>
             <option value="admin">Administrador</option>
+            <option value="attendant">Atendente (só resgata prêmios)</option>
           </select>
         </div>
+        {role === "attendant" && <UnitPicker value={unitIds} onChange={(ids) => setValue("unit_ids", ids)} />}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancelar

@@ -1,6 +1,7 @@
 "use client";
 // Create (name, email, password, role) or edit (name and role only) a team user, each with the
-// route's own zod schema through the shared form hook. An email that already has an account is
+// route's own zod schema through the shared form hook. An attendant ("Atendente") also gets its
+// units (none checked = every unit). An email that already has an account is
 // refused (409): the form then offers to invite it instead.
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -8,6 +9,7 @@ import { FormActions } from "@/components/ui/form-actions";
 import { Field, inputClass, PasswordField } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { Modal } from "@/components/ui/modal";
+import { UnitPicker } from "@/components/units/unit-picker";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { endpoints } from "@/lib/swr/writes";
 import type { CompanyUser } from "@/lib/swr/use-users";
@@ -23,6 +25,7 @@ function RoleSelect(props: React.SelectHTMLAttributes<HTMLSelectElement>) {
       <select id="user-role" className={inputClass} {...props}>
         <option value="member">Usuário</option>
         <option value="admin">Administrador</option>
+        <option value="attendant">Atendente (só resgata prêmios)</option>
       </select>
     </div>
   );
@@ -31,8 +34,12 @@ function RoleSelect(props: React.SelectHTMLAttributes<HTMLSelectElement>) {
 function CreateUserForm({ onClose, onInvite }: { onClose: () => void; onInvite: (email: string) => void }) {
   const [show, setShow] = useState(false);
   const [taken, setTaken] = useState(false);
-  const form = useApiForm(userCreateInput, { defaultValues: { name: "", email: "", password: "", role: "member" } });
+  const form = useApiForm(userCreateInput, {
+    defaultValues: { name: "", email: "", password: "", role: "member", unit_ids: [] },
+  });
   const e = form.formState.errors;
+  const role = form.watch("role");
+  const unitIds = form.watch("unit_ids") ?? [];
   const save = form.submit(
     async (values) => {
       await endpoints.users.create(values);
@@ -64,6 +71,7 @@ function CreateUserForm({ onClose, onInvite }: { onClose: () => void; onInvite: 
         {...form.register("password")}
       />
       <RoleSelect {...form.register("role")} />
+      {role === "attendant" && <UnitPicker value={unitIds} onChange={(ids) => form.setValue("unit_ids", ids)} />}
       <FormError errors={e} />
       {taken && (
         <Button variant="secondary" onClick={() => onInvite(form.getValues("email").trim())}>
@@ -77,9 +85,15 @@ function CreateUserForm({ onClose, onInvite }: { onClose: () => void; onInvite: 
 
 function EditUserForm({ user, onClose }: { user: CompanyUser; onClose: () => void }) {
   const form = useApiForm(userUpdateInput, {
-    defaultValues: { name: user.name, role: user.role === "admin" ? "admin" : "member" },
+    defaultValues: {
+      name: user.name,
+      role: user.role === "owner" ? "member" : user.role,
+      unit_ids: user.unit_ids,
+    },
   });
   const e = form.formState.errors;
+  const role = form.watch("role");
+  const unitIds = form.watch("unit_ids") ?? [];
   const save = form.submit(
     async (values) => {
       await endpoints.users.update(user.id, values);
@@ -93,6 +107,7 @@ function EditUserForm({ user, onClose }: { user: CompanyUser; onClose: () => voi
       <Field label="Nome" error={e.name?.message} {...form.register("name")} />
       <Field label="Email" type="email" value={user.email} disabled readOnly hint="O email não pode ser alterado" />
       <RoleSelect {...form.register("role")} />
+      {role === "attendant" && <UnitPicker value={unitIds} onChange={(ids) => form.setValue("unit_ids", ids)} />}
       <FormError errors={e} />
       <FormActions busy={form.formState.isSubmitting} onClose={onClose} />
     </form>

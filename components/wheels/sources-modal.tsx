@@ -1,17 +1,19 @@
 "use client";
 // "Origens": a wheel's placements (Balcão, Instagram...), each with its own link (?s=key), QR code
 // and printable poster, so the leads say where they came from. Staff who manage wheels add and
-// delete them; everyone who sees the wheel can copy, download and print.
+// delete them; everyone who sees the wheel can copy, download and print. A source may belong to a
+// unit (Unidades): the spins it brings are that unit's.
 import { Copy, Printer, QrCode, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DeleteDialog } from "@/components/ui/delete-dialog";
-import { Field } from "@/components/ui/field";
+import { Field, inputClass } from "@/components/ui/field";
 import { Modal } from "@/components/ui/modal";
 import { QueryState } from "@/components/ui/query-state";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { endpoints } from "@/lib/swr/writes";
 import { useSources, type Source } from "@/lib/swr/use-sources";
+import { useUnits, type CompanyUnit } from "@/lib/swr/use-units";
 import { notify } from "@/lib/ui/toast";
 import { sourceInput } from "@/lib/validation/sources";
 
@@ -24,13 +26,15 @@ interface Props {
   onClose: () => void;
 }
 
-function AddSource({ wheelId }: { wheelId: string }) {
-  const { register, submit, reset, formState } = useApiForm(sourceInput, { defaultValues: { name: "" } });
+function AddSource({ wheelId, units }: { wheelId: string; units: CompanyUnit[] }) {
+  const { register, submit, reset, formState } = useApiForm(sourceInput, {
+    defaultValues: { name: "", unit_id: "" },
+  });
   const add = submit(
     async (values) => {
-      await endpoints.sources.create(wheelId, values);
+      await endpoints.sources.create(wheelId, { ...values, unit_id: values.unit_id || null });
       notify.success("Origem criada!");
-      reset({ name: "" });
+      reset({ name: "", unit_id: values.unit_id ?? "" });
     },
     { fallback: "Erro ao criar origem" },
   );
@@ -45,6 +49,25 @@ function AddSource({ wheelId }: { wheelId: string }) {
         error={formState.errors.name?.message}
         {...register("name")}
       />
+      {units.length > 0 && (
+        <div className="sm:w-48">
+          <label htmlFor="source-unit" className="mb-1 block text-sm font-medium text-gray-700">
+            Unidade
+          </label>
+          <select
+            id="source-unit"
+            className={inputClass}
+            {...register("unit_id", { setValueAs: (v: string) => v || null })}
+          >
+            <option value="">Nenhuma</option>
+            {units.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <Button type="submit" loading={formState.isSubmitting}>
         Adicionar
       </Button>
@@ -55,11 +78,13 @@ function AddSource({ wheelId }: { wheelId: string }) {
 function SourceItem({
   wheelId,
   source,
+  unitName,
   canWrite,
   onDelete,
 }: {
   wheelId: string;
   source: Source;
+  unitName: string | null;
   canWrite: boolean;
   onDelete: (s: Source) => void;
 }) {
@@ -74,7 +99,10 @@ function SourceItem({
   }
   return (
     <li className="rounded-lg border border-gray-200 p-3">
-      <p className="font-medium text-gray-900">{source.name}</p>
+      <p className="font-medium text-gray-900">
+        {source.name}
+        {unitName && <span className="ml-2 text-sm font-normal text-gray-700">· {unitName}</span>}
+      </p>
       <p className="mt-1 font-mono text-xs break-all text-gray-700">{source.url}</p>
       <div className="mt-2 flex flex-wrap gap-2">
         <button
@@ -119,13 +147,16 @@ function SourceItem({
 /** The sources of a saved wheel: the form to add one (for those who manage wheels) and the list. */
 export function SourcesPanel({ wheelId, canWrite }: { wheelId: string; canWrite: boolean }) {
   const sources = useSources(wheelId);
+  // Units are listed to those who manage wheels (owner and admin: manage_units as well).
+  const units = useUnits(canWrite).data?.units ?? [];
+  const unitName = (id: string | null) => units.find((u) => u.id === id)?.name ?? null;
   const [deleting, setDeleting] = useState<Source | null>(null);
   // Another wheel's sources: a pending delete of the previous wheel's source is dropped.
   // eslint-disable-next-line react-hooks/set-state-in-effect -- a reset on a prop change, not a data load
   useEffect(() => setDeleting(null), [wheelId]);
   return (
     <div className="space-y-4">
-      {canWrite && <AddSource wheelId={wheelId} />}
+      {canWrite && <AddSource wheelId={wheelId} units={units} />}
       <QueryState
         query={sources}
         isEmpty={(d) => d.sources.length === 0}
@@ -135,7 +166,14 @@ export function SourcesPanel({ wheelId, canWrite }: { wheelId: string; canWrite:
         {(d) => (
           <ul className="space-y-2" aria-label="Origens da roleta">
             {d.sources.map((s) => (
-              <SourceItem key={s.id} wheelId={wheelId} source={s} canWrite={canWrite} onDelete={setDeleting} />
+              <SourceItem
+                key={s.id}
+                wheelId={wheelId}
+                source={s}
+                unitName={unitName(s.unit_id)}
+                canWrite={canWrite}
+                onDelete={setDeleting}
+              />
             ))}
           </ul>
         )}

@@ -110,7 +110,15 @@ export interface SourceAnswer {
   name: string;
   key: string;
   url: string;
+  unit_id: string | null;
   created_at: string;
+}
+
+export interface UnitAnswer {
+  id: string;
+  name: string;
+  slug: string;
+  address: string | null;
 }
 
 export interface UserAnswer {
@@ -118,6 +126,7 @@ export interface UserAnswer {
   name: string;
   email: string;
   role: Role;
+  unit_ids: string[];
   created_at: string;
   last_login_at: string | null;
 }
@@ -126,6 +135,7 @@ export interface InvitationAnswer {
   id: string;
   email: string;
   role: Role;
+  unit_ids: string[];
   expires_at: string;
 }
 
@@ -293,6 +303,9 @@ export interface WriteAnswers {
   redeemCode: { message: "Prêmio resgatado com sucesso!"; spin: SpinAnswer };
   unredeemCode: { message: "Resgate desfeito. O prêmio voltou a aguardar retirada."; spin: SpinAnswer };
   createApiKey: { api_key: ApiKeyAnswer; key: string };
+  createUnit: { unit: UnitAnswer };
+  updateUnit: { unit: UnitAnswer };
+  deleteUnit: { message: "Unidade excluída com sucesso" };
   createEndpoint: {
     endpoint: WebhookEndpointAnswer;
     secret: string;
@@ -435,7 +448,16 @@ export interface ReadAnswers {
       created_at: string;
     }[];
   };
-  listInvitations: { invitations: { created_at: string; id: string; email: string; role: Role; expires_at: string }[] };
+  listInvitations: {
+    invitations: {
+      created_at: string;
+      id: string;
+      email: string;
+      role: Role;
+      unit_ids: string[];
+      expires_at: string;
+    }[];
+  };
   listLeads: {
     spins: LeadAnswer[];
     pagination: Pagination;
@@ -448,6 +470,7 @@ export interface ReadAnswers {
     top_products: { product_name: string; total_wins: number; win_percentage: number }[];
     daily_activity: { date: string; total_spins: number; unique_users: number }[];
     redemption: RedemptionFiguresAnswer;
+    by_unit: { unit_id: string | null; name: string; spins: number; wins: number; redeemed: number }[];
   };
   listSources: { sources: SourceAnswer[] };
   listUsers: { users: UserAnswer[] };
@@ -461,6 +484,7 @@ export interface ReadAnswers {
   /** GET /integrations/whatsapp/usage: the month's paid (template) messages and Meta's price of one. */
   whatsappUsage: { month: string; paid_messages: number; price_brl: number };
   listApiKeys: { api_keys: ApiKeyAnswer[] };
+  listUnits: { units: UnitAnswer[] };
 }
 
 /** A totem or big screen of a wheel (never its token). */

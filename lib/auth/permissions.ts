@@ -2,11 +2,13 @@
 // the UI reads it only to hide what a role cannot do.
 import type { ApiKeyScope } from "@/lib/validation/api-keys";
 
-// attendant: counter staff; it holds no permission of this table until its routes are opened to it.
+// attendant ("Atendente"): counter staff. It holds redeem_prizes alone, limited to the spins of its
+// units when it has any (lib/redemption/redeem.ts; docs/decisions/units.md "Counter staff").
 export const ROLES = ["owner", "admin", "member", "attendant"] as const;
 export type Role = (typeof ROLES)[number];
 
 const EVERYONE: readonly Role[] = ["owner", "admin", "member"];
+const COUNTER: readonly Role[] = ["owner", "admin", "member", "attendant"];
 const STAFF: readonly Role[] = ["owner", "admin"];
 const OWNER: readonly Role[] = ["owner"];
 
@@ -17,7 +19,8 @@ export const PERMISSIONS = {
   view_products: EVERYONE,
   view_spins: EVERYONE,
   // Issue 13: whoever is at the counter hands prizes over (/admin/resgatar), members included.
-  redeem_prizes: EVERYONE,
+  // Issue 41: the attendant too, and nothing else (its own profile is any session's).
+  redeem_prizes: COUNTER,
   // Admin: everything except the owner's below.
   manage_products: STAFF,
   manage_wheels: STAFF,
@@ -26,6 +29,7 @@ export const PERMISSIONS = {
   view_users: STAFF, // see the Usuários screen and its invitations
   manage_integrations: STAFF, // outgoing webhooks (docs/api.md "Outgoing webhooks")
   manage_api_keys: STAFF, // create, list and revoke API keys (docs/api.md "API keys (issue 39)")
+  manage_units: STAFF, // the Unidades screen and GET/POST/PUT/DELETE /units (Pro)
   // The owner's alone.
   write_users: OWNER, // "Only the owner may create, edit or delete users" (and invite)
   update_company: OWNER, // "Company settings: only the owner can edit"

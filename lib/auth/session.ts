@@ -10,6 +10,11 @@ export interface SessionCtx {
   userId: string;
   companyId: string;
   role: Role;
+  /**
+   * The units the member works in (Membership.unitIds); empty = every unit. Only an attendant is
+   * held to them (lib/redemption/redeem.ts); absent where a context is built by hand.
+   */
+  unitIds?: string[];
 }
 
 export async function contextFromClaims(claims: SessionClaims | null): Promise<SessionCtx | null> {
@@ -17,10 +22,10 @@ export async function contextFromClaims(claims: SessionClaims | null): Promise<S
   const prisma = await db();
   const membership = await prisma.membership.findUnique({
     where: { userId_companyId: { userId: claims.sub, companyId: claims.cid } },
-    select: { role: true, user: { select: { sessionVersion: true } } },
+    select: { role: true, unitIds: true, user: { select: { sessionVersion: true } } },
   });
   if (!membership || membership.user.sessionVersion !== claims.sv) return null;
-  return { userId: claims.sub, companyId: claims.cid, role: membership.role };
+  return { userId: claims.sub, companyId: claims.cid, role: membership.role, unitIds: membership.unitIds };
 }
 
 export async function resolveSession(req: NextRequest): Promise<SessionCtx | null> {

@@ -50,6 +50,7 @@ export const TENANT_MODELS = new Set([
   "Refusal",
   "RdStationIntegration",
   "ApiKey",
+  "Unit",
 ]);
 
 const WHERE_OPS = new Set([

@@ -53,7 +53,7 @@ async function join(tx: Prisma.TransactionClient, i: Invitation, userId: string)
     data: { acceptedAt: now, acceptedById: userId },
   });
   if (claimed.count !== 1) throw GONE.used();
-  await tx.membership.create({ data: { userId, companyId: i.companyId, role: i.role } });
+  await tx.membership.create({ data: { userId, companyId: i.companyId, role: i.role, unitIds: i.unitIds } });
 }
 
 /** For the invitation page: null when the token matches nothing. */

@@ -17,6 +17,7 @@ import { type InvitationInput } from "@/lib/validation/invitations";
 import { INVITATION_MESSAGES as M } from "@/lib/copy/invitations";
 import { USER_MESSAGES } from "@/lib/copy/users";
 import { invitationMail } from "./mail";
+import { staffUnits } from "@/lib/users/service";
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -38,13 +39,20 @@ async function countInvitationMail(companyId: string, email: string) {
   }
 }
 
-const view = (i: Invitation) => ({ id: i.id, email: i.email, role: i.role, expires_at: i.expiresAt.toISOString() });
+const view = (i: Invitation) => ({
+  id: i.id,
+  email: i.email,
+  role: i.role,
+  unit_ids: i.unitIds,
+  expires_at: i.expiresAt.toISOString(),
+});
 
 export async function createInvitation(ctx: SessionCtx, input: InvitationInput) {
   const t = await tenantDb(ctx);
   // Members are listed on this very screen, so saying so reveals nothing about other companies.
   if (await t.membership.findFirst({ where: { user: { email: input.email } } }))
     throw conflict(USER_MESSAGES.alreadyMember);
+  const unitIds = await staffUnits(ctx, input.role, input.unit_ids);
   await countInvitationMail(ctx.companyId, input.email);
   const { token, tokenHash } = newOneTimeToken();
   const [company, invitation] = await tenantTx(ctx, async (tx) => {
@@ -60,6 +68,7 @@ export async function createInvitation(ctx: SessionCtx, input: InvitationInput) 
           companyId: ctx.companyId,
           email: input.email,
           role: input.role,
+          unitIds,
           tokenHash,
           invitedById: ctx.userId,
           expiresAt: new Date(Date.now() + INVITATION_TTL_MS),

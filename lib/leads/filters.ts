@@ -17,6 +17,7 @@ export function spinWhere(companyId: string, f: SpinFilters): Prisma.Sql {
   const parts: Prisma.Sql[] = [Prisma.sql`"companyId" = ${companyId}`];
   if (f.wheel_id) parts.push(Prisma.sql`"wheelId" = ${f.wheel_id}`);
   if (f.source_id) parts.push(Prisma.sql`"sourceId" = ${f.source_id}`);
+  if (f.unit_id) parts.push(Prisma.sql`"unitId" = ${f.unit_id}`);
   if (f.status) parts.push(f.status === "won" ? Prisma.sql`won = true` : Prisma.sql`won = false`);
   if (f.redemption) parts.push(redemptionWhere(f.redemption));
   if (f.start_date) parts.push(Prisma.sql`"createdAt" >= ${f.start_date}`);

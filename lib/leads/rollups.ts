@@ -14,7 +14,9 @@ export interface DayRange {
   to: string | null;
 }
 
-export function wholeDays(f: Pick<SpinFilters, "start_date" | "end_date">): DayRange | null {
+export function wholeDays(f: Pick<SpinFilters, "start_date" | "end_date"> & { unit_id?: string }): DayRange | null {
+  // The rollups have no unit: a unit's figures are counted over its spins (docs/decisions/units.md "Units").
+  if (f.unit_id) return null;
   const from = f.start_date ? dayOf(f.start_date) : null;
   const to = f.end_date ? dayOf(f.end_date) : null;
   if (f.start_date && from && dayStart(from).getTime() !== f.start_date.getTime()) return null;

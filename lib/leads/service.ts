@@ -60,8 +60,8 @@ export async function spinStats(companyId: string, f: SpinFilters) {
 export function cachedSpinStats(companyId: string, f: SpinFilters, version?: number) {
   // A prize's state changes with redemptions and the clock, which spinsVersion does not follow.
   if (f.redemption) return spinStats(companyId, f);
-  const { wheel_id, source_id, search, status, start_date, end_date } = f;
-  const filters = { wheel_id, source_id, search, status, start_date, end_date };
+  const { wheel_id, source_id, unit_id, search, status, start_date, end_date } = f;
+  const filters = { wheel_id, source_id, unit_id, search, status, start_date, end_date };
   return cachedSpinFigures(companyId, filterKey("stats", filters), () => spinStats(companyId, filters), version);
 }
 
@@ -72,10 +72,10 @@ export async function listLeads(ctx: TenantScope, q: LeadsQuery) {
   // the current spinsVersion (lib/leads/page-anchors.ts); else, or for a redemption state (the
   // clock moves it), it skips OFFSET rows from the top.
   const version = await spinsVersion(ctx.companyId);
-  const { wheel_id, source_id, search, status, start_date, end_date, limit } = q;
+  const { wheel_id, source_id, unit_id, search, status, start_date, end_date, limit } = q;
   const anchorKey = q.redemption
     ? null
-    : `${ctx.companyId}\u0000${filterKey("page", { wheel_id, source_id, search, status, start_date, end_date, limit })}`;
+    : `${ctx.companyId}\u0000${filterKey("page", { wheel_id, source_id, unit_id, search, status, start_date, end_date, limit })}`;
   const anchor = anchorKey ? nearestAnchor(anchorKey, version, q.page) : null;
   const after = anchor ? Prisma.sql`AND ("createdAt", id) < (${anchor.row.createdAt}, ${anchor.row.id})` : Prisma.empty;
   const skip = (q.page - 1 - (anchor?.page ?? 0)) * q.limit;

@@ -13,6 +13,7 @@ import { spinDto } from "@/lib/spins/dto";
 import { codeCandidates } from "@/lib/spins/draw/redemption-code";
 import { CLEARED_REDEMPTION, recordRedemption, type RedemptionChannel, type RedemptionOrder } from "./record";
 import { UNDO_WINDOW_MS } from "./undo-window";
+import { counterSpinDto, counterUnits, redemptionUnit, type CounterCaller } from "./units";
 
 export const REDEEM_MESSAGES = {
   notFound: "Código de resgate não encontrado",
@@ -22,20 +23,27 @@ export const REDEEM_MESSAGES = {
   undoTooLate: "O resgate só pode ser desfeito até 10 minutos depois da entrega.",
 } as const;
 
-async function findByCode(scope: TenantScope, code: string) {
+/**
+ * The won spin of a code in the company; for an attendant held to units, only a spin played in one
+ * of them (another unit's code, or a spin of no unit, is not found: docs/decisions/units.md
+ * "Counter staff").
+ */
+async function findByCode(scope: TenantScope, code: string, units: string[] | null = null) {
   const t = await tenantDb(scope);
   // Lost spins have no code; a code is a won spin's.
-  const spin = await t.spin.findFirst({ where: { redemptionCode: { in: codeCandidates(code) } } });
+  const spin = await t.spin.findFirst({
+    where: { redemptionCode: { in: codeCandidates(code) }, ...(units ? { unitId: { in: units } } : {}) },
+  });
   if (!spin) throw notFound(REDEEM_MESSAGES.notFound);
   return spin;
 }
 
 export async function lookupCode(ctx: SessionCtx, code: string) {
-  return { spin: spinDto(await findByCode(ctx, code)) };
+  return { spin: counterSpinDto(ctx, await findByCode(ctx, code, counterUnits(ctx))) };
 }
 
 /** Who redeems: a company, and the staff member when a person (not a machine key) does it. */
-export interface Redeemer {
+export interface Redeemer extends CounterCaller {
   companyId: string;
   userId: string | null;
 }
@@ -43,6 +51,7 @@ export interface Redeemer {
 export interface RedeemOptions {
   channel: Exclude<RedemptionChannel, "store">;
   order?: RedemptionOrder | null;
+  /** The unit the caller says it hands the prize over in (checked against its units). */
   unitId?: string | null;
   /** What the audit trail adds (e.g. the API key's id). */
   auditDetail?: Record<string, string>;
@@ -53,13 +62,14 @@ export interface RedeemOptions {
  * point-of-sale API): 404 for an unknown code, 409 when already redeemed, 410 when expired.
  */
 export async function redeemByCode(by: Redeemer, code: string, opts: RedeemOptions, now = new Date()) {
-  const spin = await findByCode(by, code);
+  const spin = await findByCode(by, code, counterUnits(by));
+  const unitId = await redemptionUnit(by, opts.unitId);
   const result = await tenantTx(by, async (tx) => {
     const row = await recordRedemption(tx, by.companyId, spin.id, {
       channel: opts.channel,
       at: now,
       byUserId: by.userId,
-      unitId: opts.unitId ?? null,
+      unitId,
       order: opts.order ?? null,
       checkValidity: true,
     });
@@ -79,14 +89,14 @@ export async function redeemByCode(by: Redeemer, code: string, opts: RedeemOptio
     action: "prize.redeemed",
     companyId: by.companyId,
     userId: by.userId,
-    detail: { spin: spin.id, channel: opts.channel, ...opts.auditDetail },
+    detail: { spin: spin.id, channel: opts.channel, ...(unitId ? { unit: unitId } : {}), ...opts.auditDetail },
   });
-  return { message: REDEEM_MESSAGES.redeemed, spin: spinDto(result) };
+  return { message: REDEEM_MESSAGES.redeemed, spin: counterSpinDto(by, result) };
 }
 
 /** The counter's scan (POST /spins/redeem): channel "counter", by the signed-in staff member. */
-export function redeemCode(ctx: SessionCtx, code: string, now = new Date()) {
-  return redeemByCode(ctx, code, { channel: "counter" }, now);
+export function redeemCode(ctx: SessionCtx, code: string, unitId?: string | null, now = new Date()) {
+  return redeemByCode(ctx, code, { channel: "counter", unitId }, now);
 }
 
 /**
@@ -104,9 +114,14 @@ export async function redeemFromTill(caller: SessionCtx | ApiKeyCtx, input: Rede
     : null;
   const keyId = "apiKeyId" in caller ? caller.apiKeyId : null;
   const { message, spin } = await redeemByCode(
-    { companyId: caller.companyId, userId: caller.userId },
+    {
+      companyId: caller.companyId,
+      userId: caller.userId,
+      role: caller.role,
+      unitIds: "unitIds" in caller ? caller.unitIds : undefined,
+    },
     input.code,
-    { channel: "api", order, auditDetail: keyId ? { api_key: keyId } : undefined },
+    { channel: "api", order, unitId: input.unit_id, auditDetail: keyId ? { api_key: keyId } : undefined },
     now,
   );
   return {

@@ -16,7 +16,7 @@ import type { SpinFilters } from "@/lib/validation/leads";
 /** Revenue is summed in this currency; orders in another one count as orders, not as revenue. */
 export const REVENUE_CURRENCY = "BRL";
 
-type Filters = Pick<SpinFilters, "wheel_id" | "start_date" | "end_date">;
+type Filters = Pick<SpinFilters, "wheel_id" | "unit_id" | "start_date" | "end_date">;
 
 /** A prize name and a source id, '' for none (as the rollups key them). */
 interface Group {

@@ -12,6 +12,7 @@ import { dayStart } from "@/lib/dates/sao-paulo-day";
 import { dayOf } from "@/lib/dates/format";
 import { TIME_ZONE } from "@/lib/dates/zone";
 import { redemptionFigures } from "./redemption";
+import { unitFigures } from "./units";
 
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10000) / 100 : 0);
 
@@ -19,11 +20,11 @@ export function lastSevenDays(now = new Date()): string[] {
   return Array.from({ length: 7 }, (_, i) => dayOf(new Date(now.getTime() - (6 - i) * 86_400_000)));
 }
 
-type ReportFilters = Pick<SpinFilters, "wheel_id" | "start_date" | "end_date">;
+type ReportFilters = Pick<SpinFilters, "wheel_id" | "unit_id" | "start_date" | "end_date">;
 
 /** The report of a filter, computed once per change of the company's spins and per São Paulo day. */
 export function report(ctx: SessionCtx, f: ReportFilters, now = new Date()) {
-  const filters = { wheel_id: f.wheel_id, start_date: f.start_date, end_date: f.end_date };
+  const filters = { wheel_id: f.wheel_id, unit_id: f.unit_id, start_date: f.start_date, end_date: f.end_date };
   const key = filterKey("report", { ...filters, today: dayOf(now) });
   return cachedSpinFigures(ctx.companyId, key, () => computeReport(ctx.companyId, filters, now));
 }
@@ -33,8 +34,8 @@ async function computeReport(companyId: string, f: ReportFilters, now: Date) {
   const days = wholeDays(f);
   const week = lastSevenDays(now);
   const since = dayStart(week[0]);
-  const dailyWhere = spinWhere(companyId, { wheel_id: f.wheel_id });
-  const [stats, top, daily, redemption] = await Promise.all([
+  const dailyWhere = spinWhere(companyId, { wheel_id: f.wheel_id, unit_id: f.unit_id });
+  const [stats, top, daily, redemption, byUnit] = await Promise.all([
     spinStats(companyId, f),
     days
       ? topPrizes(companyId, f, days)
@@ -54,6 +55,7 @@ async function computeReport(companyId: string, f: ReportFilters, now: Date) {
       ) pairs
       GROUP BY day ORDER BY day`,
     redemptionFigures(companyId, f),
+    unitFigures(companyId, f),
   ]);
   const byDay = new Map(daily.map((d) => [d.date, d]));
   return {
@@ -75,5 +77,6 @@ async function computeReport(companyId: string, f: ReportFilters, now: Date) {
       unique_users: byDay.get(date)?.unique_users ?? 0,
     })),
     redemption,
+    by_unit: byUnit,
   };
 }

@@ -9,6 +9,7 @@ import { notFound } from "@/lib/errors";
 import { type SourceInput } from "@/lib/validation/sources";
 import { SOURCE_MESSAGES } from "@/lib/copy/sources";
 import { publicWheelUrl } from "@/lib/wheels/public-url";
+import { assertCompanyUnits } from "@/lib/units/service";
 import { getWheel } from "@/lib/wheels/service";
 import { newSourceKey } from "./key";
 
@@ -16,6 +17,7 @@ interface SourceRow {
   id: string;
   name: string;
   key: string;
+  unitId: string | null;
   createdAt: Date;
 }
 
@@ -36,6 +38,7 @@ const dto = (wheelUrl: string) => (s: SourceRow) => ({
   name: s.name,
   key: s.key,
   url: sourceUrl(wheelUrl, s.key),
+  unit_id: s.unitId,
   created_at: s.createdAt.toISOString(),
 });
 
@@ -51,11 +54,13 @@ export async function listSources(ctx: SessionCtx, wheelId: string) {
 /** Creates a source with a fresh key (a collision within the wheel draws again). */
 export async function createSource(ctx: SessionCtx, wheelId: string, input: SourceInput) {
   const { url } = await wheelUrlOf(ctx, wheelId);
+  // Another company's unit is refused like an unknown one (400).
+  const [unitId = null] = await assertCompanyUnits(ctx, input.unit_id ? [input.unit_id] : []);
   const t = await tenantDb(ctx);
   for (let attempt = 1; ; attempt++) {
     try {
       const row = await t.wheelSource.create({
-        data: { companyId: ctx.companyId, wheelId, name: input.name, key: newSourceKey() },
+        data: { companyId: ctx.companyId, wheelId, name: input.name, key: newSourceKey(), unitId },
       });
       return { source: dto(url)(row) };
     } catch (err) {

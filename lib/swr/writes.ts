@@ -14,6 +14,7 @@ import type { PasswordChangeInput } from "@/lib/validation/profile";
 import type { SourceInput } from "@/lib/validation/sources";
 import type { DeviceInput, KioskInput } from "@/lib/validation/devices";
 import type { UserCreateInput, UserUpdateInput } from "@/lib/validation/users";
+import type { UnitInput } from "@/lib/validation/units";
 import type { WebhookEndpointInput, WebhookEndpointUpdate } from "@/lib/validation/webhooks";
 import type { WheelFormOutput, WheelProductsInput } from "@/lib/validation/wheels";
 import { api } from "@/lib/swr/fetcher";
@@ -71,6 +72,12 @@ export const endpoints = {
     update: (id: string, body: UserUpdateInput) =>
       write<WriteAnswers["updateUser"]>(`/users/${id}`, "PUT", body, ["/users"]),
     remove: (id: string) => write<Message>(`/users/${id}`, "DELETE", undefined, ["/users"]),
+  },
+  units: {
+    create: (body: UnitInput) => write<WriteAnswers["createUnit"]>("/units", "POST", body, ["/units"]),
+    update: (id: string, body: UnitInput) => write<WriteAnswers["updateUnit"]>(`/units/${id}`, "PUT", body, ["/units"]),
+    remove: (id: string) =>
+      write<WriteAnswers["deleteUnit"]>(`/units/${id}`, "DELETE", undefined, ["/units", "/users"]),
   },
   invitations: {
     create: (body: InvitationInput) =>

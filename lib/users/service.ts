@@ -10,6 +10,7 @@ import type { Membership, User } from "@/lib/generated/prisma/client";
 import { conflict, forbidden, notFound } from "@/lib/errors";
 import { type UserCreateInput, type UserUpdateInput } from "@/lib/validation/users";
 import { USER_MESSAGES } from "@/lib/copy/users";
+import { assertCompanyUnits } from "@/lib/units/service";
 
 function companyUserDto(m: Membership & { user: User }) {
   return {
@@ -17,6 +18,7 @@ function companyUserDto(m: Membership & { user: User }) {
     name: m.user.name,
     email: m.user.email,
     role: m.role,
+    unit_ids: m.unitIds,
     created_at: m.createdAt.toISOString(),
     last_login_at: m.user.lastLoginAt ? m.user.lastLoginAt.toISOString() : null,
   };
@@ -46,14 +48,23 @@ export async function listUsers(ctx: SessionCtx, search?: string) {
  * can accept an invitation to any other company. An email that already has an account answers
  * 409 and says nothing about it: that person joins through an invitation (lib/invitations).
  */
+/**
+ * The units a membership keeps: an attendant's, each checked to be one of the company's (another
+ * company's id is refused like an unknown one); every other role works in every unit and keeps none.
+ */
+export async function staffUnits(ctx: SessionCtx, role: string, ids: string[] | undefined) {
+  return role === "attendant" ? assertCompanyUnits(ctx, ids ?? []) : [];
+}
+
 export async function createUser(ctx: SessionCtx, input: UserCreateInput) {
+  const unitIds = await staffUnits(ctx, input.role, input.unit_ids);
   const passwordHash = await hashPassword(input.password);
   const m = await tenantTx(ctx, async (tx) => {
     const user = await tx.user.create({
       data: { name: input.name, email: input.email, passwordHash, passwordChangeRequired: true },
     });
     return tx.membership.create({
-      data: { userId: user.id, companyId: ctx.companyId, role: input.role },
+      data: { userId: user.id, companyId: ctx.companyId, role: input.role, unitIds },
       include: { user: true },
     });
   }).catch((err) => {
@@ -82,6 +93,12 @@ async function editableMembership(ctx: SessionCtx, userId: string) {
  */
 export async function updateUser(ctx: SessionCtx, userId: string, input: UserUpdateInput) {
   const m = await editableMembership(ctx, userId);
+  const role = input.role ?? m.role;
+  // A role change away from attendant clears the units; units sent alone keep the role.
+  const unitIds =
+    input.unit_ids !== undefined || input.role !== undefined
+      ? await staffUnits(ctx, role, input.unit_ids ?? (role === m.role ? m.unitIds : []))
+      : undefined;
   const rename = input.name !== undefined && input.name !== m.user.name;
   const updated = await tenantTx(ctx, async (tx) => {
     if (rename) {
@@ -94,10 +111,17 @@ export async function updateUser(ctx: SessionCtx, userId: string, input: UserUpd
     }
     return tx.membership.update({
       where: { id: m.id },
-      data: input.role ? { role: input.role } : {},
+      data: { ...(input.role ? { role: input.role } : {}), ...(unitIds ? { unitIds } : {}) },
       include: { user: true },
     });
   });
+  if (unitIds && unitIds.join() !== m.unitIds.join())
+    await audit({
+      action: "user.units_changed",
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      detail: { target: userId, units: unitIds.join(",") },
+    });
   if (input.role && m.role !== input.role)
     await audit({
       action: "user.role_changed",

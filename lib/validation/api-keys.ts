@@ -28,6 +28,7 @@ export type ApiKeyInput = z.infer<typeof apiKeyInput>;
 export const redemptionInput = z
   .object({
     code: redeemInput.shape.redemption_code,
+    unit_id: redeemInput.shape.unit_id,
     order_id: z
       .string({ error: "Pedido inválido" })
       .trim()

@@ -2,6 +2,7 @@
 import { emailField, password, requiredName } from "./common";
 import { USER_MESSAGES } from "@/lib/copy/users";
 import { role } from "./users";
+import { unitIds } from "./units";
 import { z } from "./z";
 import { INVITATION_MESSAGES } from "@/lib/copy/invitations";
 
@@ -10,6 +11,7 @@ const m = INVITATION_MESSAGES;
 export const invitationInput = z.object({
   email: emailField(USER_MESSAGES.required, "Por favor, informe um email válido"),
   role: role.default("member"),
+  unit_ids: unitIds.optional(),
 });
 
 const token = z.string({ error: m.notFound }).trim().min(1, m.notFound).max(200, m.notFound);

@@ -22,6 +22,7 @@ const dateBound = (edge: "start" | "end") =>
 export const spinFilters = z.object({
   wheel_id: z.string().uuid("Roleta inválida").optional(),
   source_id: z.string().uuid("Origem inválida").optional(),
+  unit_id: z.string().uuid("Unidade inválida").optional(),
   search: z.string().trim().max(255, "Busca muito longa").optional(),
   status: z.enum(["won", "lost"], { error: "Status inválido: use won ou lost" }).optional(),
   redemption: z
@@ -35,7 +36,7 @@ export const leadsQuery = pageQuery
   .extend({ limit: pageQuery.shape.limit.removeDefault().default(10) })
   .merge(spinFilters);
 
-export const reportsQuery = spinFilters.pick({ wheel_id: true, start_date: true, end_date: true });
+export const reportsQuery = spinFilters.pick({ wheel_id: true, unit_id: true, start_date: true, end_date: true });
 
 export type SpinFilters = z.infer<typeof spinFilters>;
 export type LeadsQuery = z.infer<typeof leadsQuery>;

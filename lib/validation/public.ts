@@ -70,6 +70,8 @@ export const redeemInput = z.object({
     .min(3, "Informe o código de resgate")
     // Pool and store codes (docs/api.md "Unique codes (issue 26)") are up to 64 characters.
     .max(64, "Código inválido"),
+  // Where the prize is handed over, for staff working in several units (docs/api.md "Units and counter staff").
+  unit_id: z.string({ error: "Unidade inválida" }).uuid("Unidade inválida").optional().nullable(),
 });
 
 /** The code typed at the counter to look a prize up (GET /spins/redeem?code=). */

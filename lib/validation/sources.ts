@@ -12,6 +12,8 @@ export const sourceInput = z.object({
     .trim()
     .min(1, SOURCE_MESSAGES.nameRequired)
     .max(SOURCE_NAME_MAX, SOURCE_MESSAGES.nameTooLong),
+  // The unit the placement is in (docs/api.md "Units and counter staff"): its spins are the unit's.
+  unit_id: z.string({ error: "Unidade inválida" }).uuid("Unidade inválida").optional().nullable(),
 });
 
 export type SourceInput = z.infer<typeof sourceInput>;
@@ -46,6 +48,7 @@ export const sourceAnswer = z
     name: z.string().max(SOURCE_NAME_MAX),
     key: z.string().regex(/^[A-Za-z0-9_-]{6,12}$/),
     url: z.url(),
+    unit_id: z.uuid().nullable(),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Source" });

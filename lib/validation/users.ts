@@ -3,20 +3,27 @@
 import { z } from "./z";
 import { emailField, optionalSearch, password, requiredName } from "./common";
 import { USER_MESSAGES } from "@/lib/copy/users";
+import { unitIds } from "./units";
 
 const m = USER_MESSAGES;
-export const role = z.enum(["admin", "member"], { error: m.role });
+export const role = z.enum(["admin", "member", "attendant"], { error: m.role });
 
 export const userCreateInput = z.object({
   name: requiredName(m.nameRequired),
   email: emailField(m.emailRequired, "Por favor, informe um email válido"),
   password: password("A senha deve ter pelo menos 6 caracteres", m.passwordRequired),
   role: role.default("member"),
+  // The attendant's units (none = every unit); other roles work in every unit and keep none.
+  unit_ids: unitIds.optional(),
 });
 
 export const userUpdateInput = z
-  .object({ name: requiredName("Nome é obrigatório").optional(), role: role.optional() })
-  .refine((v) => v.name !== undefined || v.role !== undefined, m.nothingToUpdate);
+  .object({
+    name: requiredName("Nome é obrigatório").optional(),
+    role: role.optional(),
+    unit_ids: unitIds.optional(),
+  })
+  .refine((v) => v.name !== undefined || v.role !== undefined || v.unit_ids !== undefined, m.nothingToUpdate);
 
 export const userListQuery = z.object({ search: optionalSearch });
 

@@ -34,7 +34,7 @@ describe("POST /users/invitations", () => {
     for (const email of [b.owner.email, fresh]) {
       const r = await call(inviteRoute, { token: a.owner.token, body: { email: email.toUpperCase(), role: "admin" } });
       expect(r.status).toBe(201);
-      expect(Object.keys(r.body.invitation).sort()).toEqual(["email", "expires_at", "id", "role"]);
+      expect(Object.keys(r.body.invitation).sort()).toEqual(["email", "expires_at", "id", "role", "unit_ids"]);
       expect(r.body.invitation).toMatchObject({ email, role: "admin" });
       const days = (Date.parse(r.body.invitation.expires_at) - Date.now()) / 864e5;
       expect(days).toBeGreaterThan(6.99);
@@ -82,7 +82,14 @@ describe("GET and DELETE /users/invitations", () => {
     expect(list.body.invitations.map((i: { id: string }) => i.id).sort()).toEqual(
       [first.invitation.id, second.invitation.id].sort(),
     );
-    expect(Object.keys(list.body.invitations[0]).sort()).toEqual(["created_at", "email", "expires_at", "id", "role"]);
+    expect(Object.keys(list.body.invitations[0]).sort()).toEqual([
+      "created_at",
+      "email",
+      "expires_at",
+      "id",
+      "role",
+      "unit_ids",
+    ]);
 
     const crossCancel = await call(cancelRoute, {
       method: "DELETE",

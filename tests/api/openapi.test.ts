@@ -97,7 +97,7 @@ describe("request schemas are the validating zod schemas", () => {
   it("a pinned answer is documented with its schema", () => {
     const created = doc.paths["/api/wheels/{id}/sources"].post.responses["201"].content["application/json"].schema;
     expect(created.properties.source.$ref).toBe("#/components/schemas/Source");
-    expect(doc.components.schemas.Source.required).toEqual(["id", "name", "key", "url", "created_at"]);
+    expect(doc.components.schemas.Source.required).toEqual(["id", "name", "key", "url", "unit_id", "created_at"]);
   });
 
   it("path parameters are declared", () => {

@@ -33,6 +33,7 @@ describe("GET /users", () => {
       "last_login_at",
       "name",
       "role",
+      "unit_ids",
     ]);
     // addMember logs in, so last_login_at is set; the owner signed up (also counts as a login).
     expect(list.body.users.find((u: { id: string }) => u.id === member.id).email).toBe(member.email);
@@ -78,7 +79,7 @@ describe("POST /users", () => {
     expect(login.body.user.role).toBe("admin");
   });
 
-  it("validates: all fields required, role admin or member only, email, password length and 72 bytes", async () => {
+  it("validates: all fields required, role admin, member or attendant only, email, password length and 72 bytes", async () => {
     const c = await createCompany();
     const cases: [Record<string, unknown>, string][] = [
       [{ name: "", email: "", password: "" }, "Informe o nome"],
@@ -89,7 +90,7 @@ describe("POST /users", () => {
       [{ name: "Ana", email: uniqueEmail(), password: "ç".repeat(37) }, "A senha deve ter no máximo 72 bytes"],
       [
         { name: "Ana", email: uniqueEmail(), password: PASSWORD, role: "owner" },
-        "Papel inválido: escolha Usuário ou Administrador",
+        "Papel inválido: escolha Usuário, Administrador ou Atendente",
       ],
       [{ name: "a".repeat(256), email: uniqueEmail(), password: PASSWORD }, "Nome deve ter no máximo 255 caracteres"],
     ];

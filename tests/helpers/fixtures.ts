@@ -25,13 +25,17 @@ export async function createCompany(name = "Empresa Teste"): Promise<TestCompany
 }
 
 /** Adds a user with a role to a company and logs them in. */
-export async function addMember(companyId: string, role: "admin" | "member") {
+export async function addMember(
+  companyId: string,
+  role: "admin" | "member" | "attendant",
+  unitIds: string[] = [],
+) {
   const prisma = await db();
   const email = uniqueEmail(role);
   const user = await prisma.user.create({
     data: { email, name: `Pessoa ${role}`, passwordHash: await hashPassword(PASSWORD) },
   });
-  await prisma.membership.create({ data: { userId: user.id, companyId, role } });
+  await prisma.membership.create({ data: { userId: user.id, companyId, role, unitIds } });
   const res = await call(loginRoute, { body: { email, password: PASSWORD } });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
   return { id: user.id, email, token: res.body.token as string };

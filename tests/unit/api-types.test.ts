@@ -18,6 +18,7 @@ import type { changePassword, getProfile, updateProfile } from "@/lib/profile/se
 import type { createSource, listSources } from "@/lib/sources/service";
 import type { lookupCode, redeemCode, unredeemCode } from "@/lib/redemption/redeem";
 import type { createUser, listUsers, updateUser } from "@/lib/users/service";
+import type { createUnit, deleteUnit, listUnits, updateUnit } from "@/lib/units/service";
 import type {
   createEndpoint,
   listDeliveries,
@@ -73,6 +74,9 @@ const services = {
   saveWhatsappSettings: true,
   sendWhatsappTest: true,
   putRdStation: true,
+  createUnit: true,
+  updateUnit: true,
+  deleteUnit: true,
 } satisfies {
   createProduct: Equal<WriteAnswers["createProduct"], Answer<typeof createProduct>>;
   updateProduct: Equal<WriteAnswers["updateProduct"], Answer<typeof updateProduct>>;
@@ -108,6 +112,9 @@ const services = {
   saveWhatsappSettings: Equal<WriteAnswers["saveWhatsappSettings"], Answer<typeof saveSettings>>;
   sendWhatsappTest: Equal<WriteAnswers["sendWhatsappTest"], Answer<typeof sendWhatsappTest>>;
   putRdStation: Equal<WriteAnswers["putRdStation"], Answer<typeof putRdStation>>;
+  createUnit: Equal<WriteAnswers["createUnit"], Answer<typeof createUnit>>;
+  updateUnit: Equal<WriteAnswers["updateUnit"], Answer<typeof updateUnit>>;
+  deleteUnit: Equal<WriteAnswers["deleteUnit"], Answer<typeof deleteUnit>>;
 };
 
 const reads = {
@@ -127,6 +134,7 @@ const reads = {
   getRdStation: true,
   wheelRefusals: true,
   listApiKeys: true,
+  listUnits: true,
 } satisfies {
   dashboard: Equal<ReadAnswers["dashboard"], Answer<typeof dashboard>>;
   listInvitations: Equal<ReadAnswers["listInvitations"], Answer<typeof listInvitations>>;
@@ -144,11 +152,12 @@ const reads = {
   getRdStation: Equal<ReadAnswers["getRdStation"], Answer<typeof getRdStation>>;
   wheelRefusals: Equal<ReadAnswers["wheelRefusals"], Answer<typeof wheelRefusals>>;
   listApiKeys: Equal<ReadAnswers["listApiKeys"], Answer<typeof listApiKeys>>;
+  listUnits: Equal<ReadAnswers["listUnits"], Answer<typeof listUnits>>;
 };
 
 describe("lib/api-types", () => {
   it("names every write and read answer checked above", () => {
-    expect(Object.keys(services)).toHaveLength(34);
-    expect(Object.keys(reads)).toHaveLength(16);
+    expect(Object.keys(services)).toHaveLength(37);
+    expect(Object.keys(reads)).toHaveLength(17);
   });
 });

@@ -26,10 +26,16 @@ describe("permission table", () => {
   it("builds the menu from the table: Usuários last, for owner and admin only", () => {
     const labels = (role: string) => navFor(role).map((i) => i.label);
     const common = ["Dashboard", "Produtos", "Roda de prêmios", "Leads", "Relatórios", "Assinatura"];
-    expect(labels("owner")).toEqual([...common, "Integrações", "Usuários"]);
-    expect(labels("admin")).toEqual([...common, "Integrações", "Usuários"]);
+    expect(labels("owner")).toEqual([...common, "Unidades", "Integrações", "Usuários"]);
+    expect(labels("admin")).toEqual([...common, "Unidades", "Integrações", "Usuários"]);
     expect(labels("member")).toEqual(common);
+    expect(labels("attendant")).toEqual(["Resgatar prêmio"]);
     expect(labels("intruso")).toEqual([]);
+  });
+
+  it("gives the attendant the counter and nothing else", () => {
+    expect(all.filter((p) => can("attendant", p))).toEqual(["redeem_prizes"]);
+    expect(roleLabel("attendant")).toBe("Atendente");
   });
 
   it("labels roles, with Membro only on the profile", () => {

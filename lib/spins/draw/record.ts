@@ -46,6 +46,10 @@ export interface Lead {
   visitor?: VisitorColumns | null;
   /** The totem the spin was made on (lib/devices/public.ts) and its unit. */
   deviceId?: string | null;
+  /**
+   * The unit the spin is recorded in when the caller knows it (a totem device's unit); else the
+   * source's unit, looked up in the statement (docs/decisions/units.md "Units").
+   */
   unitId?: string | null;
 }
 
@@ -82,7 +86,10 @@ const COLUMNS = Prisma.raw(
 );
 
 /** The source named by the key, looked up inside the statement (no extra round trip). */
-const sourceColumn = (lead: Lead, column: "id" | "name") => Prisma.sql`(SELECT ws.${Prisma.raw(column)}
+const sourceColumn = (
+  lead: Lead,
+  column: "id" | "name" | "unitId",
+) => Prisma.sql`(SELECT ws.${Prisma.raw(`"${column}"`)}
   FROM "WheelSource" ws WHERE ws."wheelId" = ${lead.wheelId} AND ws.key = ${lead.sourceKey ?? null}::varchar)`;
 
 /** `INSERT INTO "Spin" (...) SELECT <the lead's values>`: the statement adds the outcome's five. */
@@ -96,7 +103,7 @@ export function insertLead(lead: Lead, at: Date, id: string = randomUUID()): Pri
            ${lead.idempotencyKey}, ${lead.requestHash}, ${lead.redeemUntil},
            ${v?.email ?? null}::varchar, ${v?.cpfHash ?? null}::varchar, ${v?.cpfLast2 ?? null}::varchar,
            ${v?.answers ? JSON.stringify(v.answers) : null}::jsonb, ${v?.onePerCpf ?? false}::boolean, ${v?.onePerEmail ?? false}::boolean,
-           ${v?.emailKey ?? null}::varchar, ${lead.deviceId ?? null}::text, ${lead.unitId ?? null}::text`;
+           ${v?.emailKey ?? null}::varchar, ${lead.deviceId ?? null}::text, COALESCE(${lead.unitId ?? null}::text, ${sourceColumn(lead, "unitId")})`;
 }
 
 export const RETURNING = Prisma.raw(`RETURNING "productId", "productName", "spinNumber"`);

@@ -54,9 +54,10 @@ describe("route inventory", () => {
 
 describe("authorization matrix", () => {
   it("holds the expected number of cells", () => {
-    // 109 route x method rows; 4 actors each; 63 rows also have a cross-company cell.
-    expect(SCENARIOS.length).toBe(109);
-    expect(cells.length).toBe(109 * 4 + 63 * 4);
+    // 113 route x method rows; 5 actors each (the attendant since issue 41); 65 rows also have a
+    // cross-company cell.
+    expect(SCENARIOS.length).toBe(113);
+    expect(cells.length).toBe(113 * 5 + 65 * 5);
   });
 
   it.each(

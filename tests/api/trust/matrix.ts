@@ -113,7 +113,10 @@ async function wheelWithDevice(t: Tenant) {
   return { wheel: w, device, token };
 }
 
-/** A won lead with a redemption code, as a spin would leave it (handed over at `redeemedAt`). */
+/**
+ * A won lead with a redemption code, as a spin would leave it (handed over at `redeemedAt`), played
+ * in the tenant's unit (where its attendant works).
+ */
 async function lead(t: Tenant, redeemedAt: Date | null = null) {
   const prisma = await db();
   const { wheel: w, product: p } = await wheelWithProduct(t);
@@ -135,7 +138,16 @@ async function lead(t: Tenant, redeemedAt: Date | null = null) {
       consentVersion: "v1",
       redemptionCode: code,
       redeemedAt,
+      unitId: t.unitId,
     },
+  });
+}
+
+/** A unit of the company of its own (the tenant's "Loja Centro" stays for its attendant). */
+async function unit(t: Tenant) {
+  const prisma = await db();
+  return prisma.unit.create({
+    data: { companyId: t.company.companyId, name: "Filial", slug: `f-${randomUUID().slice(0, 8)}` },
   });
 }
 
@@ -223,7 +235,8 @@ const row =
       | "whatsappVerification"
       | "rdStationIntegration"
       | "apiKey"
-      | "wheelDevice",
+      | "wheelDevice"
+      | "unit",
     where: object,
   ) =>
   async () => {
@@ -1209,6 +1222,50 @@ export const SCENARIOS: Scenario[] = [
     build: async ({ target }) => {
       const k = await apiKey(target);
       return { params: { id: k.id }, snapshot: row("apiKey", { id: k.id }) };
+    },
+  },
+
+  // ---------- units (Unidades, issue 41) ----------
+  {
+    route: "/api/units",
+    method: "GET",
+    access: "manage_units",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/units",
+    method: "POST",
+    access: "manage_units",
+    ok: 201,
+    other: noCrossTenant,
+    build: async () => ({ body: { name: "Quiosque", slug: `q-${randomUUID().slice(0, 8)}` } }),
+  },
+  {
+    route: "/api/units/[id]",
+    method: "PUT",
+    access: "manage_units",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const u = await unit(target);
+      return {
+        params: { id: u.id },
+        body: { name: "Renomeada", slug: u.slug },
+        snapshot: row("unit", { id: u.id }),
+      };
+    },
+  },
+  {
+    route: "/api/units/[id]",
+    method: "DELETE",
+    access: "manage_units",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const u = await unit(target);
+      return { params: { id: u.id }, snapshot: row("unit", { id: u.id }) };
     },
   },
 

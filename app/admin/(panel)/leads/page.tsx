@@ -132,7 +132,7 @@ export default function LeadsPage() {
       <FilterPanel
         value={filters}
         onChange={changeFilters}
-        fields={["search", "status", "redemption", "start_date", "end_date", "wheel_id", "source_id"]}
+        fields={["search", "status", "redemption", "start_date", "end_date", "wheel_id", "source_id", "unit_id"]}
         onClear={() => {
           changeFilters(EMPTY_FILTERS);
           setLimit(RESET_LIMIT);

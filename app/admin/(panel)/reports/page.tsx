@@ -8,6 +8,7 @@ import { EMPTY_FILTERS, FilterPanel, filterQuery, type Filters } from "@/compone
 import { DailyChart } from "@/components/reports/daily-chart";
 import { FunnelSection } from "@/components/reports/funnel-section";
 import { RedemptionSection } from "@/components/reports/redemption-section";
+import { UnitsSection } from "@/components/reports/units-section";
 import { Button } from "@/components/ui/button";
 import { DataTable } from "@/components/ui/data-table";
 import { Card, EmptyState, PageHeader } from "@/components/ui/misc";
@@ -91,7 +92,12 @@ function Figures({ report }: { report: ReportAnswer }) {
 export default function ReportsPage() {
   const [filters, setFilters] = useState<Filters>(EMPTY_FILTERS);
   const [page, setPage] = useState(1);
-  const q = filterQuery({ wheel_id: filters.wheel_id, start_date: filters.start_date, end_date: filters.end_date });
+  const q = filterQuery({
+    wheel_id: filters.wheel_id,
+    unit_id: filters.unit_id,
+    start_date: filters.start_date,
+    end_date: filters.end_date,
+  });
   const report = useReport(q);
   const history = useLeads({ ...q, page, limit: HISTORY_PAGE_SIZE }, "Erro ao carregar relatórios", REPORT_TIMEOUT_MS);
 
@@ -115,7 +121,7 @@ export default function ReportsPage() {
       <FilterPanel
         value={filters}
         onChange={changeFilters}
-        fields={["start_date", "end_date", "wheel_id"]}
+        fields={["start_date", "end_date", "wheel_id", "unit_id"]}
         onClear={() => changeFilters(EMPTY_FILTERS)}
       />
       <div className="space-y-6">
@@ -123,6 +129,7 @@ export default function ReportsPage() {
           {(r) => (
             <>
               <Figures report={r} />
+              <UnitsSection rows={r.by_unit} />
               <RedemptionSection figures={r.redemption} />
             </>
           )}

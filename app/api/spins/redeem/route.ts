@@ -13,9 +13,15 @@ export const GET = withSession(
 
 export const POST = withSession(
   {
-    doc: { summary: "Mark a prize as handed over", errors: [404, 409, 410] },
+    doc: {
+      summary: "Mark a prize as handed over",
+      description:
+        "`unit_id` (optional): the unit where it is handed over, one of the caller's units; an attendant with " +
+        "one unit records it without sending it. An attendant held to units finds only its units' codes (404).",
+      errors: [403, 404, 409, 410],
+    },
     permission: "redeem_prizes",
     body: redeemInput,
   },
-  ({ ctx, body }) => redeemCode(ctx, body.redemption_code),
+  ({ ctx, body }) => redeemCode(ctx, body.redemption_code, body.unit_id),
 );
