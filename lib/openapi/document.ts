@@ -27,6 +27,7 @@ const TAGS: Record<string, string> = {
   reports: "Reports and their export",
   spins: "Prize hand-over at the counter",
   subscription: "Plan limits",
+  units: "Units (branches, stands) of the company",
   user: "The signed-in person's own profile",
   users: "The company's staff and invitations",
   webhooks: "Incoming payment events",
