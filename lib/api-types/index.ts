@@ -10,7 +10,7 @@ export type SubscriptionStatus = "active" | "trial" | "past_due" | "cancelled" |
 export type RedemptionStatus = "redeemed" | "expired" | "pending" | "none";
 export type WebhookEvent = "lead.created" | "prize.redeemed";
 export type CodeSource = "generated" | "pool" | "store";
-/** How a wheel's draw is revealed (docs/api.md "Games on the same draw (issue 42)"). */
+/** How a wheel's draw is revealed (docs/api.md "Games on the same draw"). */
 export type Game = "wheel" | "scratch" | "gift";
 
 export interface StoreCouponAnswer {

@@ -1,4 +1,4 @@
-// The games a wheel's draw can be revealed by (docs/api.md "Games on the same draw (issue 42)"), and
+// The games a wheel's draw can be revealed by (docs/api.md "Games on the same draw"), and
 // their pt-BR names. Zod-free: the public page's client island reads it.
 export const GAMES = ["wheel", "scratch", "gift"] as const;
 export type Game = (typeof GAMES)[number];

@@ -42,7 +42,7 @@ export type PublicWheelRow = CampaignColumns & {
   uniqueBy: { cpf: boolean; email: boolean };
   /** Numbers of other countries may play (lib/spins/contact-keys.ts); else Brazilian ones only. */
   foreignNumbers: boolean;
-  /** How the draw is revealed (docs/api.md "Games on the same draw (issue 42)"). */
+  /** How the draw is revealed (docs/api.md "Games on the same draw"). */
   game: Game;
 };
 

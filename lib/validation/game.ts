@@ -1,4 +1,4 @@
-// The game of a wheel (docs/api.md "Games on the same draw (issue 42)"): how the draw is revealed.
+// The game of a wheel (docs/api.md "Games on the same draw"): how the draw is revealed.
 import { GAMES } from "@/lib/games/names";
 import { z } from "./z";
 

@@ -1,4 +1,4 @@
-// A wheel's game (docs/api.md "Games on the same draw (issue 42)"): `game` through POST/GET/PUT
+// A wheel's game (docs/api.md "Games on the same draw"): `game` through POST/GET/PUT
 // /wheels, its validation and default, the public payload and the rules page that name it, and no
 // other company or lower role changing it.
 import { describe, expect, it } from "vitest";

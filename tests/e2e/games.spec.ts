@@ -104,8 +104,12 @@ async function scratchOver(page: Page, box: Locator, by: "mouse" | "touch") {
     for (let x = b.x + 4; x < b.x + b.width; x += 12) row.push({ x, y });
     rows.push(rows.length % 2 ? row.reverse() : row);
   }
+  // A person stops scratching once the card shows its answer (the result screen follows 1.5 s
+  // later): strokes past that would land on the result screen, not on the card.
+  const revealed = async () => ((await page.getByTestId("game-announcement").textContent()) ?? "").trim() !== "";
   if (by === "mouse") {
     for (const row of rows) {
+      if (await revealed()) break;
       await page.mouse.move(row[0].x, row[0].y);
       await page.mouse.down();
       for (const p of row.slice(1)) await page.mouse.move(p.x, p.y);
@@ -115,6 +119,7 @@ async function scratchOver(page: Page, box: Locator, by: "mouse" | "touch") {
   }
   const cdp = await page.context().newCDPSession(page);
   for (const row of rows) {
+    if (await revealed()) break;
     await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [row[0]] });
     for (const p of row.slice(1)) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [p] });
     await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
