@@ -25,11 +25,7 @@ export async function createCompany(name = "Empresa Teste"): Promise<TestCompany
 }
 
 /** Adds a user with a role to a company and logs them in. */
-export async function addMember(
-  companyId: string,
-  role: "admin" | "member" | "attendant",
-  unitIds: string[] = [],
-) {
+export async function addMember(companyId: string, role: "admin" | "member" | "attendant", unitIds: string[] = []) {
   const prisma = await db();
   const email = uniqueEmail(role);
   const user = await prisma.user.create({
