@@ -28,13 +28,14 @@ interface Props {
 
 function AddSource({ wheelId, units }: { wheelId: string; units: CompanyUnit[] }) {
   const { register, submit, reset, formState } = useApiForm(sourceInput, {
-    defaultValues: { name: "", unit_id: "" },
+    // null, not "": without units the field is not on screen, and "" is no unit id (a silent refusal).
+    defaultValues: { name: "", unit_id: null },
   });
   const add = submit(
     async (values) => {
       await endpoints.sources.create(wheelId, { ...values, unit_id: values.unit_id || null });
       notify.success("Origem criada!");
-      reset({ name: "", unit_id: values.unit_id ?? "" });
+      reset({ name: "", unit_id: values.unit_id ?? null });
     },
     { fallback: "Erro ao criar origem" },
   );
