@@ -4,7 +4,6 @@ export const DEVICE_MESSAGES = {
   nameRequired: "Dê um nome ao aparelho (ex.: Totem da entrada)",
   nameTooLong: "O nome do aparelho deve ter no máximo 60 caracteres",
   kind: "Tipo de aparelho inválido: use totem ou screen",
-  unit: "Unidade inválida",
   notFound: "Aparelho não encontrado",
   revoked: "Este link de totem foi desativado ou não existe. Peça um novo link à equipe da loja.",
   screenRevoked: "Este link de tela foi desativado ou não existe. Peça um novo link à equipe da loja.",

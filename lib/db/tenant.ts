@@ -51,6 +51,7 @@ export const TENANT_MODELS = new Set([
   "RdStationIntegration",
   "ApiKey",
   "Unit",
+  "WheelDevice",
 ]);
 
 const WHERE_OPS = new Set([

@@ -5,9 +5,11 @@ import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
 import { DEVICE_MESSAGES } from "@/lib/copy/devices";
 import { db } from "@/lib/db/client";
-import { AppError, notFound } from "@/lib/errors";
+import { tenantDb } from "@/lib/db/tenant";
+import { notFound } from "@/lib/errors";
 import type { WheelDevice } from "@/lib/generated/prisma/client";
 import type { DeviceInput, DeviceKind } from "@/lib/validation/devices";
+import { assertCompanyUnit } from "@/lib/units/service";
 import { getWheel } from "@/lib/wheels/get-wheel";
 import { publicWheelPath } from "@/lib/wheels/public-url";
 import { hashDeviceToken, newDeviceToken } from "./token";
@@ -30,31 +32,25 @@ export function deviceLink(companySlug: string, wheelSlug: string, kind: DeviceK
 export async function listDevices(ctx: SessionCtx, wheelId: string) {
   await getWheel(ctx, wheelId);
   const rows = await (
-    await db()
+    await tenantDb(ctx)
   ).wheelDevice.findMany({
-    where: { companyId: ctx.companyId, wheelId },
+    where: { wheelId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   return { devices: rows.map(deviceDto) };
 }
 
-/** A unit named for a device must be one of the caller's company (units belong to the units module). */
-async function assertUnit(ctx: SessionCtx, unitId: string | null | undefined) {
-  if (!unitId) return null;
-  const unit = await (
-    await db()
-  ).unit.findFirst({ where: { id: unitId, companyId: ctx.companyId }, select: { id: true } });
-  if (!unit) throw new AppError("VALIDATION", DEVICE_MESSAGES.unit, { fields: { unit_id: DEVICE_MESSAGES.unit } });
-  return unit.id;
-}
-
 export async function createDevice(ctx: SessionCtx, wheelId: string, input: DeviceInput) {
   const wheel = await getWheel(ctx, wheelId);
-  const unitId = await assertUnit(ctx, input.unit_id);
-  const prisma = await db();
-  const company = await prisma.company.findUniqueOrThrow({ where: { id: ctx.companyId }, select: { slug: true } });
+  const unitId = await assertCompanyUnit(ctx, input.unit_id);
+  // Company is keyed by its own id, outside the tenant door (lib/db/tenant.ts).
+  const company = await (
+    await db()
+  ).company.findUniqueOrThrow({ where: { id: ctx.companyId }, select: { slug: true } });
   const token = newDeviceToken();
-  const row = await prisma.wheelDevice.create({
+  const row = await (
+    await tenantDb(ctx)
+  ).wheelDevice.create({
     data: {
       companyId: ctx.companyId,
       wheelId: wheel.id,
@@ -70,12 +66,12 @@ export async function createDevice(ctx: SessionCtx, wheelId: string, input: Devi
 /** Revokes the device: its link stops working at once (spins 403, its pages and stream 404/403). */
 export async function revokeDevice(ctx: SessionCtx, wheelId: string, deviceId: string) {
   await getWheel(ctx, wheelId);
-  const prisma = await db();
-  const found = await prisma.wheelDevice.findFirst({ where: { id: deviceId, wheelId, companyId: ctx.companyId } });
+  const t = await tenantDb(ctx);
+  const found = await t.wheelDevice.findFirst({ where: { id: deviceId, wheelId } });
   if (!found) throw notFound(DEVICE_MESSAGES.notFound);
   if (!found.revokedAt)
-    await prisma.wheelDevice.updateMany({
-      where: { id: deviceId, companyId: ctx.companyId, revokedAt: null },
+    await t.wheelDevice.updateMany({
+      where: { id: deviceId, revokedAt: null },
       data: { revokedAt: new Date() },
     });
   return { message: DEVICE_MESSAGES.removed };

@@ -6,6 +6,7 @@
 import "server-only";
 import { db } from "@/lib/db/client";
 import { spinWhere } from "@/lib/leads/filters";
+import { listUnits } from "@/lib/units/service";
 import type { SpinFilters } from "@/lib/validation/leads";
 
 type Filters = Pick<SpinFilters, "wheel_id" | "unit_id" | "start_date" | "end_date">;
@@ -22,13 +23,9 @@ export interface UnitFigures {
 export const NO_UNIT = "Sem unidade";
 
 export async function unitFigures(companyId: string, f: Filters): Promise<UnitFigures[]> {
-  const prisma = await db();
-  const units = await prisma.unit.findMany({
-    where: { companyId },
-    select: { id: true, name: true },
-    orderBy: [{ name: "asc" }, { id: "asc" }],
-  });
+  const { units } = await listUnits({ companyId });
   if (units.length === 0) return [];
+  const prisma = await db();
   const where = spinWhere(companyId, f);
   const [played, redeemed] = await Promise.all([
     prisma.$queryRaw<{ unit: string | null; spins: number; wins: number }[]>`

@@ -9,7 +9,7 @@ import { notFound } from "@/lib/errors";
 import { type SourceInput } from "@/lib/validation/sources";
 import { SOURCE_MESSAGES } from "@/lib/copy/sources";
 import { publicWheelUrl } from "@/lib/wheels/public-url";
-import { assertCompanyUnits } from "@/lib/units/service";
+import { assertCompanyUnit } from "@/lib/units/service";
 import { getWheel } from "@/lib/wheels/service";
 import { newSourceKey } from "./key";
 
@@ -55,7 +55,7 @@ export async function listSources(ctx: SessionCtx, wheelId: string) {
 export async function createSource(ctx: SessionCtx, wheelId: string, input: SourceInput) {
   const { url } = await wheelUrlOf(ctx, wheelId);
   // Another company's unit is refused like an unknown one (400).
-  const [unitId = null] = await assertCompanyUnits(ctx, input.unit_id ? [input.unit_id] : []);
+  const unitId = await assertCompanyUnit(ctx, input.unit_id);
   const t = await tenantDb(ctx);
   for (let attempt = 1; ; attempt++) {
     try {

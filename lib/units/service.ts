@@ -103,3 +103,15 @@ export async function assertCompanyUnits(scope: TenantScope, ids: readonly strin
   if (found !== ids.length) throw new AppError("VALIDATION", M.unknownUnits, { fields: { unit_ids: M.unknownUnits } });
   return [...ids];
 }
+
+/**
+ * The one unit a row names (a source's, a device's): a unit of the company, else 400 "Unidade
+ * inválida" on unit_id (another company's unit is as unknown as a made-up one). Null for none.
+ */
+export async function assertCompanyUnit(scope: TenantScope, id: string | null | undefined): Promise<string | null> {
+  if (!id) return null;
+  const t = await tenantDb(scope);
+  if ((await t.unit.count({ where: { id } })) === 0)
+    throw new AppError("VALIDATION", M.invalid, { fields: { unit_id: M.invalid } });
+  return id;
+}

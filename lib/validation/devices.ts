@@ -2,6 +2,7 @@
 // one person at a time) or a big screen (a TV that shows the spins of visitors' own phones), and
 // the wheel's kiosk settings (reset time, the staff PIN that guards leaving the totem).
 import { DEVICE_MESSAGES as m } from "@/lib/copy/devices";
+import { UNIT_MESSAGES } from "@/lib/copy/units";
 import { z } from "./z";
 
 export const DEVICE_KINDS = ["totem", "screen"] as const;
@@ -10,7 +11,7 @@ export const DEVICE_NAME_MAX = 60;
 
 export const deviceInput = z.object({
   name: z.string({ error: m.nameRequired }).trim().min(1, m.nameRequired).max(DEVICE_NAME_MAX, m.nameTooLong),
-  unit_id: z.uuid({ error: m.unit }).optional().nullable(),
+  unit_id: z.uuid({ error: UNIT_MESSAGES.invalid }).optional().nullable(),
   kind: z.enum(DEVICE_KINDS, { error: m.kind }).optional().default("totem"),
 });
 export type DeviceInput = z.infer<typeof deviceInput>;

@@ -158,7 +158,7 @@ describe("a source's unit", () => {
       body: { name: "Intruso", unit_id: theirs.id },
     });
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe("Uma ou mais unidades não existem nesta empresa");
+    expect(res.body.error).toBe("Unidade inválida");
   });
 });
 
