@@ -4,86 +4,43 @@
 // payload shape, its real signature); a worker pass marks the lead redeemed, channel store, with the
 // order's id and total. A wrong signature is 401, a replay changes nothing, another company's code
 // is ignored, a refunded WooCommerce order does not count.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as storesGet, POST as storesPost } from "@/app/api/integrations/stores/route";
 import { POST as productPost } from "@/app/api/products/route";
 import { POST as webhookPost } from "@/app/api/webhooks/stores/[key]/route";
 import { db } from "@/lib/db/client";
-import { resetEnvCache } from "@/lib/env";
 import { encryptSecret, decryptSecret } from "@/lib/security/secrets";
 import { sweepStoreWebhooks } from "@/lib/stores/orders";
 import { runOnce } from "@/lib/worker/worker";
 import { addToWheel, createWheel } from "../helpers/catalogue";
 import { spinOn } from "../helpers/campaign";
-import { NUVEMSHOP_APP_SECRET, NUVEMSHOP_STORE, NUVEMSHOP_TOKEN, startNuvemshop } from "../helpers/fakes/nuvemshop";
-import { SHOPIFY_TOKEN, SHOPIFY_WEBHOOK_SECRET, startShopify } from "../helpers/fakes/shopify";
 import type { Delivery } from "../helpers/fakes/store-orders";
-import { startWooCommerce, WOO_KEY, WOO_SECRET } from "../helpers/fakes/woocommerce";
+import { SHOPIFY_WEBHOOK_SECRET } from "../helpers/fakes/shopify";
+import { storeInput, startStoreFakes, type Platform } from "../helpers/fakes/stores";
+import { WOO_KEY, WOO_SECRET } from "../helpers/fakes/woocommerce";
 import { createCompany, type TestCompany } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 
-let nuvem: Awaited<ReturnType<typeof startNuvemshop>>;
-let shopify: Awaited<ReturnType<typeof startShopify>>;
-let woo: Awaited<ReturnType<typeof startWooCommerce>>;
-
-beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS = "true";
-  process.env.NUVEMSHOP_APP_SECRET = NUVEMSHOP_APP_SECRET;
-  [nuvem, shopify, woo] = await Promise.all([startNuvemshop(), startShopify(), startWooCommerce()]);
-  process.env.NUVEMSHOP_API_URL = nuvem.url;
-  process.env.SHOPIFY_API_URL = shopify.url;
-  resetEnvCache();
-  // Other files' endpoints are not this file's worker's to deliver to.
-  await (await db()).webhookEndpoint.updateMany({ data: { enabled: false } });
-});
-
-afterAll(async () => {
-  await Promise.all([nuvem.close(), shopify.close(), woo.close()]);
-  for (const k of ["NUVEMSHOP_API_URL", "SHOPIFY_API_URL", "NUVEMSHOP_APP_SECRET", "WEBHOOK_ALLOW_PRIVATE_HOSTS"])
-    delete process.env[k];
-  resetEnvCache();
-});
+const fakes = startStoreFakes();
 
 async function work() {
   for (let i = 0; i < 20; i++) if (!(await runOnce({ limit: 50 })).claimed) return;
 }
 
-const STORES = {
-  nuvemshop: () => ({
-    platform: "nuvemshop",
-    name: "Minha Nuvem",
-    store_url: "https://minhaloja.lojavirtualnuvem.com.br",
-    credentials: { store_id: NUVEMSHOP_STORE, user_id: "42", access_token: NUVEMSHOP_TOKEN },
-  }),
-  shopify: () => ({
-    platform: "shopify",
-    name: "Minha Shopify",
-    store_url: "https://minhaloja.myshopify.com",
-    credentials: { access_token: SHOPIFY_TOKEN, webhook_secret: SHOPIFY_WEBHOOK_SECRET },
-  }),
-  woocommerce: () => ({
-    platform: "woocommerce",
-    name: "Woo",
-    store_url: woo.url,
-    credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
-  }),
-};
-type Platform = keyof typeof STORES;
-
 /** A paid order of the platform using `codes`, as its fake delivers it. */
 const paid = (platform: Platform, id: number, codes: string[], total: string): Delivery =>
   platform === "nuvemshop"
-    ? nuvem.orderPaid(id, codes, total)
+    ? fakes.nuvem.orderPaid(id, codes, total)
     : platform === "shopify"
-      ? shopify.orderPaid(id, codes, total)
-      : woo.orderUpdated(id, codes, total);
+      ? fakes.shopify.orderPaid(id, codes, total)
+      : fakes.woo.orderUpdated(id, codes, total);
 
 const post = (d: Delivery) =>
   call(webhookPost as never, { params: { key: d.key }, rawBody: d.rawBody, headers: d.headers });
 
 /** Connects the platform's store, puts one of its coupons on a wheel and wins it: the code and the store. */
 async function winCoupon(c: TestCompany, platform: Platform) {
-  const connected = await call(storesPost, { token: c.owner.token, body: STORES[platform]() });
+  const connected = await call(storesPost, { token: c.owner.token, body: storeInput(fakes, platform) });
   expect(connected.status, connected.text).toBe(201);
   const store = connected.body.store;
   expect(store.order_webhook).toEqual({ status: "ok", last_error: null });
@@ -118,7 +75,12 @@ describe.each(["nuvemshop", "shopify", "woocommerce"] as const)("%s paid orders"
     const c = await createCompany(`Pedidos ${platform}`);
     const { code, store } = await winCoupon(c, platform);
     // The webhook the store registered calls this store's URL.
-    const hooks = platform === "nuvemshop" ? nuvem.webhooks : platform === "shopify" ? shopify.webhooks : woo.webhooks;
+    const hooks =
+      platform === "nuvemshop"
+        ? fakes.nuvem.webhooks
+        : platform === "shopify"
+          ? fakes.shopify.webhooks
+          : fakes.woo.webhooks;
     expect(hooks.at(-1)!.url).toBe(store.webhook_url);
     const listed = await call(storesGet, { token: c.owner.token });
     expect(listed.body.stores[0].webhook_url).toBe(store.webhook_url);
@@ -169,7 +131,7 @@ describe("what does not count", () => {
     expect(first.redemptionChannel).toBe("store");
     // The same delivery again, and the same order reported with another total: the first stands.
     expect((await post(d)).status).toBe(200);
-    const again = woo.orderUpdated(Number(first.orderId), [code], "1.00", "completed");
+    const again = fakes.woo.orderUpdated(Number(first.orderId), [code], "1.00", "completed");
     expect((await post(again)).status).toBe(200);
     await work();
     const after = await spinOf(c.companyId, code);
@@ -186,8 +148,8 @@ describe("what does not count", () => {
     await winCoupon(a, "shopify");
     const theirs = await winCoupon(b, "nuvemshop");
     // Company A's Shopify reports an order with company B's code.
-    const hook = shopify.webhooks.at(-1)!;
-    const d = shopify.orderPaid(orderIds++, [theirs.code], "70.00");
+    const hook = fakes.shopify.webhooks.at(-1)!;
+    const d = fakes.shopify.orderPaid(orderIds++, [theirs.code], "70.00");
     expect(d.url).toBe(hook.url);
     expect((await post(d)).status).toBe(200);
     await work();
@@ -205,7 +167,7 @@ describe("what does not count", () => {
   it("a refunded WooCommerce order does not count; an unpaid Nuvemshop order neither", async () => {
     const c = await createCompany("Reembolso");
     const { code } = await winCoupon(c, "woocommerce");
-    const refunded = woo.orderUpdated(orderIds++, [code], "90.00", "refunded");
+    const refunded = fakes.woo.orderUpdated(orderIds++, [code], "90.00", "refunded");
     expect((await post(refunded)).status).toBe(200);
     await work();
     expect((await spinOf(c.companyId, code)).redeemedAt).toBeNull();
@@ -213,23 +175,23 @@ describe("what does not count", () => {
 
     const n = await createCompany("Nuvem Pendente");
     const nuv = await winCoupon(n, "nuvemshop");
-    expect((await post(nuvem.orderPaid(orderIds++, [nuv.code], "90.00", "pending"))).status).toBe(200);
+    expect((await post(fakes.nuvem.orderPaid(orderIds++, [nuv.code], "90.00", "pending"))).status).toBe(200);
     await work();
     expect((await spinOf(n.companyId, nuv.code)).redeemedAt).toBeNull();
   });
 
   it("a store that refuses the registration is still connected, with the reason in pt-BR", async () => {
     const c = await createCompany("Sem Webhook");
-    woo.intercept((req) =>
+    fakes.woo.intercept((req) =>
       req.path.startsWith("/wp-json/wc/v3/webhooks") ? { status: 403, body: { code: "forbidden" } } : undefined,
     );
     try {
-      const res = await call(storesPost, { token: c.owner.token, body: STORES.woocommerce() });
+      const res = await call(storesPost, { token: c.owner.token, body: storeInput(fakes, "woocommerce") });
       expect(res.status, res.text).toBe(201);
       expect(res.body.store.order_webhook.status).toBe("error");
       expect(res.body.store.order_webhook.last_error).toMatch(/^Não foi possível cadastrar o aviso de pedidos/);
     } finally {
-      woo.intercept(null);
+      fakes.woo.intercept(null);
     }
   });
 
@@ -244,12 +206,12 @@ describe("what does not count", () => {
         companyId: c.companyId,
         platform: "woocommerce",
         name: "Antiga",
-        storeUrl: woo.url,
+        storeUrl: fakes.woo.url,
         credentials: encryptSecret(JSON.stringify(credentials), `store:${id}`),
         credentialsHint: WOO_KEY.slice(-4),
       },
     });
-    const before = woo.webhooks.length;
+    const before = fakes.woo.webhooks.length;
     expect(await sweepStoreWebhooks()).toBeGreaterThanOrEqual(1);
     expect(await sweepStoreWebhooks()).toBe(0); // one waiting job per store
     await work();
@@ -257,7 +219,7 @@ describe("what does not count", () => {
     expect(store.webhookStatus).toBe("ok");
     const secret = JSON.parse(decryptSecret(store.credentials, `store:${id}`)).webhook_secret;
     expect(secret).toMatch(/^[\w-]{40,}$/);
-    expect(woo.webhooks.slice(before)).toEqual([
+    expect(fakes.woo.webhooks.slice(before)).toEqual([
       {
         topic: "order.updated",
         url: expect.stringContaining(`/api/webhooks/stores/${store.webhookKey}`),

@@ -5,7 +5,7 @@
 // coupons are never asked about; a pass longer than a job's budget continues where it stopped; a
 // store answering 429 or 5xx leaves everything unredeemed and the pass resumes later. Also: a failed
 // webhook registration is tried again by the worker, and removing a store deletes its webhook there.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as storesPost } from "@/app/api/integrations/stores/route";
 import { DELETE as storeDelete } from "@/app/api/integrations/stores/[id]/route";
 import { POST as productPost } from "@/app/api/products/route";
@@ -16,67 +16,26 @@ import { sweepStoreWebhooks, WEBHOOK_RETRY_MS } from "@/lib/stores/orders";
 import { runOnce } from "@/lib/worker/worker";
 import { addToWheel, createWheel } from "../helpers/catalogue";
 import { spinOn } from "../helpers/campaign";
-import { NUVEMSHOP_APP_SECRET, NUVEMSHOP_STORE, NUVEMSHOP_TOKEN, startNuvemshop } from "../helpers/fakes/nuvemshop";
-import { SHOPIFY_TOKEN, SHOPIFY_WEBHOOK_SECRET, startShopify } from "../helpers/fakes/shopify";
-import { startWooCommerce, WOO_KEY, WOO_SECRET } from "../helpers/fakes/woocommerce";
+import { NUVEMSHOP_TOKEN } from "../helpers/fakes/nuvemshop";
+import { SHOPIFY_TOKEN } from "../helpers/fakes/shopify";
+import { fakeOf, storeInput, startStoreFakes, type Platform } from "../helpers/fakes/stores";
 import { createCompany, type TestCompany } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 
-let nuvem: Awaited<ReturnType<typeof startNuvemshop>>;
-let shopify: Awaited<ReturnType<typeof startShopify>>;
-let woo: Awaited<ReturnType<typeof startWooCommerce>>;
-
-beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS = "true";
-  process.env.NUVEMSHOP_APP_SECRET = NUVEMSHOP_APP_SECRET;
-  [nuvem, shopify, woo] = await Promise.all([startNuvemshop(), startShopify(), startWooCommerce()]);
-  process.env.NUVEMSHOP_API_URL = nuvem.url;
-  process.env.SHOPIFY_API_URL = shopify.url;
-  resetEnvCache();
+const fakes = startStoreFakes(async () => {
   const prisma = await db();
-  // Other files' endpoints, jobs and stores (their fakes are gone) are not this file's to run.
-  await prisma.webhookEndpoint.updateMany({ data: { enabled: false } });
+  // Other files' jobs and stores (their fakes are gone) are not this file's to run.
   await prisma.webhookDelivery.updateMany({ where: { status: "pending" }, data: { status: "cancelled" } });
   await prisma.store.updateMany({ data: { couponsCheckedAt: new Date(), webhookStatus: "ok" } });
-});
-
-afterAll(async () => {
-  await Promise.all([nuvem.close(), shopify.close(), woo.close()]);
-  for (const k of ["NUVEMSHOP_API_URL", "SHOPIFY_API_URL", "NUVEMSHOP_APP_SECRET", "WEBHOOK_ALLOW_PRIVATE_HOSTS"])
-    delete process.env[k];
-  resetEnvCache();
 });
 
 async function work() {
   for (let i = 0; i < 40; i++) if (!(await runOnce({ limit: 50 })).claimed) return;
 }
 
-const STORES = {
-  nuvemshop: () => ({
-    platform: "nuvemshop",
-    name: "Minha Nuvem",
-    store_url: "https://minhaloja.lojavirtualnuvem.com.br",
-    credentials: { store_id: NUVEMSHOP_STORE, user_id: "42", access_token: NUVEMSHOP_TOKEN },
-  }),
-  shopify: () => ({
-    platform: "shopify",
-    name: "Minha Shopify",
-    store_url: "https://minhaloja.myshopify.com",
-    credentials: { access_token: SHOPIFY_TOKEN, webhook_secret: SHOPIFY_WEBHOOK_SECRET },
-  }),
-  woocommerce: () => ({
-    platform: "woocommerce",
-    name: "Woo",
-    store_url: woo.url,
-    credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
-  }),
-};
-type Platform = keyof typeof STORES;
-const fakeOf = (p: Platform) => (p === "nuvemshop" ? nuvem : p === "shopify" ? shopify : woo);
-
 /** Connects the platform's store, puts one of its coupons on a wheel and wins it `wins` times. */
 async function winCoupons(c: TestCompany, platform: Platform, wins = 2) {
-  const connected = await call(storesPost, { token: c.owner.token, body: STORES[platform]() });
+  const connected = await call(storesPost, { token: c.owner.token, body: storeInput(fakes, platform) });
   expect(connected.status, connected.text).toBe(201);
   const store = connected.body.store;
   const product = await call(productPost, {
@@ -119,7 +78,7 @@ async function nextDay(storeId: string) {
 }
 
 const usageCalls = (p: Platform, from: number) =>
-  fakeOf(p)
+  fakeOf(fakes, p)
     .requests.slice(from)
     .filter((r) =>
       p === "nuvemshop"
@@ -134,8 +93,8 @@ describe.each(["nuvemshop", "shopify", "woocommerce"] as const)("%s coupon sweep
     const c = await createCompany(`Varredura ${platform}`);
     const { codes, store } = await winCoupons(c, platform, 2);
     const [used, unused] = codes;
-    fakeOf(platform).use(used);
-    const before = fakeOf(platform).requests.length;
+    fakeOf(fakes, platform).use(used);
+    const before = fakeOf(fakes, platform).requests.length;
     await nextDay(store.id);
 
     const spin = await spinOf(c.companyId, used);
@@ -158,7 +117,7 @@ describe.each(["nuvemshop", "shopify", "woocommerce"] as const)("%s coupon sweep
       await db()
     ).webhookDelivery.count({ where: { companyId: c.companyId, kind: "store.usage", status: "pending" } });
     expect(queued).toBe(0);
-    const again = fakeOf(platform).requests.length;
+    const again = fakeOf(fakes, platform).requests.length;
     await nextDay(store.id);
     expect(usageCalls(platform, again).length).toBe(1);
     expect((await spinOf(c.companyId, unused)).redeemedAt).toBeNull();
@@ -171,12 +130,12 @@ describe("what the sweep leaves alone", () => {
     const b = await createCompany("Varredura B");
     const theirs = await winCoupons(b, "woocommerce", 1);
     const mine = await winCoupons(a, "woocommerce", 1);
-    woo.use(theirs.codes[0]);
+    fakes.woo.use(theirs.codes[0]);
     const prisma = await db();
     const theirId = (await prisma.productCode.findFirstOrThrow({ where: { code: theirs.codes[0] } })).externalId;
 
     // A job of company A naming company B's store finds nothing.
-    const before = woo.requests.length;
+    const before = fakes.woo.requests.length;
     const out = await storeUsageJob.run({
       id: "job_test",
       companyId: a.companyId,
@@ -185,7 +144,7 @@ describe("what the sweep leaves alone", () => {
       deadline: Date.now() + 20_000,
     });
     expect(out).toEqual({ status: "done" });
-    expect(woo.requests.length).toBe(before);
+    expect(fakes.woo.requests.length).toBe(before);
 
     // Company A's own pass asks about its coupon only.
     await nextDay(mine.store.id);
@@ -198,12 +157,12 @@ describe("what the sweep leaves alone", () => {
   it("a pass longer than the job's budget continues where it stopped, each coupon asked once", async () => {
     const c = await createCompany("Varredura Longa");
     const { codes, store } = await winCoupons(c, "nuvemshop", 5);
-    nuvem.use(codes[1]);
-    nuvem.use(codes[4]);
+    fakes.nuvem.use(codes[1]);
+    fakes.nuvem.use(codes[4]);
     process.env.JOB_TIME_BUDGET_MS = "1200";
     resetEnvCache();
     try {
-      const before = nuvem.requests.length;
+      const before = fakes.nuvem.requests.length;
       let payload = { store_id: store.id, after: null as string | null, redeemed: 0 };
       let steps = 0;
       for (; steps < 20; steps++) {
@@ -235,7 +194,7 @@ describe("what the sweep leaves alone", () => {
   it("a store answering 5xx or 429 leaves the coupons unredeemed; the pass resumes later", async () => {
     const c = await createCompany("Varredura Falha");
     const { codes, store } = await winCoupons(c, "shopify", 1);
-    shopify.use(codes[0]);
+    fakes.shopify.use(codes[0]);
     const prisma = await db();
     const job = () =>
       prisma.webhookDelivery.findFirstOrThrow({
@@ -243,7 +202,7 @@ describe("what the sweep leaves alone", () => {
         orderBy: { createdAt: "desc" },
       });
 
-    shopify.intercept((req) =>
+    fakes.shopify.intercept((req) =>
       /nodes\(ids:/.test(String((req.body as { query?: string })?.query))
         ? { status: 503, body: { errors: "Service Unavailable" } }
         : undefined,
@@ -257,8 +216,8 @@ describe("what the sweep leaves alone", () => {
       expect((await spinOf(c.companyId, codes[0])).redeemedAt).toBeNull();
 
       // Rate limited: due again at the store's Retry-After.
-      shopify.intercept(null);
-      shopify.throttle(1, 30);
+      fakes.shopify.intercept(null);
+      fakes.shopify.throttle(1, 30);
       await prisma.webhookDelivery.update({ where: { id: row.id }, data: { nextAttemptAt: new Date() } });
       await work();
       row = await job();
@@ -269,8 +228,8 @@ describe("what the sweep leaves alone", () => {
       // The sweep does not queue a second pass meanwhile.
       expect(await sweepCouponUsage()).toBe(0);
     } finally {
-      shopify.intercept(null);
-      shopify.throttle(0);
+      fakes.shopify.intercept(null);
+      fakes.shopify.throttle(0);
     }
     // The store is back: the same job resumes and marks the used coupon.
     const row = await job();
@@ -284,18 +243,18 @@ describe("what the sweep leaves alone", () => {
 describe("order webhooks kept registered", () => {
   it("a failed registration is tried again 6 hours later by the worker, then left alone", async () => {
     const c = await createCompany("Webhook De Novo");
-    nuvem.intercept((req) =>
+    fakes.nuvem.intercept((req) =>
       req.method === "POST" && req.path.endsWith("/webhooks") ? { status: 500, body: { code: 500 } } : undefined,
     );
     let store;
     try {
-      const res = await call(storesPost, { token: c.owner.token, body: STORES.nuvemshop() });
+      const res = await call(storesPost, { token: c.owner.token, body: storeInput(fakes, "nuvemshop") });
       expect(res.status, res.text).toBe(201);
       store = res.body.store;
       expect(store.order_webhook.status).toBe("error");
       expect(store.order_webhook.last_error).toMatch(/tentaremos de novo em 6 horas/);
     } finally {
-      nuvem.intercept(null);
+      fakes.nuvem.intercept(null);
     }
     const prisma = await db();
     const jobs = () => prisma.webhookDelivery.count({ where: { companyId: c.companyId, kind: "store.webhook" } });
@@ -306,7 +265,7 @@ describe("order webhooks kept registered", () => {
     await work();
     const row = await prisma.store.findUniqueOrThrow({ where: { id: store.id } });
     expect(row).toMatchObject({ webhookStatus: "ok", webhookError: null });
-    expect(nuvem.webhooks.filter((w) => w.url === store.webhook_url)).toHaveLength(1);
+    expect(fakes.nuvem.webhooks.filter((w) => w.url === store.webhook_url)).toHaveLength(1);
     await sweepStoreWebhooks(new Date(later.getTime() + WEBHOOK_RETRY_MS * 2));
     expect(await jobs()).toBe(1);
   });
@@ -315,10 +274,10 @@ describe("order webhooks kept registered", () => {
     "removing a %s store deletes its order webhook there",
     async (platform) => {
       const c = await createCompany(`Remover ${platform}`);
-      const res = await call(storesPost, { token: c.owner.token, body: STORES[platform]() });
+      const res = await call(storesPost, { token: c.owner.token, body: storeInput(fakes, platform) });
       expect(res.status, res.text).toBe(201);
       const url = res.body.store.webhook_url as string;
-      const hooks = fakeOf(platform).webhooks;
+      const hooks = fakeOf(fakes, platform).webhooks;
       expect(hooks.filter((w) => w.url === url)).toHaveLength(1);
       const other = hooks.filter((w) => w.url !== url).length;
       const del = await call(storeDelete as never, { token: c.owner.token, params: { id: res.body.store.id } });
@@ -331,16 +290,16 @@ describe("order webhooks kept registered", () => {
 
   it("a store that refuses to delete its webhook is removed all the same", async () => {
     const c = await createCompany("Remover Recusa");
-    const res = await call(storesPost, { token: c.owner.token, body: STORES.woocommerce() });
+    const res = await call(storesPost, { token: c.owner.token, body: storeInput(fakes, "woocommerce") });
     expect(res.status, res.text).toBe(201);
-    woo.intercept((req) =>
+    fakes.woo.intercept((req) =>
       req.path.startsWith("/wp-json/wc/v3/webhooks") ? { status: 500, body: { code: "boom" } } : undefined,
     );
     try {
       const del = await call(storeDelete as never, { token: c.owner.token, params: { id: res.body.store.id } });
       expect(del.status, del.text).toBe(200);
     } finally {
-      woo.intercept(null);
+      fakes.woo.intercept(null);
     }
     expect(await (await db()).store.count({ where: { id: res.body.store.id } })).toBe(0);
   });
