@@ -14,7 +14,7 @@ import { resetEnvCache } from "@/lib/env";
 import { spinStats } from "@/lib/leads/service";
 import { spinFilters } from "@/lib/validation/leads";
 import { poolExecutor } from "@/lib/db/sql-executor";
-import { isMain, printer, verdict, type BenchResult, type GoalResult } from "./lib/bench-report";
+import { runIfMain, printer, verdict, type BenchResult, type GoalResult } from "./lib/bench-report";
 import {
   createDatabase,
   dropDatabase,
@@ -490,13 +490,4 @@ export async function benchLeads(): Promise<BenchResult> {
   }
 }
 
-if (isMain(import.meta.url)) {
-  // A missed goal is a figure to report, not a failure of the script: exit 1 only on a crash.
-  benchLeads().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, benchLeads);

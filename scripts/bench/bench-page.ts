@@ -13,7 +13,8 @@ import pg from "pg";
 import { migrate } from "@/lib/db/migrate";
 import { poolExecutor } from "@/lib/db/sql-executor";
 import { probeEnv, startProbe, type Probe } from "./lib/bench-probe";
-import { isMain, printer, verdict, type BenchResult } from "./lib/bench-report";
+import { CONNECTIONS, failed, fmt, load, spinRequest, type Run } from "./lib/autocannon-load";
+import { runIfMain, printer, verdict, type BenchResult } from "./lib/bench-report";
 import {
   createDatabase,
   dropDatabase,
@@ -26,7 +27,6 @@ import {
 } from "./lib/bench-server";
 import { summarize as summarizeProfiles } from "./profile-summary";
 
-const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WARMUP_SECONDS = 3;
@@ -55,16 +55,6 @@ async function seed(pool: pg.Pool) {
   }
 }
 
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  total: number;
-  bad: number;
-}
-
-let visitor = 0;
-
 /** Latencies (ms) of each kind of request in the mix, measured from when autocannon builds it. */
 const latencies = { page: [] as number[], spin: [] as number[] };
 
@@ -86,51 +76,12 @@ function timed(kind: keyof typeof latencies, request: autocannon.Request): autoc
   };
 }
 
-/** A spin of a new visitor (new WhatsApp, address and key), as the page sends it. */
-function spinRequest(path: string): autocannon.Request {
-  return {
-    method: "POST",
-    path,
-    setupRequest: (req) => {
-      const n = ++visitor;
-      return {
-        ...req,
-        headers: {
-          "content-type": "application/json",
-          "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-          "idempotency-key": `bench-page-${process.pid}-${n}`,
-        },
-        body: JSON.stringify({ name: `Visitante ${n}`, whatsapp: `119${String(n).padStart(8, "0")}`, consent: true }),
-      };
-    },
-  };
-}
-
-function load(url: string, seconds: number, requests?: autocannon.Request[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests }, (err, r) =>
-      err
-        ? reject(err)
-        : resolve({
-            rps: r.requests.average,
-            p50: r.latency.p50,
-            p99: r.latency.p99,
-            total: r.requests.total,
-            bad: r.non2xx + r.errors + r.timeouts,
-          }),
-    );
-  });
-}
-
 /** The server's CPU time so far (user + system), in ms, from /proc. */
 async function cpuMs(pid: number): Promise<number> {
   const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
   // utime and stime are fields 14 and 15 of the stat line (11 and 12 after the command's ")").
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
-
-const fmt = (r: Run) =>
-  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ${r.total} requests, non-2xx/errors ${r.bad}`;
 
 export async function benchPage(): Promise<BenchResult> {
   const lines: string[] = [];
@@ -157,7 +108,7 @@ export async function benchPage(): Promise<BenchResult> {
     const spinPath = `/api/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`;
     const mix = [
       ...Array.from({ length: PAGE_VIEWS_PER_SPIN }, () => timed("page", { method: "GET", path: pagePath })),
-      timed("spin", spinRequest(spinPath)),
+      timed("spin", spinRequest(spinPath, "bench-page")),
     ];
     print(
       `bench:page  ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per load (after a ${WARMUP_SECONDS} s warm-up each)`,
@@ -203,7 +154,7 @@ export async function benchPage(): Promise<BenchResult> {
     const viewRatios = mixed.map((m, i) => (m.rps * viewShare) / trivial[i].rps);
     const ratio = median(viewRatios);
     const tail = median(pageTails);
-    const bad = mixed.reduce((a, m) => a + m.bad, 0);
+    const bad = mixed.reduce((a, m) => a + failed(m), 0);
     const peak = await peakRssMb(pid);
     print(
       `  page views/s / trivial req/s per round: ${viewRatios.map((r) => `${(r * 100).toFixed(1)}%`).join(", ")}; median ${(ratio * 100).toFixed(1)}%`,
@@ -244,12 +195,4 @@ export async function benchPage(): Promise<BenchResult> {
   }
 }
 
-if (isMain(import.meta.url)) {
-  benchPage().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, benchPage);

@@ -21,11 +21,11 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import autocannon from "autocannon";
 import pg from "pg";
 import { migrate } from "@/lib/db/migrate";
 import { poolExecutor } from "@/lib/db/sql-executor";
-import { isMain, printer, verdict, type BenchResult } from "./lib/bench-report";
+import { CONNECTIONS, fmt, load, spinRequest, type Run } from "./lib/autocannon-load";
+import { runIfMain, printer, verdict, type BenchResult } from "./lib/bench-report";
 import {
   createDatabase,
   dropDatabase,
@@ -39,7 +39,6 @@ import { probeEnv, startProbe, type Probe } from "./lib/bench-probe";
 import { splitCpus } from "./lib/cpu-split";
 import { summarize as summarizeProfiles } from "./profile-summary";
 
-const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 // Seven rounds: the tail (p99) of one round swings with the shared machine's other work, so the
 // per-round ratio to the trivial route's p99 in the same round is the figure to read.
@@ -109,34 +108,6 @@ async function seed(pool: pg.Pool) {
   }
 }
 
-interface Run {
-  rps: number;
-  p50: number;
-  p99: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  statuses: Record<string, number>;
-}
-
-function summarize(r: autocannon.Result): Run {
-  const statuses: Record<string, number> = {};
-  for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statuses[code] = s.count ?? 0;
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    total: r.requests.total,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    statuses,
-  };
-}
-
-let visitor = 0;
-
 /** A valid CPF (11 digits, its two check digits computed) for each n below 10^9. */
 export function cpfOf(n: number): string {
   const digits = [...String(n).padStart(9, "0")].map(Number);
@@ -147,47 +118,9 @@ export function cpfOf(n: number): string {
   return digits.join("");
 }
 
-/**
- * Each request is a new visitor: a new WhatsApp, CPF, address (TRUST_PROXY=true) and key, coming
- * from the wheel's source.
- */
-function spinRequest(path: string): autocannon.Request {
-  return {
-    method: "POST",
-    path,
-    setupRequest: (req) => {
-      const n = ++visitor;
-      return {
-        ...req,
-        headers: {
-          "content-type": "application/json",
-          "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-          // The public page sends one with every spin (the prize is never lost), so the bench does too.
-          "idempotency-key": `bench-${process.pid}-${n}`,
-        },
-        // 11 digits: DDD 11 + a 9-digit mobile number, unique per request.
-        body: JSON.stringify({
-          name: `Visitante ${n}`,
-          whatsapp: `119${String(n).padStart(8, "0")}`,
-          consent: true,
-          ...(PLAIN ? {} : { cpf: cpfOf(n), source: SOURCE_KEY }),
-        }),
-      };
-    },
-  };
-}
-
-function load(url: string, seconds: number, requests?: autocannon.Request[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: seconds, requests }, (err, result) =>
-      err ? reject(err) : resolve(summarize(result)),
-    );
-  });
-}
-
-const fmt = (r: Run) =>
-  `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(4)} ms  ` +
-  `${r.total} requests, non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}  statuses ${JSON.stringify(r.statuses)}`;
+/** Each spin is a new visitor, with a CPF and the wheel's source unless --plain. */
+const spin = (path: string) =>
+  spinRequest(path, "bench", PLAIN ? undefined : (n) => ({ cpf: cpfOf(n), source: SOURCE_KEY }));
 
 export async function benchSpin({ split = process.argv.includes("--split-cpus") } = {}): Promise<BenchResult> {
   const lines: string[] = [];
@@ -243,7 +176,7 @@ export async function benchSpin({ split = process.argv.includes("--split-cpus") 
         (PLAIN ? ")" : "; a CPF counted once, a source, a pool prize, an endpoint on lead.created)"),
     );
     await load(trivialUrl, WARMUP_SECONDS);
-    await load(app.url, WARMUP_SECONDS, [spinRequest(spinPath)]);
+    await load(app.url, WARMUP_SECONDS, [spin(spinPath)]);
 
     const trivial: Run[] = [];
     const spins: Run[] = [];
@@ -254,7 +187,7 @@ export async function benchSpin({ split = process.argv.includes("--split-cpus") 
       trivial.push(await load(trivialUrl, SECONDS));
       const trivialProbe = await probe?.end(trivial.at(-1)!.total);
       await probe?.begin();
-      spins.push(await (AA ? load(trivialUrl, SECONDS) : load(app.url, SECONDS, [spinRequest(spinPath)])));
+      spins.push(await (AA ? load(trivialUrl, SECONDS) : load(app.url, SECONDS, [spin(spinPath)])));
       const spinProbe = await probe?.end(spins.at(-1)!.total);
       print(`  round ${round} trivial ${fmt(trivial.at(-1)!)}`);
       if (trivialProbe) print(`    probe ${trivialProbe.line}`);
@@ -387,13 +320,4 @@ export async function benchSpin({ split = process.argv.includes("--split-cpus") 
   }
 }
 
-if (isMain(import.meta.url)) {
-  // A missed goal is a figure to report, not a failure of the script: exit 1 only on a crash.
-  benchSpin().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, benchSpin);

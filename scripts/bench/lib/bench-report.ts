@@ -32,6 +32,21 @@ export function printer(lines: string[]) {
 export const verdict = (pass: boolean) => (pass ? "PASS" : "MISS");
 
 /** True when the module is the script node was asked to run (not imported by bench.ts). */
+/**
+ * Runs a bench when its file is the script started (not when bench.ts imports it). A missed goal is a
+ * figure to report, not a failure of the script: exit 1 only on a crash.
+ */
+export function runIfMain(importMetaUrl: string, bench: () => Promise<unknown>) {
+  if (!isMain(importMetaUrl)) return;
+  bench().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
+
 export function isMain(importMetaUrl: string): boolean {
   const arg = process.argv[1];
   if (!arg) return false;
