@@ -1,5 +1,6 @@
-// Benchmark (on demand, not CI): Lighthouse (mobile, its default config) on the landing page and the
-// public page of each game (the wheel, the raspadinha, the gift box: issue 42) of the built app, and
+// Benchmark (on demand, not CI): Lighthouse (mobile, its default config) on the landing page, the
+// public page of each game (the wheel, the raspadinha, the gift box: issue 42) and the totem and big
+// screen pages (issue 41, held to the same floor by issue 43) of the built app, and
 // on the framework's floor (a bare Next.js app with one client component, scripts/bench/bare-next/),
 // with Debian's Chromium headless. The pages are audited in turn, round after round, so each page's
 // median comes from the same stretch of the machine's load.
@@ -11,9 +12,10 @@
 import os from "node:os";
 import pg from "pg";
 import { gzipSync } from "node:zlib";
+import { hashDeviceToken, newDeviceToken } from "../../lib/devices/token";
 import { scriptSources } from "./bench-bundle";
 import { ensureBareBuild, startBareNext } from "./lib/bare-next";
-import { isMain, printer, verdict, type BenchResult, type GoalResult } from "./lib/bench-report";
+import { runIfMain, printer, verdict, type BenchResult, type GoalResult } from "./lib/bench-report";
 import {
   createDatabase,
   dropDatabase,
@@ -55,8 +57,8 @@ interface RunResult {
   failing: Record<string, string[]>;
 }
 
-/** The public pages whose JS and score are held to the bare page's: one per game. */
-const GAME_KEYS = ["wheel", "scratch", "gift"] as const;
+/** The public pages whose JS and score are held to the bare page's: one per game, the totem, the TV. */
+const GAME_KEYS = ["wheel", "scratch", "gift", "totem", "screen"] as const;
 
 interface Page {
   key: "bare" | (typeof GAME_KEYS)[number] | "landing";
@@ -64,6 +66,12 @@ interface Page {
   url: string;
   runs: RunResult[];
 }
+
+/**
+ * The device pages are `noindex` on purpose (their link carries the device's token), which
+ * Lighthouse's SEO category scores as a failure (is-crawlable): SEO is not held there.
+ */
+const NOINDEX: readonly Page["key"][] = ["totem", "screen"];
 
 /** The first items of a failing audit (a console message, an issue type), to know what to fix. */
 function detailItems(details: unknown): string {
@@ -168,6 +176,23 @@ async function gameWheel(dbUrl: string, game: keyof typeof GAME_WHEELS) {
   }
 }
 
+/** A device (totem or big screen) of the demo wheel, as its link's token (only the hash is stored). */
+async function demoDevice(dbUrl: string, kind: "totem" | "screen") {
+  const token = newDeviceToken();
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO "WheelDevice" (id, "companyId", "wheelId", kind, name, "tokenHash")
+         SELECT gen_random_uuid(), "companyId", id, $1, $1, $2 FROM "Wheel" WHERE slug = 'roleta-de-natal'`,
+      [kind, hashDeviceToken(token)],
+    );
+  } finally {
+    await client.end();
+  }
+  return token;
+}
+
 const load = () =>
   os
     .loadavg()
@@ -199,6 +224,18 @@ export async function benchLighthouse(): Promise<BenchResult> {
       { key: "wheel", label: `public wheel ${WHEEL_PAGE}`, url: `${base}${WHEEL_PAGE}`, runs: [] },
       { key: "scratch", label: `raspadinha ${gamePage("scratch")}`, url: `${base}${gamePage("scratch")}`, runs: [] },
       { key: "gift", label: `gift box ${gamePage("gift")}`, url: `${base}${gamePage("gift")}`, runs: [] },
+      {
+        key: "totem",
+        label: `totem ${WHEEL_PAGE}/totem`,
+        url: `${base}${WHEEL_PAGE}/totem?d=${await demoDevice(dbUrl, "totem")}`,
+        runs: [],
+      },
+      {
+        key: "screen",
+        label: `big screen ${WHEEL_PAGE}/tela`,
+        url: `${base}${WHEEL_PAGE}/tela?d=${await demoDevice(dbUrl, "screen")}`,
+        runs: [],
+      },
       { key: "landing", label: "landing /", url: `${base}/`, runs: [] },
     ];
     const page = (key: Page["key"]) => pages.find((p) => p.key === key)!;
@@ -217,7 +254,7 @@ export async function benchLighthouse(): Promise<BenchResult> {
     const loadAfter = load();
 
     print(
-      `bench:lighthouse  Lighthouse mobile (default config: simulated slow 4G, 4x CPU slowdown), ${RUNS} round(s) of bare / public wheel / raspadinha / gift box / landing in turn, medians; Chromium ${CHROME_PATH}`,
+      `bench:lighthouse  Lighthouse mobile (default config: simulated slow 4G, 4x CPU slowdown), ${RUNS} round(s) of bare / public wheel / raspadinha / gift box / totem / big screen / landing in turn, medians; Chromium ${CHROME_PATH}`,
     );
     print(`  load average (1, 5, 15 min): ${loadBefore} before the audits, ${loadAfter} after`);
     print(
@@ -241,6 +278,7 @@ export async function benchLighthouse(): Promise<BenchResult> {
       if (p.key === "bare") continue;
       for (const c of CATEGORIES) {
         if (last.failing[c.id].length) print(`    ${c.label} audits below 100: ${last.failing[c.id].join(", ")}`);
+        if (c.id === "seo" && NOINDEX.includes(p.key)) continue;
         goals.push({
           label: `${p.label}: ${c.label}`,
           value: String(scores[c.id]),
@@ -272,7 +310,7 @@ export async function benchLighthouse(): Promise<BenchResult> {
       lines,
       goals,
       notes: [
-        "The built app on Postgres with the demo data (SEED_DEMO=true); the public wheel is the demo company's active wheel, and the raspadinha and gift box pages are copies of it (same prizes and theme) whose game is `scratch` and `gift`: their figures differ from the wheel's by the game alone. A game's own code is a lazy chunk fetched at 'Começar', so it is not in any page's first load.",
+        "The built app on Postgres with the demo data (SEED_DEMO=true); the public wheel is the demo company's active wheel, and the raspadinha and gift box pages are copies of it (same prizes and theme) whose game is `scratch` and `gift`: their figures differ from the wheel's by the game alone. A game's own code is a lazy chunk fetched at 'Começar', so it is not in any page's first load. The totem and the big screen are the demo wheel's, opened with a device link made for the run (a totem and a screen of the wheel); both are noindex on purpose (the link carries the device's token), so their SEO score is printed but not held to 100.",
         "The bare page is scripts/bench/bare-next/ (a layout, a page, one client component with a `useState` button) built with the same `next` and `react` into .next-bench-bare/ and served by `next start`: the framework's floor on this machine. Its scores are measured in the same rounds as ours, alternating, so a goal against it compares pages under the same load.",
         "Performance is scored from a simulated mobile device (slow 4G, 4x CPU slowdown) whose CPU cost is the one observed on this shared 2-CPU machine times four, so the score follows the machine's load; hence the medians, and the bare page as the reference. The failing audits listed are those of the last run.",
         "What weighs on the public wheel's performance: the page loads no zod (the form checks with lib/validation/public-rules.ts, the rules the route's zod schema also calls) and no next-auth or sonner client (components/providers.tsx skips them under /w/); what is left is React and the Next.js runtime, whose module evaluation is one long task at load (hydration itself runs in short tasks).",
@@ -286,13 +324,4 @@ export async function benchLighthouse(): Promise<BenchResult> {
   }
 }
 
-if (isMain(import.meta.url)) {
-  // A missed goal is a figure to report, not a failure of the script: exit 1 only on a crash.
-  benchLighthouse().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, benchLighthouse);
