@@ -1,6 +1,8 @@
 // The play steps' props from a wheel's public view: one place for the public page, the embed and
 // the totem, so what a wheel shows (its game, its form) reaches every one of them alike.
 import type { ComponentProps } from "react";
+import { CONSENT_TEXT, CPF_HINT, CPF_HINT_ONE_PLAY } from "@/lib/copy/public-form";
+import { GAME_INFINITIVES } from "@/lib/games/names";
 import type { PublicWheelView } from "@/lib/spins/public-view";
 import type { Attribution } from "@/lib/sources/attribution";
 import { todayIso } from "@/lib/validation/public-rules";
@@ -27,9 +29,11 @@ export function playPropsOf(
     companyPhone: wheel.company_phone,
     verifyContact: wheel.verify_contact === "whatsapp",
     verifyByCode: wheel.verify_by_code,
-    onePlayPerCpf: wheel.one_play_per_cpf,
+    cpfHint: wheel.one_play_per_cpf ? CPF_HINT_ONE_PLAY : CPF_HINT,
+    consentText: CONSENT_TEXT,
     form: view.form,
     game: wheel.game,
+    gameAction: GAME_INFINITIVES[wheel.game],
     logoUrl: wheel.theme.logo_url,
   };
 }

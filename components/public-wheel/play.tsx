@@ -23,7 +23,7 @@ import { lastPrizeKey, parseLastPrize } from "@/lib/redemption/last-prize";
 import { maskCpf } from "@/lib/validation/cpf-mask";
 import type { VisitorFormConfig } from "@/lib/validation/public-rules";
 import { AGE_HINT, LOADING } from "@/lib/copy/public-form";
-import { GAME_INFINITIVES, type Game } from "@/lib/games/names";
+import type { Game } from "@/lib/games/names";
 import { ANSWER, type Entered } from "./entered";
 import type { Segment } from "./segments";
 import type { Slice } from "./slices";
@@ -50,8 +50,10 @@ interface Props {
   verifyContact?: boolean;
   /** The shop can send a 6-digit code instead (it named its code template). */
   verifyByCode?: boolean;
-  /** The wheel allows one play per CPF (the CPF's hint says so only then). */
-  onePlayPerCpf?: boolean;
+  /** The CPF box's hint (it says "one play per person" only on wheels that allow one per CPF). */
+  cpfHint: string;
+  /** The LGPD consent box's text. */
+  consentText: string;
   /** What the wheel asks besides name, WhatsApp and birth date (e-mail, CPF, questions). */
   form?: VisitorFormConfig;
   /**
@@ -63,6 +65,8 @@ interface Props {
   screen?: string;
   /** How the draw is revealed (issue 42): the wheel, the raspadinha or the gift box. */
   game?: Game;
+  /** What the form's intro says the visitor does ("girar a roleta"), from the server (lib/games/names). */
+  gameAction?: string;
   /** The shop's logo, on the raspadinha's card and the gift box. */
   logoUrl?: string | null;
 }
@@ -73,16 +77,9 @@ const NO_EXTRA_FIELDS: VisitorFormConfig = { fields: { email: "off", cpf: "off" 
 // the form works): it is fetched when GIRAR is pressed, while the wheel turns.
 const loadResult = () => import("./result");
 const SpinResult = lazy(() => loadResult().then((m) => ({ default: m.SpinResult })));
-// Likewise the wheel's drawing: fetched at 'Começar', while the eligibility check runs.
-const loadWheel = () => import("./wheel-svg");
-const WheelSvg = lazy(() => loadWheel().then((m) => ({ default: m.WheelSvg })));
-// The other games (issue 42), each fetched at 'Começar' by the wheels that use it only
-// (docs/decisions/games.md "Each game's code only where it is played").
-const loadScratch = () => import("./scratch-card");
-const ScratchCard = lazy(() => loadScratch().then((m) => ({ default: m.ScratchCard })));
-const loadGift = () => import("./gift-box");
-const GiftBox = lazy(() => loadGift().then((m) => ({ default: m.GiftBox })));
-const GAME_LOADERS: Record<Game, () => Promise<unknown>> = { wheel: loadWheel, scratch: loadScratch, gift: loadGift };
+// The wheel or the game, with its drawing: fetched at 'Começar', while the eligibility check runs.
+const loadStage = () => import("./stage");
+const Stage = lazy(() => loadStage().then((m) => ({ default: m.Stage })));
 // The WhatsApp confirmation, only on wheels that ask for it: fetched at 'Começar' too.
 const loadVerify = () => import("./verify-step");
 const VerifyStep = lazy(() => loadVerify().then((m) => ({ default: m.VerifyStep })));
@@ -143,11 +140,13 @@ export function Play({
   companyPhone,
   verifyContact = false,
   verifyByCode = false,
-  onePlayPerCpf = false,
+  cpfHint,
+  consentText,
   form: config = NO_EXTRA_FIELDS,
   device,
   screen,
   game = "wheel",
+  gameAction = "girar a roleta",
   logoUrl = null,
 }: Props) {
   const [step, setStep] = useState<"form" | "verify" | "wheel" | "result">("form");
@@ -219,7 +218,9 @@ export function Play({
     }
     setError("");
     setChecking(true);
-    void GAME_LOADERS[game]().catch(() => {});
+    void loadStage()
+      .then((m) => m.preloadGame(game))
+      .catch(() => {});
     if (verifyContact) void loadVerify();
     // A returning number hears it here, not after pressing GIRAR.
     const refusal = await flow.eligibilityRefusal(wheelPath, form, device);
@@ -321,62 +322,34 @@ export function Play({
       </Suspense>
     );
 
-  if (step === "wheel" && game !== "wheel") {
-    const GameView = game === "scratch" ? ScratchCard : GiftBox;
+  if (step === "wheel")
     return (
-      <section aria-labelledby="wheel-title" className="text-center">
-        <h2 id="wheel-title" className="text-xl font-bold text-gray-900">
-          Olá, {entered.name.trim().split(" ")[0]}! Boa sorte!
-        </h2>
-        <div className="my-6">
-          <Suspense fallback={<div className="mx-auto aspect-square w-full max-w-xs" />}>
-            <GameView
-              answer={answer}
-              busy={spinning}
-              connecting={connecting}
-              onPlay={playGame}
-              onRevealed={revealed}
-              logoUrl={logoUrl}
-              wheelName={wheelName}
-            />
-          </Suspense>
-        </div>
-      </section>
+      <Suspense fallback={<StageFallback />}>
+        <Stage
+          game={game}
+          firstName={entered.name.trim().split(" ")[0]}
+          spinning={spinning}
+          connecting={connecting}
+          kiosk={kiosk}
+          wheelName={wheelName}
+          logoUrl={logoUrl}
+          segments={segments}
+          rotation={rotation}
+          sliceNote={sliceNote}
+          onSpin={spin}
+          answer={answer}
+          onPlay={playGame}
+          onRevealed={revealed}
+        />
+      </Suspense>
     );
-  }
-
-  if (step === "wheel") {
-    return (
-      <section aria-labelledby="wheel-title" className="text-center">
-        <h2 id="wheel-title" className="text-xl font-bold text-gray-900">
-          Olá, {entered.name.trim().split(" ")[0]}! Boa sorte!
-        </h2>
-        <div className="my-6">
-          <Suspense fallback={<div className="mx-auto aspect-square w-full max-w-xs" />}>
-            <WheelSvg segments={segments} rotation={rotation} spinning={spinning} />
-          </Suspense>
-        </div>
-        {sliceNote && <p className="-mt-2 mb-4 text-xs text-gray-600">{sliceNote}</p>}
-        <button
-          type="button"
-          onClick={spin}
-          disabled={spinning}
-          className="w-full rounded-xl bg-brand-600 py-4 text-xl font-extrabold tracking-wide text-white shadow-lg hover:bg-brand-700 disabled:opacity-70"
-        >
-          {connecting ? (kiosk ? KIOSK_RETRYING : "Conectando...") : spinning ? "Girando..." : "GIRAR"}
-        </button>
-      </section>
-    );
-  }
 
   return (
     <form ref={formRef} onSubmit={start} noValidate className="space-y-4" aria-labelledby="form-title">
       <h1 id="form-title" className="text-center text-2xl font-extrabold text-gray-900">
         {wheelName}
       </h1>
-      <p className="text-center text-sm text-gray-700">
-        Preencha seus dados para {GAME_INFINITIVES[game]} e ganhar um prêmio.
-      </p>
+      <p className="text-center text-sm text-gray-700">Preencha seus dados para {gameAction} e ganhar um prêmio.</p>
       {lastPrize && !kiosk && (
         <a
           href={lastPrize.claim_url}
@@ -416,12 +389,7 @@ export function Play({
         </Field>
       )}
       {config.fields.cpf !== "off" && (
-        <Field
-          id="cpf"
-          label={optional("CPF", config.fields.cpf)}
-          error={fieldErrors.cpf}
-          hint={onePlayPerCpf ? CPF_HINT_ONE_PLAY : CPF_HINT}
-        >
+        <Field id="cpf" label={optional("CPF", config.fields.cpf)} error={fieldErrors.cpf} hint={cpfHint}>
           <input
             className={input}
             inputMode="numeric"
@@ -475,10 +443,7 @@ export function Play({
           defaultChecked={entered.consent}
           onChange={(e) => setConsent(e.target.checked)}
         />
-        <span>
-          Concordo que meus dados sejam usados exclusivamente para este sorteio, conforme a LGPD (Lei Geral de Proteção
-          de Dados).
-        </span>
+        <span>{consentText}</span>
       </label>
       {error && (
         // By the button, where the eye is after pressing it: at the top of a long form it was out of
@@ -508,10 +473,8 @@ export function Play({
   );
 }
 
-/** A totem on a fair's Wi-Fi: the spin is retried with its Idempotency-Key meanwhile. */
-const KIOSK_RETRYING = "Sem conexão, tentando de novo…";
-const CPF_HINT_ONE_PLAY = "Pedimos o CPF só para garantir uma participação por pessoa; ele é guardado cifrado.";
-const CPF_HINT = "Seu CPF é guardado cifrado e usado só nesta promoção.";
+/** The stage's box while its code arrives (the stage's own StageBox, inlined: it is not loaded yet). */
+const StageFallback = () => <div className="mx-auto my-6 aspect-square w-full max-w-xs" />;
 
 const optional = (label: string, mode: string) => (mode === "optional" ? `${label} (opcional)` : label);
 

@@ -5,9 +5,12 @@
 // the next person in `resetSeconds`, and after 60 s without a touch; a new round remounts the play
 // steps, so every field is empty again. Leaving it asks the staff PIN when the wheel has one.
 // Loaded only on /w/{c}/{w}/totem: nothing of it reaches the public page.
-import { useCallback, useEffect, useRef, useState, type ComponentProps } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps } from "react";
 import { Play } from "@/components/public-wheel/play";
-import { ExitDialog } from "./exit-dialog";
+
+// The staff's exit (a Radix dialog and the API client, ~18 KB gzip) is fetched when "Sair" is
+// pressed: the tablet's first load carries only what a visitor uses.
+const ExitDialog = lazy(() => import("./exit-dialog").then((m) => ({ default: m.ExitDialog })));
 
 export const IDLE_MS = 60_000;
 
@@ -160,7 +163,9 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
         </main>
       )}
       {exiting && (
-        <ExitDialog device={device} wheelPath={wheelPathOf(play)} onClose={() => setExiting(false)} onLeft={left} />
+        <Suspense fallback={null}>
+          <ExitDialog device={device} wheelPath={wheelPathOf(play)} onClose={() => setExiting(false)} onLeft={left} />
+        </Suspense>
       )}
     </div>
   );
