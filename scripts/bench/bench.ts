@@ -110,6 +110,13 @@ function render(
       out.push(`| ${r.result.name} | ${g.label} | ${g.value} | ${g.goal} | ${verdict(g.pass)} |`);
   }
   out.push("");
+  const misses = results.flatMap((r) => (r.result?.goals ?? []).filter((g) => !g.pass).map((g) => ({ r, g })));
+  if (misses.length) {
+    out.push("## Why each MISS misses, and what would close it", "");
+    for (const { r, g } of misses)
+      out.push(`- **${r.result!.name}, ${g.label}** (${g.value}, goal ${g.goal}): ${g.why ?? "no reason recorded yet."}`);
+    out.push("");
+  }
   out.push("## Changes made in the app from these measurements", "", ...CHANGES.map((c) => `- ${c}`), "");
   for (const r of results) {
     out.push(`## ${r.result?.name ?? r.script}`, "", `\`${r.script}\``, "");

@@ -10,6 +10,8 @@ export interface GoalResult {
   /** The goal, e.g. ">= 50%". */
   goal: string;
   pass: boolean;
+  /** For a goal that can miss on this machine: why it misses and what would close it (shown on a MISS). */
+  why?: string;
 }
 
 export interface BenchResult {
