@@ -118,6 +118,10 @@ export function cpfOf(n: number): string {
   return digits.join("");
 }
 
+/** Why the spin misses three quarters of the trivial route's rate on this machine (issue 43). */
+const SPIN_RATIO_WHY =
+  "Both routes are limited by the server's one JavaScript thread, which shares this machine's two cores with Postgres and autocannon. A spin costs the thread about 1.6-1.9x the trivial route's CPU (the probe's 'CPU per request'), and Postgres ~2 ms more per spin (the insert with its unique indexes, the figures triggers, the commit) on the same cores; the CPU profile (`--profile`) shows no piece of the spin's own code above a few percent of the thread, the rest being Next's request pipeline and Node's streams that both routes pay. With Postgres on its own CPU (the split section) the ratio rises by 8-14 points. What would close it: the database on its own machine, as deployed (DATABASE_URL), or more than one server process behind the proxy (docs/scaling.md); in one process, a spin cheaper by ~1 ms of the thread, which this round did not find.";
+
 /** Each spin is a new visitor, with a CPF and the wheel's source unless --plain. */
 const spin = (path: string) =>
   spinRequest(path, "bench", PLAIN ? undefined : (n) => ({ cpf: cpfOf(n), source: SOURCE_KEY }));
@@ -263,12 +267,14 @@ export async function benchSpin({ split = process.argv.includes("--split-cpus") 
         value: `${(ratio * 100).toFixed(1)}%`,
         goal: ">= 75%",
         pass: ratio >= 0.75,
+        why: SPIN_RATIO_WHY,
       },
       {
         label: "rounds with the spin's p99 <= 2.5x its p50",
         value: `${tailWithin} of ${tails.length}`,
         goal: `>= ${tailNeeded}`,
         pass: tailWithin >= tailNeeded,
+        why: "The rounds over 2.5x are those where another process took one of the two cores for part of the round (the trivial route's own p99 / p50 widens in the same rounds: the per-round lines above); the spin has no stall of its own since the rate limiters stopped keeping requests alive (docs/decisions/performance.md \"The spin's tail (issue 16, item 4)\"). It would close on a machine where the server has its core to itself (see the split-CPU section).",
       },
       {
         label: "spin non-2xx / errors (409 must not happen)",
@@ -281,6 +287,7 @@ export async function benchSpin({ split = process.argv.includes("--split-cpus") 
         value: `${peak} MB`,
         goal: "<= 300 MB",
         pass: peak !== null && peak <= 300,
+        why: "The peak is the old space V8 lets grow under 32 busy connections before a major collection; the live heap after a full collection stays at ~70-90 MB (docs/decisions/performance.md \"The server's memory (issue 29)\"). With --probe or --profile the probe's own buffers add to it. HEAP_GROWING_PERCENT lower than its default 25 trades a little GC time for a lower peak.",
       },
     ];
     for (const g of goals) print(`  ${verdict(g.pass)}  ${g.label}: ${g.value} (goal ${g.goal})`);

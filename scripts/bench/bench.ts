@@ -114,7 +114,9 @@ function render(
   if (misses.length) {
     out.push("## Why each MISS misses, and what would close it", "");
     for (const { r, g } of misses)
-      out.push(`- **${r.result!.name}, ${g.label}** (${g.value}, goal ${g.goal}): ${g.why ?? "no reason recorded yet."}`);
+      out.push(
+        `- **${r.result!.name}, ${g.label}** (${g.value}, goal ${g.goal}): ${g.why ?? "no reason recorded yet."}`,
+      );
     out.push("");
   }
   out.push("## Changes made in the app from these measurements", "", ...CHANGES.map((c) => `- ${c}`), "");
