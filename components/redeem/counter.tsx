@@ -8,16 +8,37 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { FormError } from "@/components/ui/form-error";
 import { Card } from "@/components/ui/misc";
+import type { CounterUnits } from "@/lib/redemption/units";
 import { PrizeCard } from "./prize-card";
+import { UNIT_PICKER_ID, UnitPicker } from "./unit-picker";
 import { useCodeLookup } from "./use-code-lookup";
+import { useCounterUnit } from "./use-counter-unit";
 
 // The scanner (and its WebAssembly fallback) loads only when the camera is opened.
 const QrScanner = dynamic(() => import("./qr-scanner"), { ssr: false });
 
-export function Counter() {
-  const { form, spin, busy, lookup, redeem, unredeem } = useCodeLookup();
+/** `units`: the units the signed-in person may hand prizes over in (null: none to choose). */
+export function Counter({ units }: { units: CounterUnits | null }) {
+  const unit = useCounterUnit(units);
+  const { form, spin, busy, lookup, redeem, unredeem } = useCodeLookup(unit.unitId);
   const [scanning, setScanning] = useState(false);
+  const [unitError, setUnitError] = useState(false);
   const errors = form.formState.errors;
+
+  // A member or attendant with several units names the counter's before the first hand-over.
+  function handOver() {
+    if (unit.missing) {
+      setUnitError(true);
+      document.getElementById(UNIT_PICKER_ID)?.focus();
+      return;
+    }
+    void redeem();
+  }
+
+  function chooseUnit(id: string) {
+    setUnitError(false);
+    unit.choose(id);
+  }
 
   // Opening the camera starts a new search: the last one's "não encontrado" no longer applies.
   function toggleCamera() {
@@ -33,6 +54,10 @@ export function Counter() {
 
   return (
     <Card className="mx-auto max-w-md p-4 sm:p-6">
+      <UnitPicker
+        unit={{ ...unit, choose: chooseUnit }}
+        error={unitError && unit.missing ? "Escolha a unidade deste balcão antes de entregar o prêmio." : undefined}
+      />
       <form onSubmit={lookup} noValidate className="space-y-3">
         <Field
           label="Código de resgate"
@@ -54,7 +79,7 @@ export function Counter() {
       {scanning && <QrScanner onCode={scanned} onClose={() => setScanning(false)} />}
       <FormError errors={errors} className="mt-3 rounded-lg bg-red-50 p-3 text-red-800" />
       {spin ? (
-        <PrizeCard key={spin.id} spin={spin} busy={busy} onRedeem={redeem} onUndo={unredeem} />
+        <PrizeCard key={spin.id} spin={spin} busy={busy} onRedeem={handOver} onUndo={unredeem} />
       ) : (
         !scanning && (
           <p className="mt-4 rounded-lg bg-gray-50 p-4 text-center text-sm text-gray-700">

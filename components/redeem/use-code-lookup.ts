@@ -1,7 +1,7 @@
 "use client";
 // The counter's logic, shared by the header's 'Resgatar prêmio' dialog and the /admin/resgatar
 // screen: look a code up, then act on the prize found (hand it over, undo), showing the server's
-// refusal under the form.
+// refusal under the form. `unitId`: the counter's unit the hand-over records (the screen's picker).
 import { useState } from "react";
 import { useApiForm } from "@/lib/forms/use-api-form";
 import { errorText } from "@/lib/swr/fetcher";
@@ -10,7 +10,7 @@ import type { SpinAnswer } from "@/lib/api-types";
 import { notify } from "@/lib/ui/toast";
 import { redeemLookupInput } from "@/lib/validation/public";
 
-export function useCodeLookup() {
+export function useCodeLookup(unitId?: string | null) {
   const [spin, setSpin] = useState<SpinAnswer | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useApiForm(redeemLookupInput, { defaultValues: { code: "" } });
@@ -43,7 +43,7 @@ export function useCodeLookup() {
     spin,
     busy,
     lookup,
-    redeem: () => act(endpoints.spins.redeem, "Erro ao resgatar prêmio"),
+    redeem: () => act((code) => endpoints.spins.redeem(code, unitId), "Erro ao resgatar prêmio"),
     unredeem: () => act(endpoints.spins.unredeem, "Erro ao desfazer o resgate"),
   };
 }

@@ -4,7 +4,8 @@ import { forbidden } from "@/lib/errors";
 import type { Spin } from "@/lib/generated/prisma/client";
 import { maskWhatsapp } from "@/lib/redemption/hand-off";
 import { spinDto, type SpinDto } from "@/lib/spins/dto";
-import { assertCompanyUnits } from "@/lib/units/service";
+import type { SessionCtx } from "@/lib/auth/session";
+import { assertCompanyUnits, listUnits } from "@/lib/units/service";
 import { UNIT_MESSAGES } from "@/lib/copy/units";
 
 /** Who stands at the counter: a session's role and units, or an API key (no role, no units). */
@@ -38,6 +39,31 @@ export async function redemptionUnit(caller: CounterCaller, requested?: string |
     return requested;
   }
   return own.length === 1 ? own[0] : null;
+}
+
+/** The counter's unit picker (docs/units.md "What the attendant sees"): the units the signed-in
+ *  person may hand prizes over in, and whether "Sem unidade" is one of the choices. */
+export interface CounterUnits {
+  companyId: string;
+  userId: string;
+  units: { id: string; name: string }[];
+  noneAllowed: boolean;
+}
+
+/**
+ * What the counter offers, by the rule redemptionUnit enforces: a caller with units picks one of
+ * them; a caller with none, any unit of the company. Only owner and admin may also record none (an
+ * attendant or member with a choice to make makes it: otherwise the report "por unidade" misses it).
+ */
+export async function counterUnitChoices(ctx: SessionCtx): Promise<CounterUnits> {
+  const own = ctx.unitIds ?? [];
+  const { units } = await listUnits(ctx);
+  return {
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    units: units.filter((u) => !own.length || own.includes(u.id)).map((u) => ({ id: u.id, name: u.name })),
+    noneAllowed: !own.length && (ctx.role === "owner" || ctx.role === "admin"),
+  };
 }
 
 /**

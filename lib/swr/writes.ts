@@ -122,8 +122,14 @@ export const endpoints = {
   },
   spins: {
     lookup: (code: string) => api<WriteAnswers["lookupCode"]>("/spins/redeem", { query: { code } }),
-    redeem: (code: string) =>
-      write<WriteAnswers["redeemCode"]>("/spins/redeem", "POST", { redemption_code: code }, LEADS),
+    // unit_id: the counter's unit, for staff who hand over in several (docs/units.md "What the attendant sees").
+    redeem: (code: string, unitId?: string | null) =>
+      write<WriteAnswers["redeemCode"]>(
+        "/spins/redeem",
+        "POST",
+        unitId ? { redemption_code: code, unit_id: unitId } : { redemption_code: code },
+        LEADS,
+      ),
     unredeem: (code: string) =>
       write<WriteAnswers["unredeemCode"]>("/spins/unredeem", "POST", { redemption_code: code }, LEADS),
   },

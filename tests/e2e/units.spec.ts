@@ -125,3 +125,94 @@ test("the owner sets up a unit and its attendant, who signs in on the scanner an
   const report = await (await page.request.get("/api/reports")).json();
   expect(report.by_unit).toEqual([expect.objectContaining({ name: "Loja Centro", spins: 1, wins: 1, redeemed: 1 })]);
 });
+
+test("an attendant of two units picks the counter's unit, and the hand-over is counted there", async ({
+  page,
+  browser,
+}) => {
+  const owner = await signupByApi(page, "Rede Pastel");
+  await signInByApi(page, owner);
+  const headers = fromThisSite();
+  const post = async (path: string, data: unknown) => {
+    const res = await page.request.post(`/api/${path}`, { headers, data });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return res.json();
+  };
+
+  // Two units, a wheel that always gives its prize, a source of the first unit.
+  const centro = (await post("units", { name: "Loja Centro", slug: "centro" })).unit as { id: string };
+  const norte = (await post("units", { name: "Loja Norte", slug: "norte" })).unit as { id: string };
+  const wheel = (
+    await post("wheels", {
+      name: "Roleta do Pastel",
+      slug: `pastel-${Date.now()}`,
+      status: "active",
+      no_prize_weight: 0,
+    })
+  ).wheel as { id: string; slug: string };
+  const product = (await post("products", { name: "Pastel de queijo", description: "Grátis", stock: 5 })).product as {
+    id: string;
+  };
+  await post(`wheels/${wheel.id}/products`, { products: [{ product_id: product.id, odds_weight: 1 }] });
+  const source = (await post(`wheels/${wheel.id}/sources`, { name: "Cartaz Centro", unit_id: centro.id })).source as {
+    key: string;
+  };
+
+  // The owner's counter offers both units and "Sem unidade", none chosen.
+  await page.goto("/admin/resgatar");
+  const ownerPicker = page.getByLabel("Unidade deste balcão");
+  await expect(ownerPicker).toHaveValue("");
+  await expect(ownerPicker.locator("option")).toHaveText(["Sem unidade", "Loja Centro", "Loja Norte"]);
+
+  // An attendant of both units.
+  const email = `balcao-${Date.now()}@teste.com.br`;
+  await post("users", {
+    name: "Caio Balcão",
+    email,
+    password: "senha-balcao-2",
+    role: "attendant",
+    unit_ids: [centro.id, norte.id],
+  });
+
+  // A visitor plays through the Centro poster (another browser, no staff cookie).
+  const visitor = await browser.newContext();
+  const played = await visitor.request.post(`/api/public/${owner.company.slug}/wheels/${wheel.slug}/spin`, {
+    headers,
+    data: { name: "Rita Souza", whatsapp: "(11) 91234-5678", consent: true, source: source.key },
+  });
+  expect(played.status(), await played.text()).toBe(201);
+  const code = (await played.json()).redemption_code as string;
+  await visitor.close();
+
+  // The attendant's counter: its two units, the first preselected, no "Sem unidade"; it picks Norte.
+  await page.context().clearCookies();
+  await signInByApi(page, { email, password: "senha-balcao-2" });
+  await page.goto("/admin/resgatar");
+  const picker = page.getByLabel("Unidade deste balcão");
+  await expect(picker).toHaveValue(centro.id);
+  await expect(picker.locator("option")).toHaveText(["Loja Centro", "Loja Norte"]);
+  await picker.selectOption({ label: "Loja Norte" });
+  await expectAccessible(page, "Resgatar prêmio (unidade do balcão)");
+
+  // The choice stays on this phone.
+  await page.reload();
+  await expect(page.getByLabel("Unidade deste balcão")).toHaveValue(norte.id);
+
+  await page.getByLabel("Código de resgate").fill(code);
+  await page.getByRole("button", { name: "Buscar" }).click();
+  const prize = page.getByRole("region", { name: "Pastel de queijo" });
+  await prize.getByRole("button", { name: "Entregar prêmio" }).click();
+  await expect(page.getByText("Prêmio resgatado com sucesso!").first()).toBeVisible();
+  await expect(prize.getByText(/^Resgatado em/)).toBeVisible();
+
+  // Played at Centro, handed over at Norte: the owner's report "por unidade" says so.
+  await page.context().clearCookies();
+  await signInByApi(page, owner);
+  const report = await (await page.request.get("/api/reports")).json();
+  expect(report.by_unit).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ name: "Loja Centro", spins: 1, wins: 1, redeemed: 0 }),
+      expect.objectContaining({ name: "Loja Norte", spins: 0, redeemed: 1 }),
+    ]),
+  );
+});
