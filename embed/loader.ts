@@ -1,7 +1,7 @@
 // The embed loader, served as /embed.js (docs/embed.md; docs/api.md "The online store: the embed
 // (issue 25)"). Plain TypeScript, no dependency, bundled and minified by scripts/build-embed.mjs.
-// Until its trigger fires it only reads its attributes and adds a listener or a timer: no request,
-// no element, no style. Then it loads /embed/{company}/{wheel} (our origin) in a hidden modal
+// Until its trigger fires it only reads its attributes and adds a listener or a timer (and, once the
+// page is loaded and idle, a hidden warm-up frame: warm() below). Then it loads /embed/{company}/{wheel} (our origin) in a hidden modal
 // <dialog> inside a shadow root on a <roleta-premiada> element (the shop's CSS cannot reach it, and
 // it needs no inline <style> the shop's CSP could refuse), talks to it by postMessage, origins
 // checked both ways (components/embed/bridge.tsx is the other side), and shows it in the top layer

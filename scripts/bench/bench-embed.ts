@@ -79,15 +79,20 @@ interface Audit {
   cls: number;
   /** The loader's warm-up document is among the run's requests. */
   warmed: boolean;
+  /** Long tasks (Lighthouse's "long-tasks" audit) attributed to the app's origin, ms each. */
+  ours: number[];
 }
 
-async function lighthouseRun(url: string): Promise<Audit> {
+async function lighthouseRun(url: string, appOrigin: string): Promise<Audit> {
   const lhr = await runLighthouse(url, ["performance"]);
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     tbt: lhr.audits["total-blocking-time"].numericValue ?? 0,
     cls: lhr.audits["cumulative-layout-shift"].numericValue ?? 0,
     warmed: JSON.stringify(lhr.audits["network-requests"]?.details ?? {}).includes("/embed/warm"),
+    ours: ((lhr.audits["long-tasks"]?.details as { items?: { url?: string; duration?: number }[] })?.items ?? [])
+      .filter((t) => t.url?.startsWith(appOrigin))
+      .map((t) => Math.round(t.duration ?? 0)),
   };
 }
 
@@ -98,6 +103,8 @@ interface PhoneRuns {
   bytes: number[];
   /** Whether the warm-up document had been fetched before the trigger. */
   warmed: boolean[];
+  /** The wheel frame's document received, and its DOMContentLoaded, in ms after the trigger. */
+  phases: string[];
 }
 
 /**
@@ -108,7 +115,7 @@ interface PhoneRuns {
  */
 async function triggerToInteractive(hostUrl: string, at: number): Promise<PhoneRuns> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ["--no-sandbox", "--disable-gpu"] });
-  const runs: PhoneRuns = { visible: [], interactive: [], bytes: [], warmed: [] };
+  const runs: PhoneRuns = { visible: [], interactive: [], bytes: [], warmed: [], phases: [] };
   try {
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({
@@ -147,6 +154,7 @@ async function triggerToInteractive(hostUrl: string, at: number): Promise<PhoneR
       await page.waitForFunction(() => "RoletaPremiada" in window);
       if (at > 0) await page.waitForFunction((t) => performance.now() >= t, at, { polling: 50, timeout: at + 10_000 });
       triggered = true;
+      const trigger = await page.evaluate(() => performance.timeOrigin + performance.now());
       const ready = page.evaluate(
         () =>
           new Promise<number>((resolve) => {
@@ -159,6 +167,16 @@ async function triggerToInteractive(hostUrl: string, at: number): Promise<PhoneR
       await page.frameLocator('iframe[title="Roleta de prêmios"]').getByLabel("Nome completo").waitFor();
       runs.visible.push(Date.now() - t0);
       runs.interactive.push(Math.round(await ready));
+      const frame = page.frames().find((f) => f.url().includes(`/embed/${COMPANY}/`));
+      const nav = await frame?.evaluate(() => {
+        const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        return [
+          performance.timeOrigin + n.responseStart,
+          performance.timeOrigin + n.responseEnd,
+          performance.timeOrigin + n.domContentLoadedEventEnd,
+        ];
+      });
+      if (nav) runs.phases.push(nav.map((t) => Math.round(t - trigger)).join("/"));
       // Let the last responses' loadingFinished events arrive.
       await page.waitForTimeout(200);
       runs.bytes.push(bytes);
@@ -194,8 +212,8 @@ export async function benchEmbed(): Promise<BenchResult> {
     const without: Audit[] = [];
     const withSnippet: Audit[] = [];
     for (let i = 0; i < RUNS; i++) {
-      without.push(await lighthouseRun(`${hostUrl}/`));
-      withSnippet.push(await lighthouseRun(`${hostUrl}/?snippet=${LH_TRIGGER}`));
+      without.push(await lighthouseRun(`${hostUrl}/`, appUrl));
+      withSnippet.push(await lighthouseRun(`${hostUrl}/?snippet=${LH_TRIGGER}`, appUrl));
     }
     const med = (runs: Audit[], k: "performance" | "tbt" | "cls") => median(runs.map((r) => r[k]));
     const perfDelta = med(withSnippet, "performance") - med(without, "performance");
@@ -220,11 +238,13 @@ export async function benchEmbed(): Promise<BenchResult> {
       `    trigger -> wheel's form on screen: median ${median(visible)} ms (runs: ${visible.join(", ")})`,
       `    trigger -> wheel interactive (hydrated): median ${interactive} ms (runs: ${times.join(", ")})`,
       `    frame's bytes over the network after the trigger: KB ${kb(realistic.bytes)}`,
+      `    frame's document first byte / last byte / DOMContentLoaded after the trigger (ms): ${realistic.phases.join(", ")}`,
       `  trigger at the load event (same phone, cold cache: no warming yet)`,
       `    trigger -> wheel's form on screen: median ${median(atLoad.visible)} ms (runs: ${atLoad.visible.join(", ")})`,
       `    trigger -> wheel interactive (hydrated): median ${median(atLoad.interactive)} ms (runs: ${atLoad.interactive.join(", ")})`,
       `    frame's bytes over the network after the trigger: KB ${kb(atLoad.bytes)}`,
-      `  Lighthouse runs with the snippet in which the warm-up document was requested: ${withSnippet.filter((r) => r.warmed).length}/${RUNS}`,
+      `    frame's document first byte / last byte / DOMContentLoaded after the trigger (ms): ${atLoad.phases.join(", ")}`,
+      `  Lighthouse runs with the snippet in which the warm-up document was requested: ${withSnippet.filter((r) => r.warmed).length}/${RUNS}; long tasks attributed to the app's origin (ms): ${withSnippet.map((r) => r.ours.join("+") || "none").join(", ")}`,
     ];
     for (const l of lines) console.log(l);
     const goals = [
