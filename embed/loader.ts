@@ -1,7 +1,7 @@
 // The embed loader, served as /embed.js (docs/embed.md; docs/api.md "The online store: the embed
 // (issue 25)"). Plain TypeScript, no dependency, bundled and minified by scripts/build-embed.mjs.
-// Until its trigger fires it only reads its attributes and adds a listener or a timer: no request,
-// no element, no style. Then it loads /embed/{company}/{wheel} (our origin) in a hidden modal
+// Until its trigger fires it only reads its attributes and adds a listener or a timer (and, once the
+// page is loaded and idle, a hidden warm-up frame: warm() below). Then it loads /embed/{company}/{wheel} (our origin) in a hidden modal
 // <dialog> inside a shadow root on a <roleta-premiada> element (the shop's CSS cannot reach it, and
 // it needs no inline <style> the shop's CSP could refuse), talks to it by postMessage, origins
 // checked both ways (components/embed/bridge.tsx is the other side), and shows it in the top layer
@@ -57,6 +57,8 @@ function start(tag: HTMLScriptElement) {
   let root: ShadowRoot | null = null;
   let dialog: HTMLDialogElement | null = null;
   let frame: HTMLIFrameElement | null = null;
+  /** The hidden warm-up frame (warm()), until the wheel's own frame is made. */
+  let warmFrame: HTMLIFrameElement | null = null;
   let tab: HTMLElement | null = null;
   /** The frame said "ready": the wheel can be played from this page. */
   let ready = false;
@@ -79,6 +81,7 @@ dialog:not([open]){visibility:hidden;pointer-events:none}
 dialog::backdrop{background:none}
 .d{position:relative;width:min(440px,100%);max-height:100%;background:#fff;border-radius:16px;box-shadow:0 20px 50px rgba(0,0,0,.35);overflow:auto;font:16px/1.4 system-ui,sans-serif;box-sizing:border-box}
 .a .d{animation:i .2s ease-out}@keyframes i{from{opacity:0;transform:translateY(12px) scale(.98)}}
+.w{display:none!important}
 iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100vh - 24px);border:0;box-sizing:border-box}
 .x{position:absolute;top:8px;right:8px;width:44px;height:44px;border:0;border-radius:22px;background:#f3f4f6;color:#111827;font:28px/1 system-ui,sans-serif;cursor:pointer;box-sizing:border-box}
 .x:focus-visible,.t:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
@@ -173,6 +176,8 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
    */
   function prepare() {
     if (dialog || dead) return;
+    warmFrame?.remove();
+    warmed = true;
     const r = mount();
     const reduced = w.matchMedia("(prefers-reduced-motion: reduce)").matches;
     dialog = el("dialog", reduced ? "" : "a");
@@ -287,6 +292,28 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
     mount().append(a);
   }
 
+  /**
+   * Idle-time warming (docs/decisions/performance.md "The embed warms the cache at idle time (issue
+   * 43)"): once the page has loaded and gone idle, a hidden frame of our origin loads /embed/warm, a
+   * document with no script that only prefetches the wheel page's files, so the browser's cache
+   * holds them in the partition the wheel's frame reads (this site, our origin) before the trigger.
+   * Network only, at the lowest priority, after the shop's page; nothing on a data saver or a 2G
+   * connection, nor once the trigger has fired.
+   */
+  let warmed = false;
+  function warm() {
+    const c = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+    if (warmed || dead || c?.saveData || /2g/.test(c?.effectiveType ?? "")) return;
+    warmed = true;
+    warmFrame = el("iframe", "w");
+    warmFrame.tabIndex = -1;
+    warmFrame.setAttribute("aria-hidden", "true");
+    warmFrame.src = `${app}/embed/warm`;
+    mount().append(warmFrame);
+  }
+  const idle = (f: () => void) => (w.requestIdleCallback ? w.requestIdleCallback(f, { timeout: 2000 }) : f());
+  const afterLoad = () => setTimeout(() => idle(warm), 1500);
+
   /** Not after a spin; not within the frequency window after a close. */
   const allowed = (s = read()) => !s.spun && !(s.closed && Date.now() - s.closed < days * 864e5);
 
@@ -333,6 +360,8 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
       open();
     });
   if (!onPath()) return;
+  if (d.readyState === "complete") afterLoad();
+  else w.addEventListener("load", afterLoad, { once: true });
   if (kind === "delay") setTimeout(fire, (Number(arg) || 0) * 1000);
   else if (kind === "scroll") {
     const percent = Number(arg) || 50;

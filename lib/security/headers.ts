@@ -8,6 +8,9 @@ import { env } from "@/lib/env";
 /** The embed's play page, /embed/{company}/{wheel}: framed by the wheel's embed_origins. */
 export const isEmbedPage = (pathname: string) => pathname.startsWith("/embed/");
 
+/** The embed's warm-up document, which the loader frames at idle time on any site. */
+export const EMBED_WARM_PATH = "/embed/warm";
+
 /** Pages this site itself may frame: the public wheel's pages and the admin's embed preview. */
 export function isFramable(pathname: string) {
   return pathname.startsWith("/w/") || pathname === "/embed-preview";
@@ -19,6 +22,8 @@ export function isFramable(pathname: string) {
  * pages above; 'none' elsewhere.
  */
 function frameAncestors(pathname: string, embedAncestors?: string) {
+  // The warm-up document (app/embed/warm/route.ts) runs nothing and names only public files.
+  if (pathname === EMBED_WARM_PATH) return "*";
   if (isEmbedPage(pathname)) return embedAncestors ?? "'self'";
   return isFramable(pathname) ? "'self'" : "'none'";
 }

@@ -4,9 +4,10 @@
 // snippet, alternating; the medians' deltas of the performance score, TBT and CLS; the loader's
 // gzip size; and the time from the trigger (RoletaPremiada.open()) to the wheel being interactive
 // (the embed page hydrated: its "ready" message) on a throttled phone (Playwright's Chromium with
-// CDP 4x CPU slowdown and a slow-4G network), cold cache, median of RUNS.
-// Goals (issue 25): performance delta <= 1 point, TBT delta <= 10 ms, CLS delta 0, gzip <= 6,000 B,
-// trigger to interactive < 1.5 s.
+// CDP 4x CPU slowdown and a slow-4G network), a new browser context per run, median of RUNS: at the
+// default trigger's moment (8 s in, after the loader's idle-time warming) and at the load event.
+// Goals (issues 25 and 43): performance delta <= 1 point, TBT delta <= 10 ms, CLS delta 0, gzip <=
+// 6,000 B, trigger (default) to interactive <= 1 s.
 // Usage: npm run bench:embed   (BENCH_EMBED_RUNS, default 5; BENCH_PORT the app's port, default
 //        3204; CHROME_PATH overrides /usr/bin/chromium; builds into .next-bench first if needed)
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -76,26 +77,45 @@ interface Audit {
   performance: number;
   tbt: number;
   cls: number;
+  /** The loader's warm-up document is among the run's requests. */
+  warmed: boolean;
+  /** Long tasks (Lighthouse's "long-tasks" audit) attributed to the app's origin, ms each. */
+  ours: number[];
 }
 
-async function lighthouseRun(url: string): Promise<Audit> {
+async function lighthouseRun(url: string, appOrigin: string): Promise<Audit> {
   const lhr = await runLighthouse(url, ["performance"]);
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     tbt: lhr.audits["total-blocking-time"].numericValue ?? 0,
     cls: lhr.audits["cumulative-layout-shift"].numericValue ?? 0,
+    warmed: JSON.stringify(lhr.audits["network-requests"]?.details ?? {}).includes("/embed/warm"),
+    ours: ((lhr.audits["long-tasks"]?.details as { items?: { url?: string; duration?: number }[] })?.items ?? [])
+      .filter((t) => t.url?.startsWith(appOrigin))
+      .map((t) => Math.round(t.duration ?? 0)),
   };
+}
+
+interface PhoneRuns {
+  visible: number[];
+  interactive: number[];
+  /** Bytes the wheel's frame fetched over the network after the trigger (the document included). */
+  bytes: number[];
+  /** Whether the warm-up document had been fetched before the trigger. */
+  warmed: boolean[];
+  /** The wheel frame's document received, and its DOMContentLoaded, in ms after the trigger. */
+  phases: string[];
 }
 
 /**
  * On a throttled phone, from open(): until the wheel's form is on screen (server-rendered: a visitor
  * can type, and what is typed is kept through hydration) and until the embed page's "ready"
- * message (hydrated: the form works).
+ * message (hydrated: the form works). `at`: when open() is called, in ms after the navigation
+ * started; 0 calls it at the load event, before the loader's idle-time warming can start.
  */
-async function triggerToInteractive(hostUrl: string): Promise<{ visible: number[]; interactive: number[] }> {
+async function triggerToInteractive(hostUrl: string, at: number): Promise<PhoneRuns> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: ["--no-sandbox", "--disable-gpu"] });
-  const times: number[] = [];
-  const visible: number[] = [];
+  const runs: PhoneRuns = { visible: [], interactive: [], bytes: [], warmed: [], phases: [] };
   try {
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({
@@ -115,8 +135,26 @@ async function triggerToInteractive(hostUrl: string): Promise<{ visible: number[
         downloadThroughput: (1.6 * 1024 * 1024) / 8,
         uploadThroughput: (750 * 1024) / 8,
       });
+      // The host page and the app are one site here (127.0.0.1), so the wheel's frame runs in the
+      // page's process and its requests are seen on the page's session.
+      const urls = new Map<string, string>();
+      let triggered = false;
+      let warmed = false;
+      let bytes = 0;
+      cdp.on("Network.requestWillBeSent", (e) => {
+        urls.set(e.requestId, e.request.url);
+        if (e.request.url.endsWith("/embed/warm") && !triggered) warmed = true;
+      });
+      cdp.on("Network.loadingFinished", (e) => {
+        const url = urls.get(e.requestId) ?? "";
+        if (triggered && (url.includes("/_next/static/") || url.includes(`/embed/${COMPANY}/`)))
+          bytes += e.encodedDataLength;
+      });
       await page.goto(`${hostUrl}/?snippet=manual`, { waitUntil: "load" });
       await page.waitForFunction(() => "RoletaPremiada" in window);
+      if (at > 0) await page.waitForFunction((t) => performance.now() >= t, at, { polling: 50, timeout: at + 10_000 });
+      triggered = true;
+      const trigger = await page.evaluate(() => performance.timeOrigin + performance.now());
       const ready = page.evaluate(
         () =>
           new Promise<number>((resolve) => {
@@ -127,14 +165,28 @@ async function triggerToInteractive(hostUrl: string): Promise<{ visible: number[
       );
       const t0 = Date.now();
       await page.frameLocator('iframe[title="Roleta de prêmios"]').getByLabel("Nome completo").waitFor();
-      visible.push(Date.now() - t0);
-      times.push(Math.round(await ready));
+      runs.visible.push(Date.now() - t0);
+      runs.interactive.push(Math.round(await ready));
+      const frame = page.frames().find((f) => f.url().includes(`/embed/${COMPANY}/`));
+      const nav = await frame?.evaluate(() => {
+        const n = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+        return [
+          performance.timeOrigin + n.responseStart,
+          performance.timeOrigin + n.responseEnd,
+          performance.timeOrigin + n.domContentLoadedEventEnd,
+        ];
+      });
+      if (nav) runs.phases.push(nav.map((t) => Math.round(t - trigger)).join("/"));
+      // Let the last responses' loadingFinished events arrive.
+      await page.waitForTimeout(200);
+      runs.bytes.push(bytes);
+      runs.warmed.push(warmed);
       await context.close();
     }
   } finally {
     await browser.close();
   }
-  return { visible, interactive: times };
+  return runs;
 }
 
 export async function benchEmbed(): Promise<BenchResult> {
@@ -160,24 +212,39 @@ export async function benchEmbed(): Promise<BenchResult> {
     const without: Audit[] = [];
     const withSnippet: Audit[] = [];
     for (let i = 0; i < RUNS; i++) {
-      without.push(await lighthouseRun(`${hostUrl}/`));
-      withSnippet.push(await lighthouseRun(`${hostUrl}/?snippet=${LH_TRIGGER}`));
+      without.push(await lighthouseRun(`${hostUrl}/`, appUrl));
+      withSnippet.push(await lighthouseRun(`${hostUrl}/?snippet=${LH_TRIGGER}`, appUrl));
     }
-    const med = (runs: Audit[], k: keyof Audit) => median(runs.map((r) => r[k]));
+    const med = (runs: Audit[], k: "performance" | "tbt" | "cls") => median(runs.map((r) => r[k]));
     const perfDelta = med(withSnippet, "performance") - med(without, "performance");
     const tbtDelta = Math.round(med(withSnippet, "tbt") - med(without, "tbt"));
     const clsDelta = med(withSnippet, "cls") - med(without, "cls");
     const gzip = gzipSync(EMBED_LOADER_CODE, { level: 9 }).length;
-    const { visible, interactive: times } = await triggerToInteractive(hostUrl);
+    // The default trigger on a touch screen is delay:8 (embed/loader.ts), counted from the loader's
+    // run: a visitor it opens for has been on the page for 8 s, and the goal is measured there.
+    // Opening at the load event (a shop's own button pressed at once) is reported beside it.
+    const realistic = await triggerToInteractive(hostUrl, 8000);
+    const atLoad = await triggerToInteractive(hostUrl, 0);
+    const { visible, interactive: times } = realistic;
     const interactive = median(times);
+    const kb = (b: number[]) => b.map((x) => (x / 1024).toFixed(0)).join(", ");
     const lines = [
       `bench:embed  Lighthouse mobile (default config), ${RUNS} runs each without and with the snippet, alternating; medians`,
       `  performance   without ${med(without, "performance")}  with ${med(withSnippet, "performance")}  delta ${perfDelta} (runs without: ${without.map((r) => r.performance).join(", ")}; with: ${withSnippet.map((r) => r.performance).join(", ")})`,
       `  TBT (ms)      without ${Math.round(med(without, "tbt"))}  with ${Math.round(med(withSnippet, "tbt"))}  delta ${tbtDelta}`,
       `  CLS           without ${med(without, "cls").toFixed(3)}  with ${med(withSnippet, "cls").toFixed(3)}  delta ${clsDelta.toFixed(3)}`,
       `  loader        ${EMBED_LOADER_CODE.length} bytes, ${gzip} bytes gzip -9`,
-      `  trigger -> wheel's form on screen (phone: 4x CPU, slow 4G, cold cache): median ${median(visible)} ms (runs: ${visible.join(", ")})`,
-      `  trigger -> wheel interactive (hydrated; same phone): median ${interactive} ms (runs: ${times.join(", ")})`,
+      `  default trigger (8 s after navigation; phone: 4x CPU, slow 4G, new context per run; warm-up fetched before it in ${realistic.warmed.filter(Boolean).length}/${RUNS} runs)`,
+      `    trigger -> wheel's form on screen: median ${median(visible)} ms (runs: ${visible.join(", ")})`,
+      `    trigger -> wheel interactive (hydrated): median ${interactive} ms (runs: ${times.join(", ")})`,
+      `    frame's bytes over the network after the trigger: KB ${kb(realistic.bytes)}`,
+      `    frame's document first byte / last byte / DOMContentLoaded after the trigger (ms): ${realistic.phases.join(", ")}`,
+      `  trigger at the load event (same phone, cold cache: no warming yet)`,
+      `    trigger -> wheel's form on screen: median ${median(atLoad.visible)} ms (runs: ${atLoad.visible.join(", ")})`,
+      `    trigger -> wheel interactive (hydrated): median ${median(atLoad.interactive)} ms (runs: ${atLoad.interactive.join(", ")})`,
+      `    frame's bytes over the network after the trigger: KB ${kb(atLoad.bytes)}`,
+      `    frame's document first byte / last byte / DOMContentLoaded after the trigger (ms): ${atLoad.phases.join(", ")}`,
+      `  Lighthouse runs with the snippet in which the warm-up document was requested: ${withSnippet.filter((r) => r.warmed).length}/${RUNS}; long tasks attributed to the app's origin (ms): ${withSnippet.map((r) => r.ours.join("+") || "none").join(", ")}`,
     ];
     for (const l of lines) console.log(l);
     const goals = [
@@ -185,7 +252,12 @@ export async function benchEmbed(): Promise<BenchResult> {
       { label: "TBT delta (median)", value: `${tbtDelta} ms`, goal: "<= 10 ms", pass: tbtDelta <= 10 },
       { label: "CLS delta (median)", value: clsDelta.toFixed(3), goal: "0", pass: clsDelta === 0 },
       { label: "loader gzip", value: `${gzip} B`, goal: "<= 6,000 B", pass: gzip <= 6000 },
-      { label: "trigger to interactive", value: `${interactive} ms`, goal: "<= 1,000 ms", pass: interactive <= 1000 },
+      {
+        label: "trigger to interactive (default trigger)",
+        value: `${interactive} ms`,
+        goal: "<= 1,000 ms",
+        pass: interactive <= 1000,
+      },
     ];
     for (const g of goals) console.log(`  ${verdict(g.pass)}  ${g.label}: ${g.value} (goal ${g.goal})`);
     return {
@@ -194,7 +266,7 @@ export async function benchEmbed(): Promise<BenchResult> {
       goals,
       notes: [
         "The host page is served by the script (text, an SVG image, the Inter web font); the snippet is the wizard's default (no data-trigger: exit with a mouse, delay:8 on touch screens), so Lighthouse measures the page before the trigger, which is what every visitor pays.",
-        "Trigger to interactive: Playwright's Chromium, a 412x823 touch viewport, CDP CPU throttling 4x and Lighthouse's slow-4G figures (150 ms RTT, 1.6 Mbps), a new context (cold cache) per run; from RoletaPremiada.open() to the embed page's ready message, sent once it has hydrated.",
+        "Trigger to interactive: Playwright's Chromium, a 412x823 touch viewport, CDP CPU throttling 4x and Lighthouse's slow-4G figures (150 ms RTT, 1.6 Mbps), a new context (empty cache) per run; from RoletaPremiada.open() to the embed page's ready message, sent once it has hydrated. The goal's figure opens 8 s after the navigation, when the default trigger on a touch screen (delay:8) fires, after the loader's idle-time warming; opening at the load event (nothing warmed) is reported too.",
       ],
     };
   } finally {

@@ -139,6 +139,39 @@ function appRequests(page: Page) {
   return seen;
 }
 
+test("warm-up: after load and idle, a hidden frame fills the cache the wheel's frame reads", async ({ page }) => {
+  // docs/decisions/performance.md "The embed warms the cache at idle time (issue 43)". The shop
+  // (localhost) and the app (127.0.0.1) are two sites, so this is the partitioned cache of a real shop.
+  const requests = appRequests(page);
+  await page.goto(shopUrl({ trigger: "manual" }));
+  await expect.poll(() => requests.includes("/embed/warm"), { timeout: 15_000 }).toBe(true);
+  const warm = page.locator('roleta-premiada iframe[src$="/embed/warm"]');
+  await expect(warm).toBeHidden();
+  await expect(warm).toHaveAttribute("aria-hidden", "true");
+  expect(await page.locator("roleta-premiada").evaluate((e) => e.getBoundingClientRect().height)).toBe(0);
+  const warmFrame = page.frames().find((f) => f.url().endsWith("/embed/warm"))!;
+  expect(await warmFrame.evaluate(() => document.scripts.length)).toBe(0);
+  const named = [...(await warmFrame.content()).matchAll(/href="([^"]+)"/g)].map((m) => `${appOrigin}${m[1]}`);
+  await expect.poll(() => requests.filter((r) => r.startsWith("/_next/static/")).length).toBeGreaterThan(3);
+  await page.waitForLoadState("networkidle");
+
+  await page.evaluate(() => (window as never as { RoletaPremiada: { open(): void } }).RoletaPremiada.open());
+  await expect(dialog(page)).toBeVisible();
+  await expect(warm).toHaveCount(0);
+  const frame = page.frames().find((f) => f.url().includes(`/embed/${company}/`))!;
+  const fetched = await frame.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((e) => e.name.includes("/_next/static/"))
+      .map((e) => ({ name: e.name, transferred: (e as PerformanceResourceTiming).transferSize })),
+  );
+  // Every file the warm-up names that the frame loaded came from the cache (transferSize 0); the
+  // chunks the page imports on demand later (the form's checks, once hydrated) are not named.
+  const warmed = fetched.filter((e) => named.includes(e.name));
+  expect(warmed.length).toBeGreaterThan(3);
+  expect(warmed.filter((e) => e.transferred > 0)).toEqual([]);
+});
+
 test("manual: nothing but the script before open(); the modal is accessible; Esc closes it", async ({ page }) => {
   const requests = appRequests(page);
   await page.goto(shopUrl({ trigger: "manual" }));
