@@ -6,6 +6,7 @@
 // for the job's company (its TenantScope): a row of another company is simply not found.
 import "server-only";
 import { db } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/group-commit";
 import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import { prizeChatText } from "@/lib/copy/whatsapp";
@@ -90,6 +91,19 @@ async function prizeRow(scope: TenantScope, spinId: string): Promise<PrizeRow | 
   return row;
 }
 
+/**
+ * The sent prize's Meta id on its spin (what makes a second run send nothing), with the others
+ * sent meanwhile in one statement (lib/db/group-commit.ts); each row is matched by its company too.
+ */
+const keepMessageId = groupCommit<{ companyId: string; spinId: string; messageId: string }>(async (sent) => {
+  const prisma = await db();
+  await prisma.$executeRaw`
+    UPDATE "Spin" s SET "messageId" = v."messageId"
+    FROM unnest(${sent.map((m) => m.spinId)}::text[], ${sent.map((m) => m.companyId)}::text[],
+                ${sent.map((m) => m.messageId)}::text[]) AS v(id, "companyId", "messageId")
+    WHERE s.id = v.id AND s."companyId" = v."companyId"`;
+});
+
 export async function sendPrize(scope: TenantScope, spinId: string, now = new Date()): Promise<SendResult> {
   const spin = await prizeRow(scope, spinId);
   if (!spin?.won || !spin.redemptionCode || spin.messageId || spin.anonymizedAt) return { status: "done" };
@@ -129,7 +143,7 @@ export async function sendPrize(scope: TenantScope, spinId: string, now = new Da
       accessToken: spin.accessToken,
     });
     const id = await sendMessage(access, phoneDigits(spin.whatsapp), message);
-    await prisma.$executeRaw`UPDATE "Spin" SET "messageId" = ${id} WHERE id = ${spinId} AND "companyId" = ${scope.companyId}`;
+    await keepMessageId({ companyId: scope.companyId, spinId, messageId: id });
     if (message.type === "template") await countPaidMessage(scope, now);
     return { status: "done" };
   } catch (err) {

@@ -1,12 +1,11 @@
-// The jobs' outcomes, written together (docs/decisions/jobs.md "A queue that keeps up"): a run that
-// ends while another write of outcomes is under way waits for it and goes with the next one, so a busy
-// worker writes the outcomes of its finished runs in one statement instead of one each, and an idle
-// one writes each at once (a group commit: no timer, no added wait when there is nothing to share).
+// The jobs' outcomes, written together (lib/db/group-commit.ts): a busy worker writes the outcomes
+// of the runs that ended meanwhile in one statement instead of one each.
 // Each row is written only while it is still its run's (its claimed attempt, still pending): an LGPD
 // erasure or a second worker after an expired lease keeps its own state.
 import "server-only";
 import { db } from "@/lib/db/client";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { groupCommit } from "@/lib/db/group-commit";
 
 export interface Outcome {
   id: string;
@@ -21,12 +20,6 @@ export interface Outcome {
   payload: string | null;
   at: Date;
 }
-
-/** The most outcomes one statement writes. */
-const MAX_BATCH = 256;
-
-const queue: { outcome: Outcome; resolve: () => void; reject: (err: unknown) => void }[] = [];
-let writing = false;
 
 async function write(outcomes: Outcome[]): Promise<void> {
   const prisma = await db();
@@ -43,27 +36,5 @@ async function write(outcomes: Outcome[]): Promise<void> {
     WHERE d.id = v.id AND d.attempts = v.claimed AND d.status = 'pending'`);
 }
 
-async function drainQueue(): Promise<void> {
-  writing = true;
-  try {
-    while (queue.length) {
-      const batch = queue.splice(0, MAX_BATCH);
-      try {
-        await write(batch.map((b) => b.outcome));
-        for (const b of batch) b.resolve();
-      } catch (err) {
-        for (const b of batch) b.reject(err);
-      }
-    }
-  } finally {
-    writing = false;
-  }
-}
-
 /** Writes a job's outcome, with the others that ended meanwhile; settles when it is written. */
-export function recordOutcome(outcome: Outcome): Promise<void> {
-  return new Promise((resolve, reject) => {
-    queue.push({ outcome, resolve, reject });
-    if (!writing) void drainQueue();
-  });
-}
+export const recordOutcome = groupCommit(write);
