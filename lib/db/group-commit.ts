@@ -2,7 +2,7 @@
 // while a write is under way waits for it and goes with the next one, so a busy process writes its
 // items in one statement instead of one each, and an idle one writes each at once (a group commit:
 // no timer, no added wait when there is nothing to share). Each caller's promise settles when the
-// statement that carried its item has; a failed statement fails the items it carried.
+// statement that carried its item has; a failed statement of several items is tried again item by item.
 import "server-only";
 
 /** The most items one statement carries. */
@@ -20,7 +20,10 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>): (item: T) 
           await write(batch.map((b) => b.item));
           for (const b of batch) b.resolve();
         } catch (err) {
-          for (const b of batch) b.reject(err);
+          if (batch.length === 1) batch[0].reject(err);
+          // Each on its own: a deadlock with another multi-row writer, or one item the statement
+          // refused, then fails only what it must.
+          else await Promise.all(batch.map((b) => write([b.item]).then(b.resolve, b.reject)));
         }
       }
     } finally {
