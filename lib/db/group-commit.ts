@@ -8,22 +8,27 @@ import "server-only";
 /** The most items one statement carries. */
 const MAX_BATCH = 256;
 
-export function groupCommit<T>(write: (items: T[]) => Promise<void>): (item: T) => Promise<void> {
-  const queue: { item: T; resolve: () => void; reject: (err: unknown) => void }[] = [];
+/**
+ * `write` writes its items in one statement and answers each item's result, in their order (or
+ * nothing, for `R` void).
+ */
+export function groupCommit<T, R = void>(write: (items: T[]) => Promise<R[] | void>): (item: T) => Promise<R> {
+  const queue: { item: T; resolve: (r: R) => void; reject: (err: unknown) => void }[] = [];
   let writing = false;
+  const settle = (b: (typeof queue)[number], results: R[] | void, i: number) => b.resolve(results?.[i] as R);
   async function drain() {
     writing = true;
     try {
       while (queue.length) {
         const batch = queue.splice(0, MAX_BATCH);
         try {
-          await write(batch.map((b) => b.item));
-          for (const b of batch) b.resolve();
+          const results = await write(batch.map((b) => b.item));
+          batch.forEach((b, i) => settle(b, results, i));
         } catch (err) {
           if (batch.length === 1) batch[0].reject(err);
           // Each on its own: a deadlock with another multi-row writer, or one item the statement
-          // refused, then fails only what it must.
-          else await Promise.all(batch.map((b) => write([b.item]).then(b.resolve, b.reject)));
+          // refused, then fails only what it must (the failed statement wrote nothing).
+          else await Promise.all(batch.map((b) => write([b.item]).then((r) => settle(b, r, 0), b.reject)));
         }
       }
     } finally {
@@ -31,7 +36,7 @@ export function groupCommit<T>(write: (items: T[]) => Promise<void>): (item: T) 
     }
   }
   return (item) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<R>((resolve, reject) => {
       queue.push({ item, resolve, reject });
       if (!writing) void drain();
     });
