@@ -4,6 +4,7 @@
 // is also the one job queue: the passes that run both, webhooks and jobs, are lib/worker/worker.ts.
 import { log } from "@/lib/log";
 import { db } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/group-commit";
 import { tenantDb } from "@/lib/db/tenant";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { attempt, type AttemptResult } from "./deliver";
@@ -28,34 +29,66 @@ async function renderBodies(rows: Claimed[]): Promise<void> {
     WHERE d.id = v.id AND d.body IS NULL`);
 }
 
-/**
- * Records an attempt in one statement: the attempt's row, the delivery's new state (only while it
- * is still this worker's attempt: a "Reenviar" meanwhile keeps its own) and the endpoint's
- * failure clock (started on a failure, cleared by a success). Returns when the endpoint has been
- * failing since, if it is. A message erased while it was in flight (LGPD) stays cancelled, and
- * the receiver's answer, which may echo the person, is not kept.
- */
-async function record(row: Claimed, result: AttemptResult, now: Date): Promise<Date | null> {
-  const prisma = await db();
-  const delay = result.ok ? null : retryDelay(row.attempts);
-  const status = result.ok ? "delivered" : delay === null ? "failed" : "pending";
-  const next = delay === null ? null : new Date(now.getTime() + delay);
-  const [endpoint] = await prisma.$queryRaw<{ failingSince: Date | null }[]>(Prisma.sql`
-    WITH attempt AS (
-      INSERT INTO "WebhookAttempt" (id, "deliveryId", "companyId", number, "responseStatus", "responseBody", error, "durationMs", "createdAt")
-      SELECT gen_random_uuid()::text, ${row.id}, ${row.companyId}, ${row.attempts}, ${result.status},
-             CASE WHEN d."erasedAt" IS NULL THEN ${result.responseBody}::text END, ${result.error}, ${result.durationMs}, ${now}
-      FROM "WebhookDelivery" d WHERE d.id = ${row.id}
-    ), delivery AS (
-      UPDATE "WebhookDelivery" SET status = ${status}, "nextAttemptAt" = ${next}, "responseStatus" = ${result.status}, "updatedAt" = ${now}
-      WHERE id = ${row.id} AND attempts = ${row.attempts} AND "erasedAt" IS NULL
-    )
-    UPDATE "WebhookEndpoint"
-    SET "failingSince" = CASE WHEN ${result.ok} THEN NULL ELSE COALESCE("failingSince", ${now}) END
-    WHERE id = ${row.endpointId} AND (${!result.ok} OR "failingSince" IS NOT NULL)
-    RETURNING "failingSince"`);
-  return endpoint?.failingSince ?? null;
+interface Recorded {
+  row: Claimed;
+  result: AttemptResult;
+  at: Date;
 }
+
+/**
+ * Records attempts in one statement, with the other attempts that ended meanwhile (a group
+ * commit, lib/db/group-commit.ts; docs/decisions/jobs.md "A queue that keeps up"): each attempt's
+ * row, its delivery's new state (only while it is still that attempt: a "Reenviar" meanwhile keeps
+ * its own) and its endpoint's failure clock (started on a failure, cleared by a success; an endpoint
+ * with several attempts in the statement ends as if they had been recorded in time order: cleared
+ * when the last was a success, else failing since the first failure after its last success).
+ * Answers, per attempt, since when its endpoint has been failing, if it has. A message erased while
+ * it was in flight (LGPD) stays cancelled, and the receiver's answer, which may echo the person, is
+ * not kept.
+ */
+const recordAttempts = groupCommit<Recorded, Date | null>(async (items) => {
+  const prisma = await db();
+  const cols = items.map(({ row, result, at }) => {
+    const delay = result.ok ? null : retryDelay(row.attempts);
+    return {
+      status: result.ok ? "delivered" : delay === null ? "failed" : "pending",
+      next: delay === null ? null : new Date(at.getTime() + delay).toISOString(),
+    };
+  });
+  const endpoints = await prisma.$queryRaw<{ id: string; failingSince: Date | null }[]>(Prisma.sql`
+    WITH v AS (
+      SELECT * FROM unnest(${items.map((i) => i.row.id)}::text[], ${items.map((i) => i.row.attempts)}::int[],
+                           ${items.map((i) => i.row.companyId)}::text[], ${items.map((i) => i.row.endpointId)}::text[],
+                           ${items.map((i) => i.result.status)}::int[], ${items.map((i) => i.result.responseBody)}::text[],
+                           ${items.map((i) => i.result.error)}::text[], ${items.map((i) => i.result.durationMs)}::int[],
+                           ${cols.map((c) => c.status)}::text[], ${cols.map((c) => c.next)}::timestamp(3)[],
+                           ${items.map((i) => i.at.toISOString())}::timestamp(3)[], ${items.map((i) => i.result.ok)}::boolean[])
+        AS v(id, attempts, "companyId", "endpointId", code, body, error, duration, status, next, at, ok)
+    ), attempt AS (
+      INSERT INTO "WebhookAttempt" (id, "deliveryId", "companyId", number, "responseStatus", "responseBody", error, "durationMs", "createdAt")
+      SELECT gen_random_uuid()::text, v.id, v."companyId", v.attempts, v.code,
+             CASE WHEN d."erasedAt" IS NULL THEN v.body END, v.error, v.duration, v.at
+      FROM v JOIN "WebhookDelivery" d ON d.id = v.id
+    ), delivery AS (
+      UPDATE "WebhookDelivery" d SET status = v.status, "nextAttemptAt" = v.next, "responseStatus" = v.code, "updatedAt" = v.at
+      FROM v WHERE d.id = v.id AND d.attempts = v.attempts AND d."erasedAt" IS NULL
+    ), clock AS (
+      SELECT "endpointId", max(at) FILTER (WHERE ok) AS ok_at FROM v GROUP BY 1
+    ), since AS (
+      -- The first failure after the endpoint's last success in this statement (all, when none).
+      SELECT c."endpointId", c.ok_at, min(v.at) FILTER (WHERE NOT v.ok AND (c.ok_at IS NULL OR v.at > c.ok_at)) AS failing_at
+      FROM clock c JOIN v ON v."endpointId" = c."endpointId" GROUP BY 1, 2
+    )
+    UPDATE "WebhookEndpoint" e
+    SET "failingSince" = CASE WHEN s.failing_at IS NULL THEN NULL
+                              WHEN s.ok_at IS NULL THEN COALESCE(e."failingSince", s.failing_at)
+                              ELSE s.failing_at END
+    FROM since s
+    WHERE e.id = s."endpointId" AND (s.failing_at IS NOT NULL OR e."failingSince" IS NOT NULL)
+    RETURNING e.id, e."failingSince"`);
+  const failing = new Map(endpoints.map((e) => [e.id, e.failingSince]));
+  return items.map(({ row, result }) => (result.ok ? null : (failing.get(row.endpointId!) ?? null)));
+});
 
 /** An endpoint failing for 3 days is turned off (once) and its company's owners told. */
 async function disable(row: Claimed, now: Date): Promise<void> {
@@ -87,7 +120,7 @@ export async function deliverOne(row: Claimed, now = () => new Date()): Promise<
   const result = await attempt({ id: row.id, url: row.url!, secret: row.secret!, body: row.body! });
   const at = now();
   try {
-    const failingSince = await record(row, result, at);
+    const failingSince = await recordAttempts({ row, result, at });
     if (failingSince && at.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS) await disable(row, at);
   } catch (err) {
     // E.g. the endpoint was deleted meanwhile (its deliveries went with it). The row, if it is

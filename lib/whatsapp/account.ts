@@ -96,7 +96,7 @@ export async function saveSettings(ctx: SessionCtx, input: WhatsappSettingsInput
 }
 
 /** The decrypted access for the Graph API calls (server side only). */
-export const graphAccess = (a: WhatsappAccount): GraphAccess => ({
+export const graphAccess = (a: Pick<WhatsappAccount, "companyId" | "phoneNumberId" | "accessToken">): GraphAccess => ({
   phoneNumberId: a.phoneNumberId,
   accessToken: decryptSecret(a.accessToken, tokenContext(a.companyId)),
 });

@@ -5,6 +5,8 @@
 // are idempotent: a job run twice sends once (the prize's Meta id is kept on the spin). Each runs
 // for the job's company (its TenantScope): a row of another company is simply not found.
 import "server-only";
+import { db } from "@/lib/db/client";
+import { groupCommit } from "@/lib/db/group-commit";
 import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import { prizeChatText } from "@/lib/copy/whatsapp";
@@ -49,27 +51,76 @@ export async function insideWindow(scope: TenantScope, whatsapp: string, now: Da
   return !!w && now.getTime() - w.lastInboundAt.getTime() < SERVICE_WINDOW_MS;
 }
 
+/**
+ * What a prize message is made of, in one statement (the worker's per-row cost, docs/decisions/jobs.md
+ * "A queue that keeps up"): the spin, its wheel's and company's slugs, the connected account and the
+ * number's service window. Raw SQL is bound by no tenant door: every table is read for the job's
+ * company by name, so another company's spin is simply not found.
+ */
+interface PrizeRow {
+  won: boolean;
+  redemptionCode: string | null;
+  messageId: string | null;
+  anonymizedAt: Date | null;
+  customerName: string;
+  whatsapp: string;
+  productName: string | null;
+  wheelName: string;
+  redeemUntil: Date | null;
+  wheelSlug: string | null;
+  companySlug: string;
+  /** The connected (enabled) account's, null when there is none. */
+  phoneNumberId: string | null;
+  accessToken: string | null;
+  prizeTemplate: string | null;
+  lastInboundAt: Date | null;
+}
+
+async function prizeRow(scope: TenantScope, spinId: string): Promise<PrizeRow | undefined> {
+  const prisma = await db();
+  const [row] = await prisma.$queryRaw<PrizeRow[]>`
+    SELECT s.won, s."redemptionCode", s."messageId", s."anonymizedAt", s."customerName", s.whatsapp, s."productName",
+           s."wheelName", s."redeemUntil", w.slug AS "wheelSlug", c.slug AS "companySlug",
+           a."phoneNumberId", a."accessToken", a."prizeTemplate", win."lastInboundAt"
+    FROM "Spin" s
+    JOIN "Company" c ON c.id = s."companyId"
+    LEFT JOIN "Wheel" w ON w.id = s."wheelId" AND w."companyId" = s."companyId"
+    LEFT JOIN "WhatsappAccount" a ON a."companyId" = s."companyId" AND a.enabled
+    LEFT JOIN "WhatsappWindow" win ON win."companyId" = s."companyId" AND win.whatsapp = s.whatsapp
+    WHERE s.id = ${spinId} AND s."companyId" = ${scope.companyId}`;
+  return row;
+}
+
+/**
+ * The sent prize's Meta id on its spin (what makes a second run send nothing), with the others
+ * sent meanwhile in one statement (lib/db/group-commit.ts); each row is matched by its company too.
+ */
+const keepMessageId = groupCommit<{ companyId: string; spinId: string; messageId: string }>(async (sent) => {
+  const prisma = await db();
+  await prisma.$executeRaw`
+    UPDATE "Spin" s SET "messageId" = v."messageId"
+    FROM unnest(${sent.map((m) => m.spinId)}::text[], ${sent.map((m) => m.companyId)}::text[],
+                ${sent.map((m) => m.messageId)}::text[]) AS v(id, "companyId", "messageId")
+    WHERE s.id = v.id AND s."companyId" = v."companyId"`;
+});
+
 export async function sendPrize(scope: TenantScope, spinId: string, now = new Date()): Promise<SendResult> {
-  const t = await tenantDb(scope);
-  const spin = await t.spin.findUnique({ where: { id: spinId } });
+  const spin = await prizeRow(scope, spinId);
   if (!spin?.won || !spin.redemptionCode || spin.messageId || spin.anonymizedAt) return { status: "done" };
+  const prisma = await db();
   const fail = async (error: string): Promise<SendResult> => {
-    await t.spin.updateMany({ where: { id: spinId, messageId: null }, data: { messageStatus: "failed" } });
+    await prisma.$executeRaw`UPDATE "Spin" SET "messageStatus" = 'failed'
+      WHERE id = ${spinId} AND "companyId" = ${scope.companyId} AND "messageId" IS NULL`;
     await noteError(scope, error);
     return { status: "failed", error };
   };
-  const account = await connectedAccount(scope);
-  if (!account) return fail("WhatsApp not connected");
-  const wheel = await t.wheel.findFirst({
-    where: { id: spin.wheelId },
-    select: { slug: true, company: { select: { slug: true } } },
-  });
-  if (!wheel) return fail("wheel deleted");
-  const claimUrl = `${env().APP_URL.replace(/\/$/, "")}${claimPath(wheel.company.slug, wheel.slug, spin.redemptionCode)}`;
+  if (!spin.phoneNumberId || !spin.accessToken) return fail("WhatsApp not connected");
+  if (!spin.wheelSlug) return fail("wheel deleted");
+  const claimUrl = `${env().APP_URL.replace(/\/$/, "")}${claimPath(spin.companySlug, spin.wheelSlug, spin.redemptionCode)}`;
   const firstName = spin.customerName.trim().split(/\s+/)[0] ?? spin.customerName;
   const prize = spin.productName ?? "";
   let message: OutgoingMessage;
-  if (await insideWindow(scope, spin.whatsapp, now)) {
+  if (spin.lastInboundAt && now.getTime() - spin.lastInboundAt.getTime() < SERVICE_WINDOW_MS) {
     const validUntil = spin.redeemUntil?.toLocaleDateString("pt-BR", { timeZone: TIME_ZONE }) ?? null;
     const text = prizeChatText({
       firstName,
@@ -80,14 +131,19 @@ export async function sendPrize(scope: TenantScope, spinId: string, now = new Da
       claimUrl,
     });
     message = { type: "text", text };
-  } else if (account.prizeTemplate) {
-    message = prizeTemplate(account.prizeTemplate, [firstName, prize, spin.redemptionCode, claimUrl]);
+  } else if (spin.prizeTemplate) {
+    message = prizeTemplate(spin.prizeTemplate, [firstName, prize, spin.redemptionCode, claimUrl]);
   } else {
     return fail("outside the 24-hour window and no prize template");
   }
   try {
-    const id = await sendMessage(graphAccess(account), phoneDigits(spin.whatsapp), message);
-    await t.spin.updateMany({ where: { id: spinId }, data: { messageId: id } });
+    const access = graphAccess({
+      companyId: scope.companyId,
+      phoneNumberId: spin.phoneNumberId,
+      accessToken: spin.accessToken,
+    });
+    const id = await sendMessage(access, phoneDigits(spin.whatsapp), message);
+    await keepMessageId({ companyId: scope.companyId, spinId, messageId: id });
     if (message.type === "template") await countPaidMessage(scope, now);
     return { status: "done" };
   } catch (err) {

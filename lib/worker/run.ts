@@ -6,11 +6,11 @@
 import "server-only";
 import { log } from "@/lib/log";
 import { db } from "@/lib/db/client";
-import { Prisma } from "@/lib/generated/prisma/client";
 import { CLAIM_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/backoff";
 import type { Claimed } from "@/lib/webhooks/claim";
 import { deadlineFromNow } from "@/lib/jobs/budget";
 import { jobKind } from "./kinds";
+import { recordOutcome } from "./outcomes";
 import type { JobOutcome } from "@/lib/jobs/types";
 
 const clip = (text: string) => (text.length > 500 ? text.slice(0, 500) : text);
@@ -84,13 +84,9 @@ export async function runJob(row: Claimed, now = () => new Date()): Promise<bool
       ? JSON.stringify(outcome.payload)
       : null;
   try {
-    const prisma = await db();
-    // Only while the row is still this run's (an LGPD erasure meanwhile leaves it cancelled).
-    await prisma.$executeRaw(Prisma.sql`
-      UPDATE "WebhookDelivery"
-      SET status = ${next.status}, "nextAttemptAt" = ${next.nextAttemptAt}, "lastError" = ${next.lastError}, "updatedAt" = ${at},
-          attempts = ${next.attempts}, payload = coalesce(${payload}::jsonb, payload)
-      WHERE id = ${row.id} AND attempts = ${row.attempts} AND status = 'pending'`);
+    // Only while the row is still this run's (an LGPD erasure meanwhile leaves it cancelled); with
+    // the outcomes of other runs that ended meanwhile, in one statement (lib/worker/outcomes.ts).
+    await recordOutcome({ id: row.id, claimed: row.attempts, ...next, payload, at });
   } catch (err) {
     // The row is claimed again when its lease ends.
     log().error({ err }, "could not record the job's outcome");

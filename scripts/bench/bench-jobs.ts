@@ -272,7 +272,11 @@ export async function benchJobs(): Promise<BenchResult> {
       server: await cpuSeconds(app.child.pid),
       workers: await Promise.all(workers.map((w) => cpuSeconds(w.child.pid))),
     };
+    const benchCpuStart = process.cpuUsage();
     const statuses: Record<string, number> = {};
+    // Answers per window: what the server kept up with (the load is open loop: 100 sent a second
+    // whatever the answers, so spins sent is the offered load, spins answered the served one).
+    const answeredIn = { ok: 0, none: 0, other: 0 };
     const failures = new Map<string, number>();
     const inFlight = new Set<Promise<void>>();
     let sent = 0;
@@ -297,11 +301,15 @@ export async function benchJobs(): Promise<BenchResult> {
       })
         .then(async (res) => {
           await res.arrayBuffer();
-          if (res.status === 201) spinAnsweredAt.set(phone, Date.now());
+          if (res.status === 201) {
+            spinAnsweredAt.set(phone, Date.now());
+            answeredIn.ok++;
+          } else answeredIn.other++;
           statuses[res.status] = (statuses[res.status] ?? 0) + 1;
         })
         .catch((err: Error & { cause?: { code?: string; message?: string } }) => {
           statuses.error = (statuses.error ?? 0) + 1;
+          answeredIn.none++;
           const why = `${err.cause?.code ?? err.name}: ${err.cause?.message ?? err.message}`;
           failures.set(why, (failures.get(why) ?? 0) + 1);
         })
@@ -331,8 +339,11 @@ export async function benchJobs(): Promise<BenchResult> {
         )
       ).rows[0];
       const hooks = fresh.filter((r) => r.kind === "webhook").length;
+      const secs = Math.max((now - windowStart) / 1000, 0.001);
+      const served = `answered 201 ${String(answeredIn.ok).padStart(4)} (${(answeredIn.ok / secs).toFixed(0)}/s)${answeredIn.other ? `, other ${answeredIn.other}` : ""}, no answer ${answeredIn.none}`;
+      answeredIn.ok = answeredIn.none = answeredIn.other = 0;
       print(
-        `  ${label} ${String(Math.round((now - started) / 1000)).padStart(4)} s  spins sent ${String(sent).padStart(5)}, ` +
+        `  ${label} ${String(Math.round((now - started) / 1000)).padStart(4)} s  spins sent ${String(sent).padStart(5)}, ${served}; ` +
           `received ${String(fresh.length).padStart(4)} (${hooks} webhooks, ${fresh.length - hooks} WhatsApp)  ` +
           `lag p50 ${ms(percentile(lags, 50))} p95 ${ms(percentile(lags, 95))} p99 ${ms(percentile(lags, 99))} ` +
           `(from the request sent p95 ${ms(percentile(sentLags, 95))})  ` +
@@ -383,6 +394,7 @@ export async function benchJobs(): Promise<BenchResult> {
       server: await cpuSeconds(app.child.pid),
       workers: await Promise.all(workers.map((w) => cpuSeconds(w.child.pid))),
     };
+    const benchCpu = process.cpuUsage(benchCpuStart);
     const elapsed = (Date.now() - started) / 1000;
     const spins201 = statuses["201"] ?? 0;
     const db = (
@@ -425,6 +437,11 @@ export async function benchJobs(): Promise<BenchResult> {
         `p50 ${ms(percentile(windowLags, 50))} p95 ${ms(percentile(windowLags, 95))} p99 ${ms(percentile(windowLags, 99))}; ` +
         `from the spin's request sent (its own wait included): p50 ${ms(percentile(allSentLags, 50))} p95 ${ms(percentile(allSentLags, 95))}`,
     );
+    const served = spins201 / Math.max((loadEnded - started) / 1000, 0.001);
+    print(
+      `  spins answered 201: ${served.toFixed(1)}/s from the first sent to the last answer (offered: ${RATE}/s for ${SECONDS} s); ` +
+        `${statuses.error ?? 0} got no answer (connect timeouts and resets: the server's accept queue overflowed)`,
+    );
     print(
       `  the last spin was answered ${ms(loadEnded - sendingEnded)} after the last was sent; ` +
         `backlog: peak ${peakBacklog} pending rows; empty ${Number.isFinite(emptyAfter) ? ms(emptyAfter) : "not within " + DRAIN_LIMIT_MS / 1000 + " s"} after the last spin's answer`,
@@ -436,6 +453,9 @@ export async function benchJobs(): Promise<BenchResult> {
           .loadavg()
           .map((l) => l.toFixed(2))
           .join(" ")}`,
+    );
+    print(
+      `  the load generator (this process: the spins, the endpoint and the Graph API fake): ${((benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} s of CPU`,
     );
 
     const p95 = percentile(windowLags, 95);

@@ -469,6 +469,20 @@ describe("cached figures", () => {
     });
     expect(await version(c.companyId)).toBe(v0 + 1);
 
+    // The prize message's own columns (its Meta id and state) move no figure: the figures trigger
+    // skips such a write (migration 20261128120000); any other column still bumps the version.
+    await prisma.spin.updateMany({
+      where: { companyId: c.companyId, customerName: "Clara" },
+      data: { messageId: "wamid.1", messageStatus: "sent" },
+    });
+    expect(await version(c.companyId)).toBe(v0 + 1);
+    await prisma.spin.updateMany({
+      where: { companyId: c.companyId, customerName: "Clara" },
+      data: { messageStatus: "read", customerName: "Clara Luz" },
+    });
+    expect(await version(c.companyId)).toBe(v0 + 2);
+    expect((await stats("search=luz")).total_leads).toBe(1);
+
     // An LGPD erasure rewrites names: a cached search must not still find the erased person.
     await call(lgpdEraseRoute, { token: c.owner.token, body: { whatsapp: "11911112222" } });
     expect((await stats("search=clara")).total_leads).toBe(0);

@@ -13,6 +13,7 @@ import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]
 import { GET as leadsGet } from "@/app/api/wheels/spins/all/route";
 import { db } from "@/lib/db/client";
 import { runOnce } from "@/lib/worker/worker";
+import { enqueueJob } from "@/lib/jobs/enqueue";
 import { decryptSecret } from "@/lib/security/secrets";
 import { campaignWheel, newPhone, updateWheel } from "../helpers/campaign";
 import {
@@ -489,6 +490,21 @@ describe("the spin on a wheel that asks for proof, and the prize in the chat", (
     // Another run sends nothing more.
     await work(() => new Date(Date.now() + 60 * 60_000));
     expect(fake.sent.filter((m) => m.to === "5521970001111")).toHaveLength(1);
+    // A prize job of another (connected) company naming this spin finds nothing: the prize's one
+    // read names the job's company on every table (lib/whatsapp/send.ts).
+    const other = await createCompany("Zap Outra");
+    await connect(other);
+    await prisma.spin.updateMany({ where: { id: row.id }, data: { messageId: null } });
+    const foreignJob = await enqueueJob(prisma, {
+      companyId: other.companyId,
+      kind: "whatsapp.prize",
+      payload: { spin_id: row.id },
+    });
+    await work(() => new Date(Date.now() + 60 * 60_000));
+    expect(fake.sent.filter((m) => m.to === "5521970001111")).toHaveLength(1);
+    expect((await prisma.spin.findUniqueOrThrow({ where: { id: row.id } })).messageId).toBeNull();
+    expect((await prisma.webhookDelivery.findUniqueOrThrow({ where: { id: foreignJob! } })).status).toBe("done");
+    await prisma.spin.updateMany({ where: { id: row.id }, data: { messageId: sent[0].id } });
 
     const lead = () => prisma.spin.findFirstOrThrow({ where: { companyId: c.companyId } });
     expect((await lead()).messageId).toBe(sent[0].id);
