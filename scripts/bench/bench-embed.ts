@@ -18,7 +18,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { EMBED_LOADER_CODE } from "../../lib/generated/embed-loader";
-import { isMain, verdict, type BenchResult } from "./lib/bench-report";
+import { runIfMain, verdict, type BenchResult } from "./lib/bench-report";
 import { ensureBuild, median, startBenchApp } from "./lib/bench-server";
 import { CHROME_PATH, runLighthouse } from "./lib/lighthouse";
 
@@ -276,12 +276,4 @@ export async function benchEmbed(): Promise<BenchResult> {
   }
 }
 
-if (isMain(import.meta.url)) {
-  benchEmbed().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, benchEmbed);

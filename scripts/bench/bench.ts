@@ -1,12 +1,13 @@
 // All benchmarks in sequence (on demand, not CI), then docs/performance.md with the figures, the
 // goals, pass/miss per goal, the machine and the date.
-// Usage: npm run bench   (BENCH_ONLY=spin,spin-split,page,leads,lighthouse,embed runs a subset; the other scripts'
+// Usage: npm run bench   (BENCH_ONLY=spin,spin-split,page,jobs,leads,lighthouse,embed runs a subset; the other scripts'
 //        variables apply; builds into .next-bench first if there is no build there)
 import { execFileSync } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import pg from "pg";
 import { benchEmbed } from "./bench-embed";
+import { benchJobs } from "./bench-jobs";
 import { benchLeads } from "./bench-leads";
 import { benchLighthouse } from "./bench-lighthouse";
 import { benchPage } from "./bench-page";
@@ -42,6 +43,7 @@ const BENCHES: { key: string; script: string; run: () => Promise<BenchResult> }[
   { key: "spin", script: "npm run bench:spin", run: () => benchSpin({ split: false }) },
   { key: "spin-split", script: "npm run bench:spin -- --split-cpus", run: () => benchSpin({ split: true }) },
   { key: "page", script: "npm run bench:page", run: benchPage },
+  { key: "jobs", script: "npm run bench:jobs", run: benchJobs },
   { key: "leads", script: "npm run bench:leads", run: benchLeads },
   { key: "lighthouse", script: "npm run bench:lighthouse", run: benchLighthouse },
   { key: "embed", script: "npm run bench:embed", run: benchEmbed },
