@@ -303,7 +303,7 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
   let warmed = false;
   function warm() {
     const c = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-    if (warmed || dead || c?.saveData || /2g/.test(c?.effectiveType ?? "")) return;
+    if (warmed || dead || data.warm === "off" || c?.saveData || /2g/.test(c?.effectiveType ?? "")) return;
     warmed = true;
     warmFrame = el("iframe", "w");
     warmFrame.tabIndex = -1;

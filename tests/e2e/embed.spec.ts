@@ -172,6 +172,15 @@ test("warm-up: after load and idle, a hidden frame fills the cache the wheel's f
   expect(warmed.filter((e) => e.transferred > 0)).toEqual([]);
 });
 
+test('warm-up: data-warm="off" fetches nothing before the trigger', async ({ page }) => {
+  const requests = appRequests(page);
+  await page.goto(shopUrl({ trigger: "manual", warm: "off" }));
+  await page.waitForLoadState("load");
+  // The warm-up would come 1.5 s after load plus an idle callback of at most 2 s.
+  await page.waitForTimeout(5_000);
+  expect(requests.filter((p) => p !== "/embed.js")).toEqual([]);
+});
+
 test("manual: nothing but the script before open(); the modal is accessible; Esc closes it", async ({ page }) => {
   const requests = appRequests(page);
   await page.goto(shopUrl({ trigger: "manual" }));
