@@ -6,7 +6,7 @@ import { formatPhone } from "@/lib/phone";
 import type { SpinFilters } from "@/lib/validation/leads";
 import { spinBatches, type LeadExportRow } from "./service";
 import { answersText, maskedCpf } from "@/lib/spins/visitor-fields";
-import { remindersBySpin, type LeadReminder } from "@/lib/reminders/lead";
+import { mayHaveReminders, remindersBySpin, type LeadReminder } from "@/lib/reminders/lead";
 import { reminderText } from "@/lib/reminders/labels";
 import { shortDateTime } from "@/lib/dates/format";
 
@@ -79,10 +79,11 @@ export function leadRow(s: LeadExportRow, reminders: LeadReminder[] = []): unkno
 
 async function* rows(companyId: string, f: SpinFilters) {
   for await (const batch of spinBatches(companyId, f)) {
-    // One query per batch for the batch's reminders (the jobs' spinId index).
+    // One query per batch for the reminders of the batch's leads that can have any (the jobs'
+    // spinId index); a batch with none asks nothing.
     const reminders = await remindersBySpin(
       companyId,
-      batch.map((s) => s.id),
+      batch.filter(mayHaveReminders).map((s) => s.id),
     );
     yield batch.map((s) => leadRow(s, reminders.get(s.id)));
   }
