@@ -11,6 +11,12 @@ import { env } from "@/lib/env";
 
 /** How long one render is served; PUBLIC_PAGE_CACHE_MS=0 turns the cache off. */
 const ttlMs = () => env().PUBLIC_PAGE_CACHE_MS;
+/**
+ * Past this share of its second, a render is still served but the next one starts in the
+ * background (refresh-ahead): a request never waits on the fill while a render is fresh, and no
+ * render is served once a second old, so an edit elsewhere still shows within the second.
+ */
+const REFRESH_AHEAD = 0.75;
 /** Addresses kept at once (a page per wheel and query string); the oldest go first. */
 const MAX_ENTRIES = 500;
 /** The fill's own request skips the cache; the header's value is this process's secret. */
@@ -118,6 +124,18 @@ async function fill(address: string, page: { companySlug: string; slug: string }
   return entry;
 }
 
+/** The address's fill in flight, or a new one (single-flight per address). */
+function fillOnce(address: string, page: { companySlug: string; slug: string }): Promise<Entry | null> {
+  let pending = state.fills.get(address);
+  if (!pending) {
+    pending = fill(address, page)
+      .catch(() => null)
+      .finally(() => state.fills.delete(address));
+    state.fills.set(address, pending);
+  }
+  return pending;
+}
+
 /**
  * The page's answer from a render of the last second, or from a fill made now (shared by the
  * requests that arrive meanwhile). Null when the render was not a page to share (a redirect, a
@@ -129,16 +147,9 @@ export async function cachedPage(
   now = Date.now(),
 ): Promise<Response | null> {
   let entry: Entry | null | undefined = state.entries.get(address);
-  if (!entry || now - entry.at >= ttlMs() || now < entry.at) {
-    let pending = state.fills.get(address);
-    if (!pending) {
-      pending = fill(address, page)
-        .catch(() => null)
-        .finally(() => state.fills.delete(address));
-      state.fills.set(address, pending);
-    }
-    entry = await pending;
-  }
+  const age = entry ? now - entry.at : -1;
+  if (!entry || age >= ttlMs() || age < 0) entry = await fillOnce(address, page);
+  else if (age >= ttlMs() * REFRESH_AHEAD) void fillOnce(address, page);
   if (!entry) return null;
   return new Response(entry.body.slice(), { status: 200, headers: entry.headers });
 }

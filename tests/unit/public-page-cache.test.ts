@@ -62,6 +62,21 @@ describe("the public page's shared render", () => {
     expect(await later!.text()).toContain("render 2");
   });
 
+  it("renders the next one in the background in the last quarter of the second, never serving a stale one", async () => {
+    const first = await cachedPage("/w/loja/f", page("f"));
+    const firstText = await first!.text();
+    const t0 = Date.now();
+    // At 80% of the second: the current render answers at once, and one fill starts.
+    const late = await Promise.all(Array.from({ length: 4 }, () => cachedPage("/w/loja/f", page("f"), t0 + 800)));
+    for (const r of late) expect(await r!.text()).toBe(firstText);
+    await vi.waitFor(() => expect(renders.get("/w/loja/f")).toBe(2));
+    // The background render replaced it: served from now on, without another fill.
+    await vi.waitFor(async () =>
+      expect(await (await cachedPage("/w/loja/f", page("f")))!.text()).toContain("render 2"),
+    );
+    expect(renders.get("/w/loja/f")).toBe(2);
+  });
+
   it("keeps each query string apart (a source's link is its own page)", async () => {
     await cachedPage("/w/loja/c?s=insta", page("c"));
     const plain = await cachedPage("/w/loja/c", page("c"));
