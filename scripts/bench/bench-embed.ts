@@ -257,6 +257,7 @@ export async function benchEmbed(): Promise<BenchResult> {
         value: `${interactive} ms`,
         goal: "<= 1,000 ms",
         pass: interactive <= 1000,
+        why: "With the idle-time warm-up the frame fetches ~9 KB after the trigger and its document has arrived ~250 ms after it (the lines above); the rest is Next's runtime and React evaluating and hydrating the wheel page at 4x CPU. What would close it: the form as server-rendered HTML with a small script of its own that makes it usable at once, hydrating React for the wheel later (the issue's other idea, not built), or a phone faster than the profile's.",
       },
     ];
     for (const g of goals) console.log(`  ${verdict(g.pass)}  ${g.label}: ${g.value} (goal ${g.goal})`);
