@@ -292,6 +292,17 @@ async function timeExport(base: string, token: string) {
 const day = (d: Date) => d.toLocaleDateString("en-CA", { timeZone: "America/Sao_Paulo" });
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
+/**
+ * Why a leads or reports timing misses on this machine. These queries met their goals at 8c05159
+ * (2026-11-26); since then the list shows the page's reminders (issue 39) and filters by unit
+ * (issue 41), and the machine's pace varies by day: the fill line below is the day's yardstick.
+ */
+const QUERY_WHY =
+  "Measured on a slower day of this shared machine (compare the fill line with 66 s on 2026-11-26, when these queries met their goals at 8c05159). Since then a list page also reads its leads' reminders (one index probe per lead of the page, issue 39) and the filters take a unit (issue 41); the run does not separate the code's share from the machine's. What would close it: an A/B of 8c05159 and this commit in one session, then the reminders read only for the page's leads that can have them, as the export does.";
+/** Why the export misses its 20 s. */
+const EXPORT_WHY =
+  "The export's pace follows the machine's: on 2026-11-28 the same run's fill took 94-112 s against 66 s on 2026-11-26, when the export took 16.5-17.2 s. Reading every batch's reminders had doubled it (32.8 s); the batch now asks only for leads that can have reminders (28.4-28.7 s on a day the fill took 112 s). What would close it: a run on a quieter day, or the CSV's formatting moved off the server's one thread (a worker thread).";
+
 export async function benchLeads(): Promise<BenchResult> {
   const lines: string[] = [];
   const print = printer(lines);
@@ -381,7 +392,13 @@ export async function benchLeads(): Promise<BenchResult> {
       // The issue's goal names the first view of page 1, status=won and one wheel: the answer a
       // user waits for when opening the filter (its figures not yet cached).
       if (FIRST_VIEW_GOALS.has(label))
-        goals.push({ label: `list ${label}, first view`, value: ms(first), goal: "< 200 ms", pass: first < 200 });
+        goals.push({
+          label: `list ${label}, first view`,
+          value: ms(first),
+          goal: "< 200 ms",
+          pass: first < 200,
+          why: QUERY_WHY,
+        });
       goals.push({
         label: `list ${label}, page flips: p95`,
         value: ms(flips.p95),
@@ -401,6 +418,7 @@ export async function benchLeads(): Promise<BenchResult> {
         value: ms(stats.p95),
         goal: "< 200 ms",
         pass: stats.p95 < 200,
+        why: QUERY_WHY,
       });
     }
 
@@ -418,8 +436,20 @@ export async function benchLeads(): Promise<BenchResult> {
       print(
         `    ${label.padEnd(34)} first ${ms(first).padStart(9)}  repeats p50 ${ms(t.p50).padStart(9)} p95 ${ms(t.p95).padStart(9)} (n=${t.n})`,
       );
-      goals.push({ label: `reports ${label}, first call`, value: ms(first), goal: "< 200 ms", pass: first < 200 });
-      goals.push({ label: `reports ${label}, repeats: p95`, value: ms(t.p95), goal: "< 200 ms", pass: t.p95 < 200 });
+      goals.push({
+        label: `reports ${label}, first call`,
+        value: ms(first),
+        goal: "< 200 ms",
+        pass: first < 200,
+        why: QUERY_WHY,
+      });
+      goals.push({
+        label: `reports ${label}, repeats: p95`,
+        value: ms(t.p95),
+        goal: "< 200 ms",
+        pass: t.p95 < 200,
+        why: QUERY_WHY,
+      });
     }
     await app.stop();
 
@@ -445,12 +475,14 @@ export async function benchLeads(): Promise<BenchResult> {
         value: `${ex.seconds.toFixed(1)} s`,
         goal: "< 20 s",
         pass: ex.seconds < 20 && ex.rows === SPINS_PER_COMPANY,
+        why: EXPORT_WHY,
       });
       goals.push({
         label: `server peak RSS during the export${suffix}`,
         value: `${peak} MB`,
         goal: "< 300 MB",
         pass: peak !== null && peak < 300,
+        why: "The peak is the boot's ~240 MB plus the batches in flight; with the capped heap V8 collects sooner but the process also keeps its code and buffers, so a run lands either side of 300 MB (271-307 MB on 2026-11-28). What would close it: smaller export batches, at some cost in time.",
       });
     }
     if (!reuse)
