@@ -4,6 +4,7 @@ import { forbidden } from "@/lib/errors";
 import type { Spin } from "@/lib/generated/prisma/client";
 import { maskWhatsapp } from "@/lib/redemption/hand-off";
 import { spinDto, type SpinDto } from "@/lib/spins/dto";
+import { can } from "@/lib/auth/permissions";
 import type { SessionCtx } from "@/lib/auth/session";
 import { assertCompanyUnits, listUnits } from "@/lib/units/service";
 import { UNIT_MESSAGES } from "@/lib/copy/units";
@@ -62,7 +63,8 @@ export async function counterUnitChoices(ctx: SessionCtx): Promise<CounterUnits>
     companyId: ctx.companyId,
     userId: ctx.userId,
     units: units.filter((u) => !own.length || own.includes(u.id)).map((u) => ({ id: u.id, name: u.name })),
-    noneAllowed: !own.length && (ctx.role === "owner" || ctx.role === "admin"),
+    // Those who manage the units may record a hand-over outside them.
+    noneAllowed: !own.length && can(ctx.role, "manage_units"),
   };
 }
 
