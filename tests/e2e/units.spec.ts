@@ -3,11 +3,30 @@
 // from the link, lands on the scanner with a one-item menu, and hands over a prize played through
 // the unit's source, seeing only the first name and a masked WhatsApp. Unidades and the
 // attendant's scanner pass axe.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { expectAccessible } from "./axe";
 import { fromThisSite, linkFromOutbox, signInByApi, signupByApi, skipTour, wheelAction } from "./helpers";
 
 test.beforeEach(async ({ page }) => skipTour(page));
+
+/** A visitor's spin from another browser (no staff cookie), through a source: its redemption code. */
+async function playThrough(
+  browser: Browser,
+  spinPath: string,
+  visitor: { name: string; whatsapp: string; source: string },
+) {
+  const context = await browser.newContext();
+  try {
+    const played = await context.request.post(spinPath, {
+      headers: fromThisSite(),
+      data: { ...visitor, consent: true },
+    });
+    expect(played.status(), await played.text()).toBe(201);
+    return (await played.json()).redemption_code as string;
+  } finally {
+    await context.close();
+  }
+}
 
 test("the owner sets up a unit and its attendant, who signs in on the scanner and redeems", async ({
   page,
@@ -81,14 +100,11 @@ test("the owner sets up a unit and its attendant, who signs in on the scanner an
   const link = await linkFromOutbox(email, /(\/convite\/[A-Za-z0-9_-]+)/);
 
   // A visitor plays through the unit's source (from another browser, no staff cookie).
-  const visitor = await browser.newContext();
-  const played = await visitor.request.post(`/api/public/${owner.company.slug}/wheels/${wheel.slug}/spin`, {
-    headers,
-    data: { name: "Joana Prado Lima", whatsapp: "(11) 98765-4321", consent: true, source: source.key },
+  const code = await playThrough(browser, `/api/public/${owner.company.slug}/wheels/${wheel.slug}/spin`, {
+    name: "Joana Prado Lima",
+    whatsapp: "(11) 98765-4321",
+    source: source.key,
   });
-  expect(played.status(), await played.text()).toBe(201);
-  const code = (await played.json()).redemption_code as string;
-  await visitor.close();
 
   // The attendant creates its account from the link and lands on the scanner.
   await page.context().clearCookies();
@@ -175,14 +191,11 @@ test("an attendant of two units picks the counter's unit, and the hand-over is c
   });
 
   // A visitor plays through the Centro poster (another browser, no staff cookie).
-  const visitor = await browser.newContext();
-  const played = await visitor.request.post(`/api/public/${owner.company.slug}/wheels/${wheel.slug}/spin`, {
-    headers,
-    data: { name: "Rita Souza", whatsapp: "(11) 91234-5678", consent: true, source: source.key },
+  const code = await playThrough(browser, `/api/public/${owner.company.slug}/wheels/${wheel.slug}/spin`, {
+    name: "Rita Souza",
+    whatsapp: "(11) 91234-5678",
+    source: source.key,
   });
-  expect(played.status(), await played.text()).toBe(201);
-  const code = (await played.json()).redemption_code as string;
-  await visitor.close();
 
   // The attendant's counter: its two units, the first preselected, no "Sem unidade"; it picks Norte.
   await page.context().clearCookies();
