@@ -8,8 +8,7 @@ import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { Prisma, type Spin } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
-import { spinDto } from "@/lib/spins/dto";
-import { withReminders } from "@/lib/reminders/lead";
+import { leadsWithReminders } from "@/lib/reminders/lead";
 import type { LeadsQuery, SpinFilters } from "@/lib/validation/leads";
 import { spinWhere } from "./filters";
 import { companyContacts, dayTotals, rollupDays } from "./rollups";
@@ -92,7 +91,7 @@ export async function listLeads(ctx: TenantScope, q: LeadsQuery) {
   if (anchorKey && last && rows.length === q.limit)
     rememberAnchor(anchorKey, version, q.page, { createdAt: last.createdAt, id: last.id });
   return {
-    spins: await withReminders(ctx.companyId, rows.map(spinDto)),
+    spins: await leadsWithReminders(ctx.companyId, rows),
     pagination: pagination(q.page, q.limit, stats.total),
     stats: {
       total_leads: stats.total,
@@ -118,7 +117,7 @@ export async function wheelSpins(ctx: SessionCtx, wheelId: string, q: { page: nu
     dayTotals(ctx.companyId, { wheel_id: wheelId }, { from: null, to: null }).then((d) => d.spins),
   ]);
   return {
-    spins: await withReminders(ctx.companyId, rows.map(spinDto)),
+    spins: await leadsWithReminders(ctx.companyId, rows),
     pagination: pagination(q.page, q.limit, total),
   };
 }

@@ -7,7 +7,7 @@ import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
 import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import { spinDto } from "@/lib/spins/dto";
-import { withReminders } from "@/lib/reminders/lead";
+import { leadsWithReminders } from "@/lib/reminders/lead";
 import { normalizePhone } from "@/lib/phone";
 import { maskWhatsapp } from "@/lib/refusals/mask";
 import { plural } from "@/lib/ui/plural";
@@ -32,7 +32,7 @@ export async function exportPerson(ctx: SessionCtx, whatsapp: string) {
     whatsapp: normalizePhone(whatsapp),
     // Each prize's reminders too (docs/api.md "Reminders before the prize expires"): when and how
     // the person was or will be reminded is data about them.
-    records: (await withReminders(ctx.companyId, spins.map(spinDto))).map((r, i) => ({
+    records: (await leadsWithReminders(ctx.companyId, spins)).map((r, i) => ({
       ...r,
       consent_at: spins[i].consentAt.toISOString(),
       consent_version: spins[i].consentVersion,

@@ -2,7 +2,9 @@
 // [{ at, channel, status }] from the spin's reminder jobs, read for a page of leads in one query
 // (the jobs' spinId index of migration 20261128050000).
 import "server-only";
+import type { Spin } from "@/lib/generated/prisma/client";
 import { db } from "@/lib/db/client";
+import { spinDto, type SpinDto } from "@/lib/spins/dto";
 import type { ReminderChannel } from "@/lib/validation/reminders";
 
 export type ReminderStatus = "scheduled" | "sent" | "cancelled" | "failed";
@@ -51,14 +53,11 @@ type WithReminders<T> = {
   [K in keyof T | "reminders"]: K extends "reminders" ? LeadReminder[] : K extends keyof T ? T[K] : never;
 };
 
-/** Adds `reminders` to each lead of a page. */
-export async function withReminders<T extends { id: string }>(
-  companyId: string,
-  leads: T[],
-): Promise<WithReminders<T>[]> {
+/** A page of spins as leads, each with its reminders; only spins that can have them are looked up. */
+export async function leadsWithReminders(companyId: string, rows: Spin[]): Promise<WithReminders<SpinDto>[]> {
   const bySpin = await remindersBySpin(
     companyId,
-    leads.map((l) => l.id),
+    rows.filter(mayHaveReminders).map((s) => s.id),
   );
-  return leads.map((l) => ({ ...l, reminders: bySpin.get(l.id) ?? [] }) as WithReminders<T>);
+  return rows.map((s) => ({ ...spinDto(s), reminders: bySpin.get(s.id) ?? [] }) as WithReminders<SpinDto>);
 }
