@@ -297,11 +297,18 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
  * (2026-11-26); since then the list shows the page's reminders (issue 39) and filters by unit
  * (issue 41), and the machine's pace varies by day: the fill line below is the day's yardstick.
  */
-const QUERY_WHY =
-  "Measured on a slower day of this shared machine (compare the fill line with 66 s on 2026-11-26, when these queries met their goals at 8c05159). Since then a list page also reads its leads' reminders (one index probe per lead of the page, issue 39) and the filters take a unit (issue 41); the run does not separate the code's share from the machine's. What would close it: an A/B of 8c05159 and this commit in one session, then the reminders read only for the page's leads that can have them, as the export does.";
+/** Why a list page misses (its first view or its flips). */
+const LIST_WHY =
+  "A list page is two index reads (the page's ids, then its rows) plus the reminders of its wins with a code and an expiry. It met its goals on 2026-11-26 at 8c05159 and again on 2026-11-28 at 00971cd (flips p95 20-37 ms once the reminders were asked for those leads only, not every lead of the page), so a miss is the shared machine's load: compare the fill line with 66 s on 2026-11-26 and 115 s on 2026-11-28. What would close it: a run on a quiet machine.";
+/** Why a search's stats miss. */
+const STATS_WHY =
+  "A search's stats scan the spins that match it: the trigram index covers every company, so 'souza' finds 125,000 names, half of them the other company's, and each is rechecked in the table (~10,500 blocks): 284-430 ms in psql on 2026-11-28 with builds running beside it, under 200 ms on the quieter 2026-11-26. Page flips reuse the figures (cached per spinsVersion). What would close it: an index on (company, name trigrams) (btree_gin), so a company's search reads only its own rows.";
+/** Why a report's first call misses. */
+const REPORT_WHY =
+  "The first call computes the report, which now includes the redemption figures (issue 39): they group the period's redeemed spins (120,661 in this fill, read from Spin_redeemed_figures_idx) and take the median time to redeem, 270-450 ms in psql on 2026-11-28 for the whole company; a wheel's or a week's report reads fewer and passes. Repeats read the cache. What would close it: per-day redemption rollups like the wins' (SpinDay), with the median from a per-day histogram of hours.";
 /** Why the export misses its 20 s. */
 const EXPORT_WHY =
-  "The export's pace follows the machine's: on 2026-11-28 the same run's fill took 94-112 s against 66 s on 2026-11-26, when the export took 16.5-17.2 s. Reading every batch's reminders had doubled it (32.8 s); the batch now asks only for leads that can have reminders (28.4-28.7 s on a day the fill took 112 s). What would close it: a run on a quieter day, or the CSV's formatting moved off the server's one thread (a worker thread).";
+  "The export's pace follows the machine's: on 2026-11-28 the same run's fill took 94-112 s against 66 s on 2026-11-26, when the export took 16.5-17.2 s. Reading every batch's reminders had doubled it (32.8 s); the batch now asks only for leads that can have reminders (28.4-28.7 s on a day the fill took 112 s), and 20.4-20.6 s at 00971cd, whose list pages ask the same way, with a fill of 115 s. What would close it: a run on a quieter day, or the CSV's formatting moved off the server's one thread (a worker thread).";
 
 export async function benchLeads(): Promise<BenchResult> {
   const lines: string[] = [];
@@ -397,13 +404,14 @@ export async function benchLeads(): Promise<BenchResult> {
           value: ms(first),
           goal: "< 200 ms",
           pass: first < 200,
-          why: QUERY_WHY,
+          why: LIST_WHY,
         });
       goals.push({
         label: `list ${label}, page flips: p95`,
         value: ms(flips.p95),
         goal: "< 50 ms",
         pass: flips.p95 < 50,
+        why: LIST_WHY,
       });
       const head = `    ${label.padEnd(34)} first ${ms(first).padStart(9)}  flips p50 ${ms(flips.p50).padStart(9)} p95 ${ms(flips.p95).padStart(9)} (n=${flips.n})`;
       if (label.startsWith("deep page")) {
@@ -418,7 +426,7 @@ export async function benchLeads(): Promise<BenchResult> {
         value: ms(stats.p95),
         goal: "< 200 ms",
         pass: stats.p95 < 200,
-        why: QUERY_WHY,
+        why: STATS_WHY,
       });
     }
 
@@ -441,14 +449,14 @@ export async function benchLeads(): Promise<BenchResult> {
         value: ms(first),
         goal: "< 200 ms",
         pass: first < 200,
-        why: QUERY_WHY,
+        why: REPORT_WHY,
       });
       goals.push({
         label: `reports ${label}, repeats: p95`,
         value: ms(t.p95),
         goal: "< 200 ms",
         pass: t.p95 < 200,
-        why: QUERY_WHY,
+        why: "Repeats read the report from the cache (per spinsVersion), so a miss is the shared machine's load, not the query. What would close it: a run on a quiet machine.",
       });
     }
     await app.stop();
