@@ -6,7 +6,15 @@
 // steps, so every field is empty again. Leaving it asks the staff PIN when the wheel has one.
 // Loaded only on /w/{c}/{w}/totem: nothing of it reaches the public page.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps } from "react";
-import { Play } from "@/components/public-wheel/play";
+import type { Play as PlaySteps } from "@/components/public-wheel/play";
+import { LOADING } from "@/lib/copy/public-form";
+
+// The play steps (the form and all after it) are not on the attract screen, the totem's first: they
+// are fetched once the page is hydrated, long before anyone taps, and again at the tap if that
+// failed. The tablet's first load is the attract screen's code alone (issue 43: the totem's
+// first-load JS within 5 KB of a bare Next.js page's; docs/decisions/performance.md "The totem's
+// first load").
+const loadPlay = () => import("@/components/public-wheel/play").then((m) => m.Play);
 
 // The staff's exit (a Radix dialog and the API client, ~18 KB gzip) is fetched when "Sair" is
 // pressed: the tablet's first load carries only what a visitor uses.
@@ -15,7 +23,7 @@ const ExitDialog = lazy(() => import("./exit-dialog").then((m) => ({ default: m.
 export const IDLE_MS = 60_000;
 
 interface Props {
-  play: ComponentProps<typeof Play>;
+  play: ComponentProps<typeof PlaySteps>;
   device: string;
   resetSeconds: number;
   pinSet: boolean;
@@ -31,6 +39,14 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
   const [countdown, setCountdown] = useState<number | null>(null);
   const [exiting, setExiting] = useState(false);
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [Play, setPlay] = useState<typeof PlaySteps | null>(null);
+  const fetchPlay = useCallback(() => {
+    loadPlay().then(
+      (steps) => setPlay(() => steps),
+      () => undefined,
+    );
+  }, []);
+  useEffect(fetchPlay, [fetchPlay]);
 
   const nextPerson = useCallback(() => {
     setCountdown(null);
@@ -69,6 +85,7 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
   function start() {
     // Full screen where the browser allows it (the OS's kiosk mode does the rest: docs/totem.md).
     document.documentElement.requestFullscreen?.().catch(() => undefined);
+    if (!Play) fetchPlay();
     setMode("playing");
   }
 
@@ -145,7 +162,7 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
           className="mx-auto w-full max-w-xl rounded-3xl bg-white p-8 text-lg shadow-xl [&_button]:min-h-14 [&_input]:min-h-14 [&_input]:text-lg"
           data-testid="totem-play"
         >
-          <Play key={round} {...play} device={device} />
+          {Play ? <Play key={round} {...play} device={device} /> : <p role="status">{LOADING}</p>}
           {countdown !== null && (
             <div className="mt-6 text-center">
               <p role="status" className="text-base text-gray-700">
