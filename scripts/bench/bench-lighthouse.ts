@@ -310,7 +310,7 @@ export async function benchLighthouse(): Promise<BenchResult> {
         pass: gameJs[key].bytes <= bareJs.bytes + FLOOR_JS_BYTES,
         why:
           key === "totem"
-            ? "The totem page is the public form (+4,872 B over the bare page on 2026-11-28) plus the kiosk's own code: the attract screen, the reset after a result and after 60 s idle, and the staff exit's button (its dialog is lazy). What would close it: the attract screen as server-rendered HTML and the reset timers in the form's chunk, or a budget for the totem of its own (it is loaded once a day by a tablet on the stand's Wi-Fi, not by a visitor's phone)."
+            ? "The totem's first load is its attract screen, the resets and the staff exit's button; the play steps and the exit dialog are fetched after hydration (+3,022 B over the bare page on 2026-11-28, +6,089 B before). A miss means something new joined the attract screen's imports: the bench's script list above names the chunks. What would close it: moving that import behind the tap, as the play steps are."
             : "The page's first load is the bare page's plus the play form; an increase comes from code added to the form's own chunk (components/public-wheel/play.tsx): what runs only after 'Começar' belongs in stage.tsx or a lazy chunk (docs/decisions/games.md \"Each game's code only where it is played\").",
       });
     for (const g of goals) print(`  ${verdict(g.pass)}  ${g.label}: ${g.value} (goal ${g.goal})`);
