@@ -12,8 +12,9 @@
 //      quarter of what the server answers on its trivial route if less: see capacity()) while
 //      company B's visitors
 //      spin one after another: the refusal counts are written in batches (a trigger counts the
-//      statements), not once per refused request, B's p99 during the flood stays within 3x of its
-//      p99 without it, taken as at least 20 ms (in 2 of 3 rounds), and the server logs no P2028.
+//      statements), not once per refused request, B's p99 during the flood (every round's spins
+//      together) stays within 3x of its p99 without it, taken as at least 20 ms, and the server
+//      logs no P2028.
 // Runs on a fresh Postgres database (PG_ADMIN_URL's server), dropped at the end. Exits 1 on a failed
 // proof. Env: NEXT_DIST_DIR (the build to start, default .next), FLOOD_SECONDS, FLOOD_CONNECTIONS,
 // FLOOD_RATE.
@@ -252,8 +253,10 @@ async function floodRound(app: AppServer, rate: number): Promise<Round> {
 
 /**
  * 3: one address floods A's wheel; B's spins go on as before. Rounds of B alone then B under the
- * flood: the other work of a shared machine moves one round's tail, so the p99 goal must hold in
- * ROUNDS - 1 of ROUNDS (the writes and P2028 goals in all).
+ * flood; the p99s are taken over all rounds' spins together. A round has 100-300 spins under the
+ * flood, so its p99 is its two or three slowest, which one pause of a shared machine sets (CI on
+ * 2026-11-28: 3.28x, 2.61x, 1.57x); over 400-900 spins it takes a stall in more than one round to
+ * move it, which is what the proof is for (the old build: 10.5x in every round, seconds).
  */
 /** The least baseline p99 the flood's goal is measured against (see floodProof). */
 const P99_FLOOR_MS = 20;
@@ -287,9 +290,11 @@ async function floodProof(app: AppServer, pool: pg.Pool, wheelA: string): Promis
   // baseline counts as at least P99_FLOOR_MS, so the goal tells a stall (the old build: 10.5x, seconds)
   // from jitter (this build on a quiet machine: 28-31 ms against 11-17 ms).
   const ratios = rounds.map((r) => percentile(r.during, 99) / Math.max(P99_FLOOR_MS, percentile(r.base, 99)));
-  const held = ratios.filter((x) => x <= P99_GROWTH_GOAL).length;
+  const base = rounds.flatMap((r) => r.base);
+  const during = rounds.flatMap((r) => r.during);
+  const growth = percentile(during, 99) / Math.max(P99_FLOOR_MS, percentile(base, 99));
   const allCreated = rounds.every((r) => r.statuses.every((s) => s === 201) && r.during.length >= 20);
-  const pass = allCreated && held >= ROUNDS - 1 && p2028 === 0 && writes <= writesGoal;
+  const pass = allCreated && growth <= P99_GROWTH_GOAL && p2028 === 0 && writes <= writesGoal;
   const lines = rounds.map(
     (r, i) =>
       `      round ${i + 1}: flood ${r.flood.requests} requests ${JSON.stringify(r.flood.statuses)}; ` +
@@ -302,7 +307,8 @@ async function floodProof(app: AppServer, pool: pg.Pool, wheelA: string): Promis
     pass,
     `server capacity (GET /api/health, 10 connections): ${Math.round(health)}/s; flood held to ${rate}/s\n` +
       `${lines.join("\n")}\n` +
-      `      B's p99 within ${P99_GROWTH_GOAL}x (baseline at least ${P99_FLOOR_MS} ms) in ${held} of ${ROUNDS} rounds (goal ${ROUNDS - 1}); rate_limited refusals counted for A's wheel: ${counted.rows[0].n}; ` +
+      `      all rounds: B alone ${base.length} spins p99 ${ms(percentile(base, 99))}, under the flood ${during.length} spins p99 ${ms(percentile(during, 99))}: ` +
+      `${growth.toFixed(2)}x (goal <= ${P99_GROWTH_GOAL}x, baseline at least ${P99_FLOOR_MS} ms); rate_limited refusals counted for A's wheel: ${counted.rows[0].n}; ` +
       `statements writing refusal counts: ${writes} (goal <= ${writesGoal}: batched, not one per refusal); "P2028" in the server log: ${p2028}`,
   );
 }
