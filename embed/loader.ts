@@ -4,7 +4,7 @@
 // page is loaded and idle, a hidden warm-up frame: warm() below). Then it loads /embed/{company}/{wheel} (our origin) in a hidden modal
 // <dialog> inside a shadow root on a <roleta-premiada> element (the shop's CSS cannot reach it, and
 // it needs no inline <style> the shop's CSP could refuse), talks to it by postMessage, origins
-// checked both ways (components/embed/bridge.tsx is the other side), and shows it in the top layer
+// checked both ways (lib/embed/frame-script.ts is the other side), and shows it in the top layer
 // only when the frame says the wheel can be played there (docs/decisions/embed.md).
 
 type Detail = Record<string, unknown>;

@@ -54,7 +54,7 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
     // with its content is not announced by all of them).
     title.current?.focus();
     if (won) celebrate().catch(() => undefined); // decoration only: a failed load changes nothing
-    // The embed page's bridge tells the shop's page (components/embed/bridge.tsx).
+    // The embed page's bridge tells the shop's page (lib/embed/frame-script.ts).
     window.dispatchEvent(new CustomEvent("roleta:result", { detail: result }));
   }, [won, result]);
   const customer = (

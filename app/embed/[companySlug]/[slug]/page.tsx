@@ -1,16 +1,19 @@
 // The embed's play page (docs/api.md "The online store: the embed (issue 25)"): the public wheel's play
 // flow without the page chrome, inside the iframe the loader (/embed.js) opens on a shop's site.
-// It renders the public wheel page in its chrome-less form and adds the bridge that talks to the
-// loader. Links open outside the frame (<base target="_blank">): the claim and rules pages may not
+// It renders the public wheel page in its chrome-less form and adds the page's own small script
+// (lib/embed/frame-script.ts): the bridge that talks to the loader, and the form working before React
+// has hydrated it, so the popup opens on a usable form (docs/decisions/performance.md "The embed's
+// form works before React (issue 43)"). Links open outside the frame (<base target="_blank">): the claim and rules pages may not
 // be framed. Who may frame this page is proxy.ts's business (frame-ancestors from embed_origins);
 // a framing site that list refuses is recorded for the shop to see (lib/embed/refused-origins.ts),
-// and the bridge tells the loader when there is nothing to play, so the popup stays closed.
+// and the script tells the loader when there is nothing to play, so the popup stays closed.
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { after } from "next/server";
-import { EmbedBridge } from "@/components/embed/bridge";
+import { Hydrated } from "@/components/embed/hydrated";
 import { playState } from "@/components/public-wheel/play-state";
 import { embedWheel } from "@/lib/embed/frame-ancestors";
+import { embedFrameScript } from "@/lib/embed/frame-script";
 import { framingOrigin, recordRefusedOrigin } from "@/lib/embed/refused-origins";
 import { publicWheelPageView } from "@/lib/spins/public-wheel-page";
 import PublicWheelPage, { generateMetadata as wheelMetadata } from "@/app/w/[companySlug]/[slug]/page";
@@ -41,11 +44,14 @@ export default async function EmbedPage({ params, searchParams }: Props) {
     after(() => recordRefusedOrigin(wheelId, parent).catch(() => undefined));
   }
   const page = await PublicWheelPage({ params, searchParams: Promise.resolve(search) });
+  const script = embedFrameScript(wheel?.origins ?? null, !!view && playState(view) === "open");
   return (
     <>
       <base target="_blank" />
-      <EmbedBridge origins={wheel?.origins ?? null} playable={!!view && playState(view) === "open"} />
       {page}
+      {/* After the wheel: it runs once the form is parsed (proxy.ts's CSP nonce lets it run). */}
+      <script nonce={requestHeaders.get("x-nonce") ?? undefined} dangerouslySetInnerHTML={{ __html: script }} />
+      <Hydrated />
     </>
   );
 }

@@ -1,0 +1,19 @@
+// The embed page's inline script (lib/embed/frame-script.ts): valid JavaScript, and the server's
+// values cannot end the <script> element it is written into.
+import { describe, expect, it } from "vitest";
+import { embedFrameScript } from "@/lib/embed/frame-script";
+
+describe("embedFrameScript", () => {
+  it("is a script that parses, with the wheel's sites and whether it plays", () => {
+    const script = embedFrameScript(["https://loja.example"], true);
+    expect(() => new Function(script)).not.toThrow();
+    expect(script).toMatch(/\}\)\(\["https:\/\/loja\.example"\], true\);$/);
+    expect(embedFrameScript(null, false)).toMatch(/\}\)\(null, false\);$/);
+  });
+
+  it("writes no '<' of the server's values into the page", () => {
+    const script = embedFrameScript(["https://x.example/</script><script>alert(1)</script>"], true);
+    expect(script).not.toContain("</script>");
+    expect(script).toContain("\\u003c/script>");
+  });
+});
