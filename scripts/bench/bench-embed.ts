@@ -292,7 +292,13 @@ export async function benchEmbed(): Promise<BenchResult> {
     for (const l of lines) console.log(l);
     const goals = [
       { label: "performance delta (median)", value: String(perfDelta), goal: ">= -1", pass: perfDelta >= -1 },
-      { label: "TBT delta (median)", value: `${tbtDelta} ms`, goal: "<= 10 ms", pass: tbtDelta <= 10 },
+      {
+        label: "TBT delta (median)",
+        value: `${tbtDelta} ms`,
+        goal: "<= 10 ms",
+        pass: tbtDelta <= 10,
+        why: "Before the trigger the snippet costs the host page the loader's evaluation (~7 KB) and, at idle time, the hidden warm-up frame's creation. In a run where one of them lands as a long task (50-80 ms at 4x CPU: the 'long tasks attributed to the app's origin' line above) the TBT grows by its part over 50 ms; in one where none does, by nothing. With such a task in 3 of 5 runs the median delta is ~40 ms, with 2 of 5 it is 0-8 ms: 8 ms at 3739a1d, then 48 and 38 ms on the same day with the machine at load 3-5 and the code before the trigger unchanged (docs/performance.md 'The embed on a shop's page: before the trigger'). What would close it: the warm-up frame made in a later idle period or after the visitor's first input, measured over more runs (BENCH_EMBED_RUNS) for a steadier median.",
+      },
       { label: "CLS delta (median)", value: clsDelta.toFixed(3), goal: "0", pass: clsDelta === 0 },
       { label: "loader gzip", value: `${gzip} B`, goal: "<= 6,000 B", pass: gzip <= 6000 },
       {
