@@ -10,7 +10,9 @@ const file = process.argv[2];
 if (!file) throw new Error("usage: check-log-privacy.mjs <log file>");
 const SHAPES = {
   "an e-mail address": /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/,
-  "a phone number": /(?<![\d.])(?:\+?55\s?)?\(?[1-9]\d\)?\s?9\d{4}[-\s]?\d{4}(?![\d.])/,
+  // Not inside a longer run of letters and digits: a job id's random hex ("...fde22914036078") holds
+  // eleven digits in a row as often as not.
+  "a phone number": /(?<![\w.])(?:\+?55\s?)?\(?[1-9]\d\)?\s?9\d{4}[-\s]?\d{4}(?![\w.])/,
   "a CPF": /\b\d{3}\.\d{3}\.\d{3}-\d{2}\b/,
   "a session token": /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*/,
   "a webhook secret": /\bwhsec_[A-Za-z0-9+/=]{8,}/,
