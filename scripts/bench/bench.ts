@@ -1,7 +1,9 @@
 // All benchmarks in sequence (on demand, not CI), then docs/performance.md with the figures, the
 // goals, pass/miss per goal, the machine and the date.
-// Usage: npm run bench   (BENCH_ONLY=spin,spin-split,page,jobs,leads,lighthouse,embed runs a subset; the other scripts'
+// Usage: npm run bench   (BENCH_ONLY=lighthouse,embed,spin,spin-split,page,jobs,leads runs a subset; the other scripts'
 //        variables apply; builds into .next-bench first if there is no build there)
+// Before each bench it waits up to BENCH_QUIET_MAX_SECONDS (300) for a 1-minute load average of at most
+// BENCH_QUIET_LOAD_PER_CPU (0.5) per CPU and no autovacuum running; each section's first line says how that went.
 import { execFileSync } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -14,6 +16,7 @@ import { benchPage } from "./bench-page";
 import { benchSpin } from "./bench-spin";
 import { verdict, type BenchResult } from "./lib/bench-report";
 import { ensureBuild, PG_ADMIN_URL } from "./lib/bench-server";
+import { waitForQuiet } from "./lib/quiet";
 
 const OUT = "docs/performance.md";
 /** Notes written by hand under this line are kept when the file is written again. */
@@ -39,14 +42,17 @@ const CHANGES = [
   "**The system typeface** (`app/globals.css`, `app/layout.tsx`, docs/decisions/performance.md \"The system typeface\"): the Inter web font (48.6 KB, preloaded by every page) shared slow 4G with the scripts in the embed's iframe and was the largest request in the landing's LCP graph; the phone's own typeface fetches nothing and never swaps. Trigger -> embed interactive 1,637-1,656 ms -> 1,414-1,446 ms (3 traced runs each).",
 ];
 
+// The browser benches first: their scores follow the CPU's load most (Lighthouse simulates a phone from
+// this machine's CPU times four), and the machine is quietest at the start. Each bench also waits for
+// the machine to settle after the one before it (lib/quiet.ts).
 const BENCHES: { key: string; script: string; run: () => Promise<BenchResult> }[] = [
+  { key: "lighthouse", script: "npm run bench:lighthouse", run: benchLighthouse },
+  { key: "embed", script: "npm run bench:embed", run: benchEmbed },
   { key: "spin", script: "npm run bench:spin", run: () => benchSpin({ split: false }) },
   { key: "spin-split", script: "npm run bench:spin -- --split-cpus", run: () => benchSpin({ split: true }) },
   { key: "page", script: "npm run bench:page", run: benchPage },
   { key: "jobs", script: "npm run bench:jobs", run: benchJobs },
   { key: "leads", script: "npm run bench:leads", run: benchLeads },
-  { key: "lighthouse", script: "npm run bench:lighthouse", run: benchLighthouse },
-  { key: "embed", script: "npm run bench:embed", run: benchEmbed },
 ];
 
 async function postgresVersion() {
@@ -145,8 +151,12 @@ async function main() {
   for (const b of BENCHES) {
     if (only && !only.includes(b.key)) continue;
     console.log(`\n=== ${b.script}`);
+    const settled = await waitForQuiet();
+    console.log(`  ${settled}`);
     try {
-      results.push({ script: b.script, result: await b.run() });
+      const result = await b.run();
+      result.lines.unshift(`machine ${settled}`);
+      results.push({ script: b.script, result });
     } catch (err) {
       console.error(err);
       results.push({ script: b.script, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
