@@ -273,11 +273,14 @@ describe("CSV export", () => {
     for (const cell of rows.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 
-  it("exports more rows than one batch, in order", async () => {
+  it("exports more rows than one batch, in order, each with its own reminders", async () => {
     const c = await createCompany("Muitos Leads");
     const w = await createWheel(c.owner.token);
     const prisma = await db();
     const start = Date.UTC(2026, 0, 1);
+    // Every 500th lead a win that can have reminders: some in each batch of 2,000 (the export reads
+    // the reminders batch by batch, so a line given another batch's reminders would show here).
+    const hasReminder = (i: number) => i % 500 === 7;
     await prisma.spin.createMany({
       data: Array.from({ length: 4500 }, (_, i) => ({
         companyId: c.companyId,
@@ -288,12 +291,47 @@ describe("CSV export", () => {
         consentAt: new Date(),
         consentVersion: "t",
         createdAt: new Date(start + Math.floor(i / 3) * 1000),
+        ...(hasReminder(i)
+          ? {
+              won: true,
+              productName: "Brinde",
+              redemptionCode: `CODE${i}`,
+              redeemUntil: new Date(start + 30 * 86_400_000),
+            }
+          : {}),
+      })),
+    });
+    const winners = await prisma.spin.findMany({
+      where: { companyId: c.companyId, won: true },
+      select: { id: true, customerName: true },
+    });
+    expect(winners).toHaveLength(9);
+    // One reminder per winner, its day taken from the name, so each line can only carry its own.
+    await prisma.webhookDelivery.createMany({
+      data: winners.map((s, n) => ({
+        id: `job_export_test_${c.companyId.slice(-8)}_${n}`,
+        companyId: c.companyId,
+        kind: "reminder.send",
+        event: "reminder.send",
+        spinId: s.id,
+        status: "done",
+        payload: {
+          at: `2026-01-${String((Number(s.customerName.slice(1)) % 28) + 1).padStart(2, "0")}T13:00:00.000Z`,
+          channel: "email",
+        },
       })),
     });
     const res = await call(exportRoute, { token: c.owner.token, url: "/api/wheels/spins/export" });
     const rows: string[][] = parse(res.text.slice(1), { delimiter: ";" });
     expect(rows).toHaveLength(4501);
     expect(new Set(rows.slice(1).map((r) => r[0])).size).toBe(4500);
+    // Newest first: the lines come in reverse order of creation.
+    expect(["P4497", "P4498", "P4499"]).toContain(rows[1][0]);
+    for (const row of rows.slice(1)) {
+      const i = Number(row[0].slice(1));
+      const day = String((i % 28) + 1).padStart(2, "0");
+      expect(row.at(-1), row[0]).toBe(hasReminder(i) ? `E-mail em ${day}/01/2026, 10:00 (enviado)` : "");
+    }
   });
 });
 
