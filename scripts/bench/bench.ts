@@ -44,7 +44,7 @@ const CHANGES = [
 
 // The browser benches first: their scores follow the CPU's load most (Lighthouse simulates a phone from
 // this machine's CPU times four), and the machine is quietest at the start. Each bench also waits for
-// the machine to settle after the one before it (lib/quiet.ts).
+// the machine to settle after the one before it (scripts/bench/lib/quiet.ts).
 const BENCHES: { key: string; script: string; run: () => Promise<BenchResult> }[] = [
   { key: "lighthouse", script: "npm run bench:lighthouse", run: benchLighthouse },
   { key: "embed", script: "npm run bench:embed", run: benchEmbed },
