@@ -60,8 +60,10 @@ async function redeemedByGroup(companyId: string, f: Filters) {
              coalesce(sum("orderTotalCents") FILTER (WHERE coalesce("orderCurrency", ${REVENUE_CURRENCY}) = ${REVENUE_CURRENCY}), 0)::bigint AS revenue
       FROM "Spin" WHERE ${where} AND "redeemedAt" IS NOT NULL AND won = true
       GROUP BY 1, 2, 3`,
+    // date_part, not extract: extract returns numeric, whose sort made this median ~2.5x slower
+    // (155-160 ms -> 63-73 ms over 120,000 redeemed spins in psql, the same value).
     prisma.$queryRaw<{ hours: number | null }[]>`
-      SELECT (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM "redeemedAt" - "createdAt")) / 3600)::float8 AS hours
+      SELECT (percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', "redeemedAt" - "createdAt")) / 3600)::float8 AS hours
       FROM "Spin" WHERE ${where} AND "redeemedAt" IS NOT NULL AND won = true`,
   ]);
 }
