@@ -7,7 +7,6 @@
 import { execFileSync } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
-import pg from "pg";
 import { benchEmbed } from "./bench-embed";
 import { benchJobs } from "./bench-jobs";
 import { benchLeads } from "./bench-leads";
@@ -15,7 +14,7 @@ import { benchLighthouse } from "./bench-lighthouse";
 import { benchPage } from "./bench-page";
 import { benchSpin } from "./bench-spin";
 import { verdict, type BenchResult } from "./lib/bench-report";
-import { ensureBuild, PG_ADMIN_URL } from "./lib/bench-server";
+import { adminQuery, ensureBuild } from "./lib/bench-server";
 import { waitForQuiet } from "./lib/quiet";
 
 const OUT = "docs/performance.md";
@@ -56,14 +55,8 @@ const BENCHES: { key: string; script: string; run: () => Promise<BenchResult> }[
 ];
 
 async function postgresVersion() {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ v: string }>("SELECT current_setting('server_version') AS v");
-    return rows[0].v;
-  } finally {
-    await client.end();
-  }
+  const [{ v }] = await adminQuery<{ v: string }>("SELECT current_setting('server_version') AS v");
+  return v;
 }
 
 function gitCommit() {

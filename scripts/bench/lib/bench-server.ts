@@ -7,6 +7,17 @@ import pg from "pg";
 
 export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
+/** One statement on the admin database, on a connection of its own (closed even when it fails). */
+export async function adminQuery<T extends pg.QueryResultRow>(sql: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 export async function createDatabase(prefix: string): Promise<string> {
   // BENCH_DB_PREFIX keeps databases of engineers sharing one Postgres apart.
   const name = `${process.env.BENCH_DB_PREFIX ?? ""}${prefix}_${Date.now()}`;

@@ -3,8 +3,7 @@
 // fill, then Postgres's autovacuum of it), and a Lighthouse audit started then scored 78 where the same
 // page scores 94 on a settled machine (docs/performance.md "Why each MISS misses").
 import os from "node:os";
-import pg from "pg";
-import { PG_ADMIN_URL } from "./bench-server";
+import { adminQuery } from "./bench-server";
 
 /** The 1-minute load average per CPU under which the machine counts as settled. */
 const QUIET_LOAD_PER_CPU = Number(process.env.BENCH_QUIET_LOAD_PER_CPU ?? 0.5);
@@ -13,16 +12,10 @@ const QUIET_MAX_SECONDS = Number(process.env.BENCH_QUIET_MAX_SECONDS ?? 300);
 const POLL_MS = 5_000;
 
 async function autovacuumsRunning() {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'",
-    );
-    return rows[0].n;
-  } finally {
-    await client.end();
-  }
+  const [{ n }] = await adminQuery<{ n: number }>(
+    "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'",
+  );
+  return n;
 }
 
 /** Resolves once the load is low and no autovacuum runs (or the wait's limit passed); says how it went. */
