@@ -1,6 +1,7 @@
 "use client";
 // The admin shell: sidebar (company, plan, menu by permission, switcher, user menu) and header.
 import { ChevronDown, Compass, LogOut, Menu, Settings, User, X } from "lucide-react";
+import * as Dialog from "@radix-ui/react-dialog";
 import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useId, useState } from "react";
@@ -106,7 +107,8 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const pathname = usePathname();
   return (
     <div className="flex h-full flex-col bg-brand-700 text-white">
-      <div className="px-4 py-5">
+      {/* Room on the right for the phone drawer's close button. */}
+      <div className="py-5 pr-12 pl-4 md:pr-4">
         <p className="truncate text-lg font-bold">{user.company_name}</p>
         <p className="text-xs text-brand-100">
           Plano: <span className="font-semibold">{user.subscription_name}</span>
@@ -140,6 +142,33 @@ function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
+/**
+ * The phone's menu: a drawer over the page (Radix Dialog: focus trap, Escape, the overlay closes it)
+ * with its own close button, since the drawer covers the header's menu button.
+ */
+function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
+        <Dialog.Content
+          className="fixed inset-y-0 left-0 z-50 w-64 max-w-[85vw] md:hidden"
+          aria-describedby={undefined}
+        >
+          <Dialog.Title className="sr-only">Menu</Dialog.Title>
+          <Dialog.Close
+            className="absolute top-3 right-3 z-10 rounded p-1 text-white hover:bg-white/10"
+            aria-label="Fechar menu"
+          >
+            <X className="h-6 w-6" aria-hidden />
+          </Dialog.Close>
+          <Sidebar onNavigate={() => onOpenChange(false)} />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
 export function AdminShell({ children }: { children: React.ReactNode }) {
   const pathname = usePathname();
   const router = useRouter();
@@ -158,23 +187,17 @@ export function AdminShell({ children }: { children: React.ReactNode }) {
           <Sidebar onNavigate={() => undefined} />
         </div>
       </aside>
-      {mobileOpen && (
-        <div className="fixed inset-0 z-40 md:hidden">
-          <div className="absolute inset-0 bg-black/50" onClick={() => setMobileOpen(false)} aria-hidden />
-          <div className="absolute inset-y-0 left-0 w-64">
-            <Sidebar onNavigate={() => setMobileOpen(false)} />
-          </div>
-        </div>
-      )}
+      <MobileDrawer open={mobileOpen} onOpenChange={setMobileOpen} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex items-center gap-2 border-b border-gray-200 bg-white px-3 py-3 sm:gap-3 sm:px-4">
           <button
             type="button"
             className="rounded p-1 md:hidden"
-            onClick={() => setMobileOpen((o) => !o)}
-            aria-label={mobileOpen ? "Fechar menu" : "Abrir menu"}
+            onClick={() => setMobileOpen(true)}
+            aria-label="Abrir menu"
+            aria-expanded={mobileOpen}
           >
-            {mobileOpen ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
+            <Menu className="h-6 w-6" aria-hidden />
           </button>
           <p className="min-w-0 flex-1 truncate text-lg font-semibold text-gray-900">{titleFor(pathname)}</p>
           {can(user.role, "redeem_prizes") && !counter && <RedeemButton />}

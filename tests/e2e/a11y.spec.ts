@@ -252,6 +252,13 @@ test.describe("admin screens as the demo owner", () => {
       await page.getByRole("button", { name: "Abrir menu" }).click();
       await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeVisible();
       await expectAccessible(page, "dashboard on a phone, menu open");
+      // The drawer covers the header's button: it has its own close button, and Escape closes it.
+      await page.getByRole("button", { name: "Fechar menu" }).click();
+      await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeHidden();
+      await page.getByRole("button", { name: "Abrir menu" }).click();
+      await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeHidden();
     });
   });
 });
