@@ -1,5 +1,6 @@
 // The guided tour starts by itself on the first visit, walks with Próximo, and Pular Tour ends it for good.
 import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./axe";
 import { signInByApi, signupByApi } from "./helpers";
 
 /** Spec section 9: the tour starts by itself 1500 ms after entering an admin page. */
@@ -13,6 +14,9 @@ test("tour: auto start, progress, skip, restart from the header", async ({ page 
   await expect(popover).toBeVisible({ timeout: 10_000 });
   await expect(popover).toContainText("Bem-vindo à Roleta Premiada!");
   await expect(popover).toContainText("1 de 9");
+  // The first step points at no element: driver.js's stand-in must carry no opener attributes.
+  await expect(page.locator("#driver-dummy-element")).not.toHaveAttribute("aria-expanded", /.*/);
+  await expectAccessible(page, "the tour's first step");
   await popover.getByRole("button", { name: "Próximo" }).click();
   await expect(popover).toContainText("2 de 9");
   await expect(popover).toContainText("Dashboard");
