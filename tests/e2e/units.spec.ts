@@ -190,6 +190,14 @@ test("an attendant of two units picks the counter's unit, and the hand-over is c
     unit_ids: [centro.id, norte.id],
   });
 
+  // A pending invitation of an attendant names its units on the users screen.
+  const invited = `convite-norte-${Date.now()}@teste.com.br`;
+  await post("users/invitations", { email: invited, role: "attendant", unit_ids: [norte.id] });
+  await page.goto("/admin/users");
+  const pending = page.getByRole("heading", { name: "Convites pendentes" }).locator("..");
+  await expect(pending.getByText(invited)).toBeVisible();
+  await expect(pending.getByText(/Atendente \(Loja Norte\) · válido até/)).toBeVisible();
+
   // A visitor plays through the Centro poster (another browser, no staff cookie).
   const code = await playThrough(browser, `/api/public/${owner.company.slug}/wheels/${wheel.slug}/spin`, {
     name: "Rita Souza",
