@@ -65,8 +65,9 @@ export function GiftBox({ answer, busy, connecting, onPlay, onRevealed, logoUrl,
         >
           <div className="absolute inset-y-0 left-1/2 w-8 -translate-x-1/2 bg-white/85" />
           <div className="absolute -top-6 left-1/2 flex -translate-x-1/2 gap-1">
-            <span className="block h-7 w-9 -rotate-12 rounded-full border-[6px] border-white/90" />
-            <span className="block h-7 w-9 rotate-12 rounded-full border-[6px] border-white/90" />
+            {/* White as the ribbon, outlined in the shop's dark shade: the loops stand on the white card. */}
+            <span className="block h-7 w-9 -rotate-12 rounded-full border-[6px] border-white/90 ring-2 ring-brand-800" />
+            <span className="block h-7 w-9 rotate-12 rounded-full border-[6px] border-white/90 ring-2 ring-brand-800" />
           </div>
         </div>
       </div>
