@@ -51,7 +51,8 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // Focus moves to the result's title, so screen readers read it out (a live region mounted
-    // with its content is not announced by all of them).
+    // with its content is not announced by all of them; the section is no live region, or those
+    // that do announce it would read the result twice).
     title.current?.focus();
     if (won) celebrate().catch(() => undefined); // decoration only: a failed load changes nothing
     // The embed page's bridge tells the shop's page (lib/embed/frame-script.ts).
@@ -71,7 +72,7 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
   );
   if (!result.prize || !result.redemption_code)
     return (
-      <section aria-labelledby="result-title" aria-live="polite" className="text-center">
+      <section aria-labelledby="result-title" className="text-center">
         <ResultHeading emoji="🍀" title={title}>
           {result.message}
         </ResultHeading>
@@ -94,7 +95,7 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
     claimUrl: typeof window === "undefined" ? claimUrl : new URL(claimUrl, window.location.origin).href,
   });
   return (
-    <section aria-labelledby="result-title" aria-live="polite" className="text-center">
+    <section aria-labelledby="result-title" className="text-center">
       <ResultHeading emoji="🎉" title={title}>
         {M.won}
       </ResultHeading>

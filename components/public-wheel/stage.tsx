@@ -2,7 +2,7 @@
 // The play step after 'Começar' (issue 42): the wheel with GIRAR, or the raspadinha or gift box that
 // reveals the server's answer. Fetched at 'Começar' with the game's own chunk, so the page's first
 // load carries only the form (docs/decisions/games.md "Each game's code only where it is played").
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import type { Game } from "@/lib/games/names";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import type { Segment } from "./segments";
@@ -45,9 +45,12 @@ interface Props {
 
 export function Stage(p: Props) {
   const GameView = p.game === "scratch" ? ScratchCard : p.game === "gift" ? GiftBox : null;
+  // 'Começar' is gone with the form: the focus moves to this step's heading, not to <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section aria-labelledby="wheel-title" className="text-center">
-      <h2 id="wheel-title" className="text-xl font-bold text-gray-900">
+      <h2 id="wheel-title" ref={heading} tabIndex={-1} className="text-xl font-bold text-gray-900 outline-none">
         Olá, {p.firstName}! Boa sorte!
       </h2>
       <div className="my-6">

@@ -21,13 +21,17 @@ test("play the demo wheel, win, and be refused a second time at 'Começar'", asy
   await page.getByRole("checkbox").check();
   await start.click();
 
-  await expect(page.getByRole("heading", { name: "Olá, Visitante! Boa sorte!" })).toBeVisible();
+  // The form is gone: the focus is on the play step's heading, not dropped to <body>.
+  await expect(page.getByRole("heading", { name: "Olá, Visitante! Boa sorte!" })).toBeFocused();
   await page.getByRole("button", { name: "GIRAR" }).click();
   await expect(page.getByRole("button", { name: "Girando..." })).toBeVisible();
   await expect(page.getByText("Parabéns! Você ganhou um prêmio!")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText("Mostre esta tela no balcão para retirar o seu prêmio.")).toBeVisible();
   await expect(page.getByTestId("redemption-code")).toHaveText(/^[A-Z2-9]{8}$/);
   await expect(page.getByText("Visitante Teste")).toBeVisible();
+  // Read once: the title takes the focus, and no live region around it reads it again.
+  await expect(page.locator("#result-title")).toBeFocused();
+  await expect(page.locator("[aria-live]").filter({ has: page.locator("#result-title") })).toHaveCount(0);
 
   await page.goto(URL);
   await page.getByLabel("Nome completo").fill("Visitante Teste");
