@@ -27,10 +27,11 @@ export function GiftBox({ answer, busy, connecting, onPlay, onRevealed, logoUrl,
         data-testid="gift-box"
         data-open={open || undefined}
       >
-        {/* What the box holds: the server's answer, rising out of it when the lid is off. */}
+        {/* What the box holds: the server's answer, rising out of it when the lid is off, just far
+            enough to stand on the box (higher, it reached a two-line heading at 320 px). */}
         <div
           className={`absolute inset-x-3 top-4 z-0 flex min-h-24 flex-col items-center justify-center rounded-xl border-2 border-brand-600 bg-white p-2 text-center shadow ${motion} ${
-            open ? "-translate-y-20 opacity-100 motion-reduce:translate-y-0" : "translate-y-6 opacity-0"
+            open ? "-translate-y-12 opacity-100 motion-reduce:translate-y-0" : "translate-y-6 opacity-0"
           }`}
           data-testid="gift-answer"
         >

@@ -183,6 +183,22 @@ test.describe("on a phone (390 px)", () => {
     await expectReveal(page, "won");
   });
 
+  test("at 320 px the opened gift keeps clear of the heading", async ({ page, browser }) => {
+    const w = await setup(browser);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await reachGame(page, `/w/${w.company}/${w.slugs.gift.won}`, true);
+    await pressByKeyboard(page, "Abrir");
+    const answer = page.getByTestId("gift-answer");
+    await expect(answer).toContainText(PRIZE);
+    await expect(page.getByTestId("game-announcement")).toHaveText(`Você ganhou! ${PRIZE}`);
+    // Measured where the lid and the card come to rest.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await page.screenshot({ path: "/tmp/gift320.png" });
+    const heading = (await page.getByRole("heading", { name: "Olá, Visitante! Boa sorte!" }).boundingBox())!;
+    const card = (await answer.boundingBox())!;
+    expect(card.y).toBeGreaterThanOrEqual(heading.y + heading.height + 8);
+  });
+
   test("the gift box by keyboard alone: 'Abrir' shows a lost draw", async ({ page, browser }) => {
     const w = await setup(browser);
     await reachGame(page, `/w/${w.company}/${w.slugs.gift.lost}`, true);
