@@ -100,9 +100,10 @@ function runTour() {
     // driver.js marks the highlighted element as a dialog's opener (aria-haspopup/expanded/controls).
     // A step with no element highlights a plain invisible div, where those attributes are not allowed
     // (axe's critical aria-allowed-attr): take them off it.
-    onHighlighted: (element) => {
-      if (element?.id !== "driver-dummy-element") return;
-      for (const attr of ["aria-haspopup", "aria-expanded", "aria-controls"]) element.removeAttribute(attr);
+    // (driver.js hands the hook undefined for that div, so it is looked up by its id.)
+    onHighlighted: () => {
+      const standIn = document.getElementById("driver-dummy-element");
+      for (const attr of ["aria-haspopup", "aria-expanded", "aria-controls"]) standIn?.removeAttribute(attr);
     },
     // Finalizar, the close button and Esc come here first. Marked here rather than in onDestroyed,
     // which driver.js skips when the tour ends between two steps (a skip right after Voltar: the
