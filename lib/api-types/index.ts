@@ -212,7 +212,8 @@ export interface RedemptionAnswer {
   at: string;
   unit_id: string | null;
   by_user_id: string | null;
-  order: { id: string; total_cents: number | null; currency: string | null } | null;
+  /** `refunded_at`: when the store reported the order cancelled or refunded (its money is out of the reports). */
+  order: { id: string; total_cents: number | null; currency: string | null; refunded_at: string | null } | null;
 }
 
 export interface SpinAnswer {
