@@ -239,6 +239,8 @@ export interface SpinAnswer {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  /** The totem or big screen it was played on (WheelDevice id), null for a plain link. */
+  device_id: string | null;
   redeem_until: string | null;
   redemption_status: RedemptionStatus;
   whatsapp_verified: boolean;
@@ -248,6 +250,9 @@ export interface SpinAnswer {
 /** A lead in the lead lists: the spin and its reminders (docs/api.md "Reminders before the prize expires"). */
 export interface LeadAnswer extends SpinAnswer {
   reminders: LeadReminderAnswer[];
+  /** The device's name and kind (a revoked device still names its leads). */
+  device_name: string | null;
+  device_kind: "totem" | "screen" | null;
 }
 
 export interface WebhookEndpointAnswer {
