@@ -353,6 +353,8 @@ export interface StoreAnswer {
   reserve: { products: number; available: number; refilling: boolean };
   /** Unused coupons taken out of the reserves, still to be deleted in the store; `failing` when its last try was refused. */
   release: { coupons: number; failing: boolean; last_error: string | null };
+  /** The wheels whose prizes use this store's coupons, active ones first. */
+  wheels: { id: string; name: string; active: boolean }[];
 }
 
 /** Integrações -> WhatsApp (docs/api.md "WhatsApp (issue 27)"). */

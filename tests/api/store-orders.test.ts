@@ -382,3 +382,18 @@ describe("cancellations, more cases", () => {
     ).toEqual(["order/cancelled", "order/paid"]);
   });
 });
+
+describe("Lojas names the wheels a removal touches", () => {
+  it("each store lists the wheels whose prizes use its coupons, and only the company's", async () => {
+    const c = await createCompany("Rodas da Loja");
+    const { wheel, store } = await winCoupon(c, "woocommerce");
+    const listed = await call(storesGet, { token: c.owner.token });
+    expect(listed.body.stores.find((s: { id: string }) => s.id === store.id).wheels).toEqual([
+      { id: wheel.id, name: "Roleta", active: true },
+    ]);
+    const other = await createCompany("Sem Rodas");
+    await call(storesPost, { token: other.owner.token, body: storeInput(fakes, "woocommerce") });
+    const theirs = await call(storesGet, { token: other.owner.token });
+    expect(theirs.body.stores[0].wheels).toEqual([]);
+  });
+});
