@@ -238,6 +238,7 @@ export function ApiKeysSection() {
       <DeleteDialog
         target={revoking}
         title="Revogar chave"
+        confirmLabel="Revogar"
         message={(k) => (
           <>
             Revogar a chave <strong className="break-all">{k.name}</strong>? O caixa que usa esta chave deixa de

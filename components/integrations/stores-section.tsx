@@ -6,6 +6,7 @@
 // (docs/decisions/stores.md "A store leaves only without our unused coupons").
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { Field, inputClass } from "@/components/ui/field";
 import { Card } from "@/components/ui/misc";
 import { QueryState } from "@/components/ui/query-state";
@@ -31,6 +32,35 @@ function storeState(s: StoreRow): { text: string; ok: boolean } {
   }
   if (s.reserve.refilling) return { text: "Criando cupons...", ok: true };
   return { text: "Conectada", ok: true };
+}
+
+/** What removing a store does, said before it is done: its unused coupons go, and with them the
+ *  prizes of the wheels that use them (a live wheel left with none says "Prêmios esgotados"). */
+function RemovalEffects({ store }: { store: StoreRow }) {
+  const live = store.wheels.filter((w) => w.active);
+  return (
+    <>
+      Remover a loja <strong className="break-all">{store.name}</strong>? Os cupons da roleta ainda não entregues serão
+      excluídos da loja; os já entregues aos ganhadores continuam valendo.{" "}
+      {store.wheels.length === 0 ? (
+        "Nenhuma roleta usa cupons desta loja."
+      ) : (
+        <>
+          Os prêmios com cupons desta loja deixam de sair {store.wheels.length === 1 ? "na roleta" : "nas roletas"}{" "}
+          {store.wheels.map((w, i) => (
+            <span key={w.id}>
+              {i > 0 && ", "}
+              <strong>{w.name}</strong>
+              {w.active && " (no ar)"}
+            </span>
+          ))}
+          .{" "}
+          {live.length > 0 &&
+            "Uma roleta no ar sem outros prêmios passa a mostrar “Prêmios esgotados” aos visitantes agora mesmo."}
+        </>
+      )}
+    </>
+  );
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -167,13 +197,13 @@ function StoreForm({ onSaved }: { onSaved: () => void }) {
 export function StoresSection() {
   const query = useApi<StoresAnswer>("/integrations/stores", { errorText: "Erro ao carregar as lojas" });
 
-  async function remove(id: string) {
+  const [removing, setRemoving] = useState<StoreRow | null>(null);
+  async function remove(s: StoreRow) {
     try {
-      await api(`/integrations/stores/${id}`, { method: "DELETE" });
-      notify.success("Loja removida com sucesso");
+      await api(`/integrations/stores/${s.id}`, { method: "DELETE" });
+    } finally {
+      // Also after a refusal: the coupons still being deleted show on the store.
       void query.mutate();
-    } catch (err) {
-      notify.error(message(err, "Erro ao remover a loja"));
     }
   }
 
@@ -238,7 +268,7 @@ export function StoresSection() {
                       </p>
                     )}
                   </div>
-                  <Button variant="secondary" onClick={() => void remove(s.id)}>
+                  <Button variant="secondary" onClick={() => setRemoving(s)}>
                     Remover<span className="sr-only"> {s.name}</span>
                   </Button>
                 </Card>
@@ -247,6 +277,16 @@ export function StoresSection() {
           </ul>
         )}
       </QueryState>
+      <DeleteDialog
+        target={removing}
+        title="Remover loja"
+        confirmLabel="Remover"
+        message={(s) => <RemovalEffects store={s} />}
+        remove={remove}
+        success="Loja removida com sucesso"
+        fallback="Erro ao remover a loja"
+        onClose={() => setRemoving(null)}
+      />
       <Card>
         <h3 className="mb-3 text-base font-semibold text-gray-900">Conectar uma loja</h3>
         <StoreForm onSaved={() => void query.mutate()} />

@@ -11,13 +11,24 @@ interface Props<T> {
   target: T | null;
   title: string;
   message: (target: T) => React.ReactNode;
+  /** The confirming button: what it does ("Revogar", "Desativar"), "Excluir" by default. */
+  confirmLabel?: string;
   remove: (target: T) => Promise<unknown>;
   success: string;
   fallback: string;
   onClose: () => void;
 }
 
-export function DeleteDialog<T>({ target, title, message, remove, success, fallback, onClose }: Props<T>) {
+export function DeleteDialog<T>({
+  target,
+  title,
+  message,
+  confirmLabel,
+  remove,
+  success,
+  fallback,
+  onClose,
+}: Props<T>) {
   const [busy, setBusy] = useState(false);
   async function confirm() {
     if (!target) return;
@@ -37,6 +48,7 @@ export function DeleteDialog<T>({ target, title, message, remove, success, fallb
       open={!!target}
       title={title}
       message={target ? message(target) : null}
+      confirmLabel={confirmLabel}
       busy={busy}
       onConfirm={confirm}
       onClose={onClose}

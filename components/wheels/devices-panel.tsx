@@ -227,6 +227,7 @@ export function DevicesPanel({ wheel }: { wheel: WheelDto }) {
       <DeleteDialog
         target={revoking}
         title="Desativar aparelho"
+        confirmLabel="Desativar"
         message={(d) => `O link de “${d.name}” deixará de funcionar. Esta ação não pode ser desfeita.`}
         remove={(d) => endpoints.devices.revoke(wheel.id, d.id)}
         success="Aparelho desativado."

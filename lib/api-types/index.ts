@@ -212,7 +212,8 @@ export interface RedemptionAnswer {
   at: string;
   unit_id: string | null;
   by_user_id: string | null;
-  order: { id: string; total_cents: number | null; currency: string | null } | null;
+  /** `refunded_at`: when the store reported the order cancelled or refunded (its money is out of the reports). */
+  order: { id: string; total_cents: number | null; currency: string | null; refunded_at: string | null } | null;
 }
 
 export interface SpinAnswer {
@@ -238,6 +239,8 @@ export interface SpinAnswer {
   utm_source: string | null;
   utm_medium: string | null;
   utm_campaign: string | null;
+  /** The totem or big screen it was played on (WheelDevice id), null for a plain link. */
+  device_id: string | null;
   redeem_until: string | null;
   redemption_status: RedemptionStatus;
   whatsapp_verified: boolean;
@@ -247,6 +250,9 @@ export interface SpinAnswer {
 /** A lead in the lead lists: the spin and its reminders (docs/api.md "Reminders before the prize expires"). */
 export interface LeadAnswer extends SpinAnswer {
   reminders: LeadReminderAnswer[];
+  /** The device's name and kind (a revoked device still names its leads). */
+  device_name: string | null;
+  device_kind: "totem" | "screen" | null;
 }
 
 export interface WebhookEndpointAnswer {
@@ -347,6 +353,8 @@ export interface StoreAnswer {
   reserve: { products: number; available: number; refilling: boolean };
   /** Unused coupons taken out of the reserves, still to be deleted in the store; `failing` when its last try was refused. */
   release: { coupons: number; failing: boolean; last_error: string | null };
+  /** The wheels whose prizes use this store's coupons, active ones first. */
+  wheels: { id: string; name: string; active: boolean }[];
 }
 
 /** Integrações -> WhatsApp (docs/api.md "WhatsApp (issue 27)"). */

@@ -63,7 +63,7 @@ export async function screenById(wheelId: string, deviceId: string | null | unde
   if (!deviceId || !isUuid(deviceId)) return null;
   return (await db()).wheelDevice.findFirst({
     where: { id: deviceId, wheelId, kind: "screen", revokedAt: null },
-    select: { id: true },
+    select: { id: true, unitId: true },
   });
 }
 

@@ -9,6 +9,7 @@ import { Prisma, type Spin } from "@/lib/generated/prisma/client";
 import { notFound } from "@/lib/errors";
 import { pagination } from "@/lib/http/pagination";
 import { leadsWithReminders } from "@/lib/reminders/lead";
+import { withDeviceNames } from "./devices";
 import type { LeadsQuery, SpinFilters } from "@/lib/validation/leads";
 import { spinWhere } from "./filters";
 import { companyContacts, dayTotals, rollupDays } from "./rollups";
@@ -91,7 +92,7 @@ export async function listLeads(ctx: TenantScope, q: LeadsQuery) {
   if (anchorKey && last && rows.length === q.limit)
     rememberAnchor(anchorKey, version, q.page, { createdAt: last.createdAt, id: last.id });
   return {
-    spins: await leadsWithReminders(ctx.companyId, rows),
+    spins: await withDeviceNames(ctx.companyId, await leadsWithReminders(ctx.companyId, rows)),
     pagination: pagination(q.page, q.limit, stats.total),
     stats: {
       total_leads: stats.total,
@@ -117,7 +118,7 @@ export async function wheelSpins(ctx: SessionCtx, wheelId: string, q: { page: nu
     dayTotals(ctx.companyId, { wheel_id: wheelId }, { from: null, to: null }).then((d) => d.spins),
   ]);
   return {
-    spins: await leadsWithReminders(ctx.companyId, rows),
+    spins: await withDeviceNames(ctx.companyId, await leadsWithReminders(ctx.companyId, rows)),
     pagination: pagination(q.page, q.limit, total),
   };
 }

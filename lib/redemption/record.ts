@@ -77,4 +77,5 @@ export const CLEARED_REDEMPTION = {
   orderId: null,
   orderTotalCents: null,
   orderCurrency: null,
+  orderRefundedAt: null,
 } satisfies Prisma.SpinUpdateManyMutationInput;

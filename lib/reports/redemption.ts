@@ -1,6 +1,7 @@
 // The money in the reports (docs/api.md "Redemption figures (issue 39)"): of the prizes won under a
 // filter (spins made in the period), how many were redeemed, through which channel, how many orders
-// and how much revenue they brought, the median time from win to redemption, by prize and by source.
+// and how much revenue they brought (an order the store cancelled or refunded brings none; its prize
+// stays redeemed), the median time from win to redemption, by prize and by source.
 // Wins come from the day rollups when the dates are whole days (lib/leads/rollups.ts); the rest reads
 // only the period's redeemed spins through the partial index Spin_redeemed_figures_idx
 // (docs/decisions/reports.md "Redemption figures: wins from the rollups, the rest from redeemed
@@ -56,8 +57,9 @@ async function redeemedByGroup(companyId: string, f: Filters) {
     prisma.$queryRaw<RedeemedRow[]>`
       SELECT coalesce("productName", '') AS product, coalesce("sourceId", '') AS source,
              coalesce("redemptionChannel", 'counter') AS channel, count(*)::int AS redeemed,
-             count("orderId")::int AS orders,
-             coalesce(sum("orderTotalCents") FILTER (WHERE coalesce("orderCurrency", ${REVENUE_CURRENCY}) = ${REVENUE_CURRENCY}), 0)::bigint AS revenue
+             count("orderId") FILTER (WHERE "orderRefundedAt" IS NULL)::int AS orders,
+             coalesce(sum("orderTotalCents") FILTER (WHERE coalesce("orderCurrency", ${REVENUE_CURRENCY}) = ${REVENUE_CURRENCY}
+                                                       AND "orderRefundedAt" IS NULL), 0)::bigint AS revenue
       FROM "Spin" WHERE ${where} AND "redeemedAt" IS NOT NULL AND won = true
       GROUP BY 1, 2, 3`,
     // date_part, not extract: extract returns numeric, whose sort made this median ~2.5x slower

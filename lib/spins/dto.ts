@@ -31,6 +31,8 @@ export function spinDto(s: Spin) {
     utm_source: s.utmSource,
     utm_medium: s.utmMedium,
     utm_campaign: s.utmCampaign,
+    // The totem or big screen it was played on (its name: lib/leads/devices.ts, in the lead lists).
+    device_id: s.deviceId,
     redeem_until: s.won && s.redeemUntil ? s.redeemUntil.toISOString() : null,
     redemption_status: redemptionStatus(s),
     // WhatsApp (docs/api.md "WhatsApp (issue 27)"): the number was proven; the prize message's state.

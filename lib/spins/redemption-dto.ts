@@ -14,6 +14,7 @@ type RedemptionColumns = Pick<
   | "orderId"
   | "orderTotalCents"
   | "orderCurrency"
+  | "orderRefundedAt"
 >;
 
 /** The lead's `redemption` (docs/api.md "Redemptions (issue 39)"): null while the prize waits. */
@@ -25,7 +26,15 @@ export function redemptionDto(s: RedemptionColumns) {
     at: s.redeemedAt.toISOString(),
     unit_id: s.redemptionUnitId,
     by_user_id: s.redeemedById,
-    order: s.orderId ? { id: s.orderId, total_cents: s.orderTotalCents, currency: s.orderCurrency } : null,
+    order: s.orderId
+      ? {
+          id: s.orderId,
+          total_cents: s.orderTotalCents,
+          currency: s.orderCurrency,
+          // The store cancelled or refunded the order: the prize stays redeemed, its money is out of the reports.
+          refunded_at: s.orderRefundedAt?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 

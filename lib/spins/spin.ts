@@ -11,6 +11,7 @@
 import { spinLimitError, spinQuotaOf } from "@/lib/billing/plan-limits";
 import { campaignStatus, nextPlayAt, playWindow } from "@/lib/campaigns/schedule";
 import { db } from "@/lib/db/client";
+import { screenById } from "@/lib/devices/public";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { AppError } from "@/lib/errors";
 import type { DrawMode } from "@/lib/validation/campaign";
@@ -80,7 +81,7 @@ export async function spin(
   return { answer: spinAnswer(loaded, recorded), replayed: false, wheelId: loaded.wheel.id };
 }
 
-/** The totem a spin was made on (lib/devices/public.ts): recorded with the lead, with its unit. */
+/** The totem or big screen a spin was made on (lib/devices/public.ts): recorded with the lead, with its unit. */
 export interface SpinDevice {
   id: string;
   unitId: string | null;
@@ -130,6 +131,9 @@ async function draw(
   device: SpinDevice | null,
 ): Promise<Drawn> {
   const { company, wheel, maxSpinsMonth, prizes } = loaded;
+  // A totem's spin names its totem; a phone that came from a big screen's QR, that screen (an
+  // unrevoked screen of this wheel): the lead shows where it was played (docs/decisions/screens.md).
+  const onDevice = device ?? (input.screen ? await screenById(wheel.id, input.screen) : null);
   // The e-mail, CPF and answers the wheel asks for (400 / DISPOSABLE_EMAIL before anything is written).
   const visitor = visitorColumns(wheel, input);
   const idem: Idempotency | null = key ? { key, hash: requestHash(input) } : null;
@@ -152,8 +156,8 @@ async function draw(
     redeemUntil: redeemUntilFor(wheel.redeemWithinDays, now),
     quota: spinQuotaOf(maxSpinsMonth, now),
     visitor,
-    deviceId: device?.id ?? null,
-    unitId: device?.unitId ?? null,
+    deviceId: onDevice?.id ?? null,
+    unitId: onDevice?.unitId ?? null,
   };
   try {
     assertOpen(wheel, now);

@@ -29,8 +29,13 @@ export function verifySignature(platform: Platform, raw: Buffer, header: string 
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** What an order event means for a prize: the order was paid, or cancelled (or refunded) after. */
+export type OrderEventKind = "paid" | "cancelled";
+
 /** What an order webhook reports: the order, and (except Nuvemshop's) its codes and total. */
 export interface OrderEvent {
+  kind: OrderEventKind;
+  /** The platform's id, exactly as sent (text: ids pass 2^53, lib/stores/exact-json.ts). */
   orderId: string;
   /** Null: to be read from the store's API (Nuvemshop). */
   codes: string[] | null;
@@ -38,7 +43,10 @@ export interface OrderEvent {
   currency: string | null;
 }
 
+// The body was parsed by parseExactJson: an integer beyond 2^53 is already the string of its digits.
 const id = z.union([z.number().int().nonnegative(), z.string().trim().min(1).max(64)]).transform(String);
+/** Nuvemshop's ids: digits only (the order's id goes into the path of its read). */
+const digits = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/)]).transform(String);
 const code = z.object({ code: z.string().trim().min(1).max(255) }).loose();
 const currency = z
   .string()
@@ -56,9 +64,20 @@ export function toCents(value: unknown): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? "0").padEnd(2, "0"));
 }
 
-const nuvemshopEvent = z.object({ store_id: id, event: z.string(), id }).loose();
+const nuvemshopEvent = z.object({ store_id: z.unknown(), event: z.string(), id: z.unknown() }).loose();
+// Shopify's GraphQL id carries the same number: used when the REST id is missing.
+const shopifyGid = z
+  .string()
+  .regex(/^gid:\/\/shopify\/Order\/\d{1,20}$/)
+  .transform((g) => g.slice(g.lastIndexOf("/") + 1));
 const shopifyOrder = z
-  .object({ id, discount_codes: z.array(code).max(100).default([]), total_price: z.unknown(), currency })
+  .object({
+    id: id.optional(),
+    admin_graphql_api_id: shopifyGid.optional().catch(undefined),
+    discount_codes: z.array(code).max(100).default([]),
+    total_price: z.unknown(),
+    currency,
+  })
   .loose();
 const wooOrder = z
   .object({ id, status: z.string(), coupon_lines: z.array(code).max(100).default([]), total: z.unknown(), currency })
@@ -66,31 +85,69 @@ const wooOrder = z
 
 /** WooCommerce statuses that mean the order was paid (`refunded`, `pending`, `cancelled`... do not). */
 export const WOO_PAID = new Set(["processing", "completed"]);
+/** WooCommerce statuses that take a paid order's money back. */
+export const WOO_CANCELLED = new Set(["refunded", "cancelled"]);
+
+/** The events each platform sends that this app acts on (what registration subscribes to). */
+export const NUVEMSHOP_EVENTS: Record<string, OrderEventKind> = {
+  "order/paid": "paid",
+  "order/cancelled": "cancelled",
+};
+const SHOPIFY_TOPICS: Record<string, OrderEventKind> = { "orders/paid": "paid", "orders/cancelled": "cancelled" };
+
+/** A Nuvemshop body that is not the URL's store's, or whose order id is not digits. */
+export class NuvemshopEventError extends Error {
+  constructor(readonly reason: "store" | "order") {
+    super(reason);
+  }
+}
 
 /**
- * The paid order a webhook body reports, or null when it reports nothing to act on (another topic, an
- * unpaid status, a ping, a body of another shape): those are answered 200 and ignored.
+ * A Nuvemshop event's order (docs/decisions/security.md "Trust round four"): every store's webhooks are
+ * signed with the one app secret, so only `store_id` says whose it is; it must be `storeId` (the URL's
+ * store). Throws NuvemshopEventError; null for an event this app does not act on.
  */
-export function orderEventOf(platform: Platform, body: unknown, topic: string | null): OrderEvent | null {
-  if (platform === "nuvemshop") {
-    const e = nuvemshopEvent.safeParse(body);
-    if (!e.success || e.data.event !== "order/paid") return null;
-    return { orderId: e.data.id, codes: null, totalCents: null, currency: null };
-  }
+function nuvemshopEventOf(body: unknown, storeId: string): OrderEvent | null {
+  const e = nuvemshopEvent.safeParse(body);
+  const store = digits.safeParse(e.data?.store_id);
+  if (!e.success || !store.success || store.data !== storeId) throw new NuvemshopEventError("store");
+  const kind = NUVEMSHOP_EVENTS[e.data.event];
+  if (!kind) return null;
+  const order = digits.safeParse(e.data.id);
+  if (!order.success) throw new NuvemshopEventError("order");
+  return { kind, orderId: order.data, codes: null, totalCents: null, currency: null };
+}
+
+/**
+ * The paid or cancelled order a webhook body reports, or null when it reports nothing to act on
+ * (another topic, an unpaid status, a ping, a body of another shape): those are answered 200 and
+ * ignored. `storeId`: a Nuvemshop store's id (its body must name it; throws NuvemshopEventError).
+ */
+export function orderEventOf(platform: Platform, body: unknown, topic: string | null, storeId = ""): OrderEvent | null {
+  if (platform === "nuvemshop") return nuvemshopEventOf(body, storeId);
   if (platform === "shopify") {
-    if (topic && topic !== "orders/paid") return null;
+    const kind = topic ? SHOPIFY_TOPICS[topic] : "paid";
+    if (!kind) return null;
     const o = shopifyOrder.safeParse(body);
-    if (!o.success) return null;
+    const orderId = o.data?.id ?? o.data?.admin_graphql_api_id;
+    if (!o.success || !orderId) return null;
     return {
-      orderId: o.data.id,
+      kind,
+      orderId,
       codes: o.data.discount_codes.map((c) => c.code),
       totalCents: toCents(o.data.total_price),
       currency: o.data.currency ?? null,
     };
   }
   const o = wooOrder.safeParse(body);
-  if (!o.success || !WOO_PAID.has(o.data.status)) return null;
+  const kind = WOO_PAID.has(o.data?.status ?? "")
+    ? "paid"
+    : WOO_CANCELLED.has(o.data?.status ?? "")
+      ? "cancelled"
+      : null;
+  if (!o.success || !kind) return null;
   return {
+    kind,
     orderId: o.data.id,
     codes: o.data.coupon_lines.map((c) => c.code),
     totalCents: toCents(o.data.total),
@@ -99,15 +156,20 @@ export function orderEventOf(platform: Platform, body: unknown, topic: string | 
 }
 
 const nuvemshopOrder = z
-  .object({ id, payment_status: z.string(), coupon: z.array(code).max(100).nullish(), total: z.unknown(), currency })
+  .object({ payment_status: z.string(), coupon: z.array(code).max(100).nullish(), total: z.unknown(), currency })
   .loose();
 
-/** A Nuvemshop order read from its API (GET /{store_id}/orders/{id}): only a `paid` one counts. */
-export function nuvemshopOrderOf(body: unknown): OrderEvent | null {
+/**
+ * A Nuvemshop order read from its API (GET /{store_id}/orders/{id}) for an event of `kind`: a paid
+ * event counts only a `paid` order; a cancellation reads the codes whatever the payment's state.
+ * `orderId`: the event's (exact) id, not the answer's, which JSON.parse may have rounded.
+ */
+export function nuvemshopOrderOf(body: unknown, kind: OrderEventKind, orderId: string): OrderEvent | null {
   const o = nuvemshopOrder.safeParse(body);
-  if (!o.success || o.data.payment_status !== "paid") return null;
+  if (!o.success || (kind === "paid" && o.data.payment_status !== "paid")) return null;
   return {
-    orderId: o.data.id,
+    kind,
+    orderId,
     codes: (o.data.coupon ?? []).map((c) => c.code),
     totalCents: toCents(o.data.total),
     currency: o.data.currency ?? null,

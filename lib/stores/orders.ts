@@ -10,9 +10,10 @@ import { env } from "@/lib/env";
 import { AppError, notFound } from "@/lib/errors";
 import type { Store } from "@/lib/generated/prisma/client";
 import { enqueueJob } from "@/lib/jobs/enqueue";
-import { fits, stepCallTimeout } from "@/lib/jobs/budget";
+import { fits, jobBudgetMs, stepCallTimeout } from "@/lib/jobs/budget";
 import { defineJobKind } from "@/lib/jobs/types";
-import { orderEventOf, SIGNATURE_HEADER, verifySignature } from "./order-events";
+import { parseExactJson } from "./exact-json";
+import { NuvemshopEventError, orderEventOf, SIGNATURE_HEADER, verifySignature, type OrderEvent } from "./order-events";
 import { STORE_CALL_TIMEOUT_MS, type Platform } from "./platforms";
 import { newWooWebhookSecret, registerStoreWebhook } from "./order-webhook";
 import { storeAccess } from "./service";
@@ -35,9 +36,27 @@ function signingSecret(store: Store): string {
   return storeAccess(store).credentials.webhook_secret ?? "";
 }
 
+/** The event's key in StoreOrderEvent: the order's id for its payment, prefixed for its cancellation. */
+export const orderEventKey = (e: Pick<OrderEvent, "kind" | "orderId">) =>
+  e.kind === "paid" ? e.orderId : `cancelled:${e.orderId}`;
+
+/** The store's event in a body, or the error the route answers (a Nuvemshop body of another store). */
+function eventOf(store: Store, body: unknown, headers: Headers) {
+  try {
+    const storeId = store.platform === "nuvemshop" ? String(storeAccess(store).credentials.store_id ?? "") : "";
+    return orderEventOf(store.platform as Platform, body, headers.get("x-shopify-topic"), storeId);
+  } catch (err) {
+    if (!(err instanceof NuvemshopEventError)) throw err;
+    // Signed with the app's secret, which signs every store's webhooks: another store's is not ours.
+    if (err.reason === "store") throw new AppError("UNAUTHENTICATED", "Assinatura inválida");
+    throw new AppError("BAD_REQUEST", "Pedido inválido");
+  }
+}
+
 /**
- * Handles one webhook call: 404 for an unknown key, 401 for a bad or missing signature, else 200
- * (an event of another topic, an unpaid order or a replay acts on nothing).
+ * Handles one webhook call: 404 for an unknown key, 401 for a bad or missing signature (or a
+ * Nuvemshop body naming another store), else 200 (an event of another topic, an unpaid order or a
+ * replay acts on nothing).
  */
 export async function receiveOrderWebhook(key: string, raw: Buffer, headers: Headers) {
   const store = await storeByKey(key);
@@ -53,15 +72,16 @@ export async function receiveOrderWebhook(key: string, raw: Buffer, headers: Hea
     throw new AppError("UNAUTHENTICATED", "Assinatura inválida");
   let body: unknown;
   try {
-    body = JSON.parse(raw.toString("utf8"));
+    body = parseExactJson(raw.toString("utf8"));
   } catch {
     throw new AppError("BAD_REQUEST", "JSON inválido");
   }
-  const event = orderEventOf(platform, body, headers.get("x-shopify-topic"));
+  const event = eventOf(store, body, headers);
   if (!event) return { received: true };
+  const eventId = orderEventKey(event);
   await tenantTx(store, async (tx) => {
     const { count } = await tx.storeOrderEvent.createMany({
-      data: [{ companyId: store.companyId, storeId: store.id, eventId: event.orderId }],
+      data: [{ companyId: store.companyId, storeId: store.id, eventId }],
       skipDuplicates: true,
     });
     if (!count) return;
@@ -70,18 +90,22 @@ export async function receiveOrderWebhook(key: string, raw: Buffer, headers: Hea
       kind: STORE_ORDER,
       payload: {
         store_id: store.id,
+        kind: event.kind,
         order_id: event.orderId,
         codes: event.codes,
         total_cents: event.totalCents,
         currency: event.currency,
       },
-      dedupeKey: `order:${store.id}:${event.orderId}`,
+      dedupeKey: `order:${store.id}:${eventId}`,
     });
   });
   return { received: true };
 }
 
 export const STORE_WEBHOOK = "store.webhook";
+
+/** The most calls one registration makes: the list, then the two topics (lib/stores/platforms.ts ORDER_TOPICS). */
+const REGISTRATION_CALLS = 3;
 
 /** A failed registration is tried again this long after the last try (docs/decisions/stores.md
  *  "The coupon sweep, and webhooks kept registered"). */
@@ -108,8 +132,9 @@ export const storeWebhookJob = defineJobKind({
         data: { credentials: encryptSecret(JSON.stringify(access.credentials), `store:${store.id}`) },
       });
     }
-    const timeoutMs = stepCallTimeout(STORE_CALL_TIMEOUT_MS);
-    if (!fits(job.deadline, timeoutMs)) return { status: "continue" };
+    // Up to three calls (list what is there, then one per missing topic), each within the budget.
+    const timeoutMs = Math.min(stepCallTimeout(STORE_CALL_TIMEOUT_MS), Math.floor(jobBudgetMs() / REGISTRATION_CALLS));
+    if (!fits(job.deadline, REGISTRATION_CALLS * timeoutMs)) return { status: "continue" };
     const outcome = await registerStoreWebhook(store, access, timeoutMs);
     await t.store.update({ where: { id: store.id }, data: { ...outcome, webhookCheckedAt: new Date() } });
     return { status: "done" };

@@ -309,36 +309,71 @@ export const deleteCoupon = (a: StoreAccess, id: string, o: CallOptions = {}): P
 
 // --- Order webhooks (docs/api.md "Store orders (issue 39)") -------------------------------------
 
+/** The order topics each platform is subscribed to: payments and cancellations (WooCommerce's one
+ *  `order.updated` carries both, as the order's status). */
+export const ORDER_TOPICS = {
+  nuvemshop: ["order/paid", "order/cancelled"],
+  shopify: ["ORDERS_PAID", "ORDERS_CANCELLED"],
+  woocommerce: ["order.updated"],
+} as const satisfies Record<Platform, readonly string[]>;
+
+/** The order topics already subscribed to `url` in the store (Nuvemshop and Shopify). */
+async function subscribedTopics(a: StoreAccess, url: string, o: CallOptions): Promise<Set<string>> {
+  if (a.platform === "nuvemshop") {
+    const { body } = await send(nuvemshop.url(a, "/webhooks?per_page=200"), { headers: nuvemshop.headers(a) }, o);
+    return new Set(
+      (Array.isArray(body) ? (body as { event?: unknown; url?: unknown }[]) : [])
+        .filter((w) => w?.url === url)
+        .map((w) => String(w.event)),
+    );
+  }
+  const data = await shopify.graphql<{ webhookSubscriptions: { nodes: { topic: string }[] } }>(
+    a,
+    o,
+    "query($url: URL!) { webhookSubscriptions(first: 20, callbackUrl: $url) { nodes { id topic } } }",
+    { url },
+  );
+  return new Set((data.webhookSubscriptions?.nodes ?? []).map((n) => n.topic));
+}
+
 /**
- * Registers the order webhook that calls `url` in the store: Nuvemshop `POST /{store_id}/webhooks`
- * event `order/paid` (signed with the app's secret); Shopify `webhookSubscriptionCreate` topic
- * ORDERS_PAID (signed with the custom app's API secret key); WooCommerce `POST /webhooks` topic
- * `order.updated` with `secret` (the one this server generated for the store). Throws StoreError.
+ * Registers the order webhooks that call `url` in the store, each topic of ORDER_TOPICS once: Nuvemshop
+ * `POST /{store_id}/webhooks` events `order/paid` and `order/cancelled` (signed with the app's secret);
+ * Shopify `webhookSubscriptionCreate` topics ORDERS_PAID and ORDERS_CANCELLED (signed with the custom
+ * app's API secret key); WooCommerce `POST /webhooks` topic `order.updated` with `secret` (the one this
+ * server generated for the store). Nuvemshop and Shopify first list what calls `url`: a store
+ * registered before cancellations existed gets only the missing topic. Throws StoreError.
  */
 export async function registerOrderWebhook(a: StoreAccess, url: string, secret: string | null, o: CallOptions = {}) {
   if (a.platform === "nuvemshop") {
-    await send(
-      nuvemshop.url(a, "/webhooks"),
-      { method: "POST", headers: nuvemshop.headers(a), body: JSON.stringify({ event: "order/paid", url }) },
-      o,
-    );
+    const have = await subscribedTopics(a, url, o);
+    for (const event of ORDER_TOPICS.nuvemshop.filter((t) => !have.has(t)))
+      await send(
+        nuvemshop.url(a, "/webhooks"),
+        { method: "POST", headers: nuvemshop.headers(a), body: JSON.stringify({ event, url }) },
+        o,
+      );
     return;
   }
   if (a.platform === "shopify") {
-    type Out = { webhookSubscriptionCreate: { webhookSubscription: { id: string } | null; userErrors: unknown[] } };
-    const data = await shopify.graphql<Out>(
-      a,
-      o,
-      `mutation($url: URL!) { webhookSubscriptionCreate(topic: ORDERS_PAID, webhookSubscription: { callbackUrl: $url, format: JSON }) {
+    const have = await subscribedTopics(a, url, o);
+    for (const topic of ORDER_TOPICS.shopify.filter((t) => !have.has(t))) {
+      type Out = { webhookSubscriptionCreate: { webhookSubscription: { id: string } | null; userErrors: unknown[] } };
+      // The topic is one of ORDER_TOPICS (an enum literal in GraphQL, not a variable).
+      const data = await shopify.graphql<Out>(
+        a,
+        o,
+        `mutation($url: URL!) { webhookSubscriptionCreate(topic: ${topic}, webhookSubscription: { callbackUrl: $url, format: JSON }) {
         webhookSubscription { id } userErrors { field message } } }`,
-      { url },
-    );
-    if (!data.webhookSubscriptionCreate?.webhookSubscription) {
-      log().warn(
-        { userErrors: JSON.stringify(data.webhookSubscriptionCreate?.userErrors ?? null).slice(0, 200) },
-        "Shopify refused a webhook",
+        { url },
       );
-      throw new StoreError("rejected", "a loja recusou o webhook");
+      if (!data.webhookSubscriptionCreate?.webhookSubscription) {
+        log().warn(
+          { userErrors: JSON.stringify(data.webhookSubscriptionCreate?.userErrors ?? null).slice(0, 200) },
+          "Shopify refused a webhook",
+        );
+        throw new StoreError("rejected", "a loja recusou o webhook");
+      }
     }
     return;
   }

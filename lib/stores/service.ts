@@ -37,7 +37,20 @@ export interface StoreRelease {
 const NO_RESERVE: StoreReserve = { products: 0, available: 0, refilling: false };
 const NO_RELEASE: StoreRelease = { coupons: 0, failing: false, last_error: null };
 
-export function storeDto(s: Store, reserve: StoreReserve = NO_RESERVE, release: StoreRelease = NO_RELEASE) {
+/** A wheel with a prize whose coupons come from the store: what removing the store takes from it. */
+export interface StoreWheel {
+  id: string;
+  name: string;
+  /** Public now: removing the store changes what its visitors can win. */
+  active: boolean;
+}
+
+export function storeDto(
+  s: Store,
+  reserve: StoreReserve = NO_RESERVE,
+  release: StoreRelease = NO_RELEASE,
+  wheels: StoreWheel[] = [],
+) {
   return {
     id: s.id,
     platform: s.platform as Platform,
@@ -54,6 +67,8 @@ export function storeDto(s: Store, reserve: StoreReserve = NO_RESERVE, release: 
     created_at: s.createdAt.toISOString(),
     reserve,
     release,
+    // The wheels whose prizes use this store's coupons (Lojas names them before a removal).
+    wheels,
   };
 }
 
@@ -106,14 +121,30 @@ async function releases(companyId: string): Promise<Map<string, StoreRelease>> {
   return new Map(rows.map((r) => [r.storeId, { coupons: r.coupons, failing: r.failing, last_error: r.lastError }]));
 }
 
+/** Each store's wheels: those with a prize whose coupons the store creates, active first, by name. */
+async function wheelsByStore(companyId: string): Promise<Map<string, StoreWheel[]>> {
+  const prisma = await db();
+  const rows = await prisma.$queryRaw<(StoreWheel & { storeId: string })[]>`
+    SELECT DISTINCT p."storeId", w.id, w.name, (w.status = 'active') AS active
+    FROM "WheelProduct" wp
+    JOIN "Product" p ON p.id = wp."productId" AND p."companyId" = ${companyId}
+    JOIN "Wheel" w ON w.id = wp."wheelId" AND w."companyId" = ${companyId}
+    WHERE wp."companyId" = ${companyId} AND p."codeSource" = 'store' AND p."storeId" IS NOT NULL
+    ORDER BY active DESC, w.name`;
+  const by = new Map<string, StoreWheel[]>();
+  for (const { storeId, ...w } of rows) by.set(storeId, [...(by.get(storeId) ?? []), w]);
+  return by;
+}
+
 export async function listStores(ctx: SessionCtx) {
   const t = await tenantDb(ctx);
-  const [rows, byStore, released] = await Promise.all([
+  const [rows, byStore, released, wheels] = await Promise.all([
     t.store.findMany({ orderBy: { createdAt: "asc" } }),
     reserves(ctx.companyId),
     releases(ctx.companyId),
+    wheelsByStore(ctx.companyId),
   ]);
-  return { stores: rows.map((s) => storeDto(s, byStore.get(s.id), released.get(s.id))) };
+  return { stores: rows.map((s) => storeDto(s, byStore.get(s.id), released.get(s.id), wheels.get(s.id))) };
 }
 
 export async function createStore(ctx: SessionCtx, input: StoreInput) {

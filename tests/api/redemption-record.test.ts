@@ -109,7 +109,7 @@ describe("the redemption record", () => {
       at: at.toISOString(),
       unit_id: null,
       by_user_id: null,
-      order: { id: "1001", total_cents: 15990, currency: "BRL" },
+      order: { id: "1001", total_cents: 15990, currency: "BRL", refunded_at: null },
     });
     expect(lead.redemption_status).toBe("redeemed");
   });

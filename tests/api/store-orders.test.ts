@@ -7,6 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { GET as storesGet, POST as storesPost } from "@/app/api/integrations/stores/route";
 import { POST as productPost } from "@/app/api/products/route";
+import { GET as reportsRoute } from "@/app/api/reports/route";
+import { GET as leadsRoute } from "@/app/api/wheels/spins/all/route";
 import { POST as webhookPost } from "@/app/api/webhooks/stores/[key]/route";
 import { db } from "@/lib/db/client";
 import { encryptSecret, decryptSecret } from "@/lib/security/secrets";
@@ -14,7 +16,7 @@ import { sweepStoreWebhooks } from "@/lib/stores/orders";
 import { runOnce } from "@/lib/worker/worker";
 import { addToWheel, createWheel } from "../helpers/catalogue";
 import { spinOn } from "../helpers/campaign";
-import type { Delivery } from "../helpers/fakes/store-orders";
+import type { Delivery, OrderId } from "../helpers/fakes/store-orders";
 import { SHOPIFY_WEBHOOK_SECRET } from "../helpers/fakes/shopify";
 import { storeInput, startStoreFakes, type Platform } from "../helpers/fakes/stores";
 import { WOO_KEY, WOO_SECRET } from "../helpers/fakes/woocommerce";
@@ -28,7 +30,7 @@ async function work() {
 }
 
 /** A paid order of the platform using `codes`, as its fake delivers it. */
-const paid = (platform: Platform, id: number, codes: string[], total: string): Delivery =>
+const paid = (platform: Platform, id: OrderId, codes: string[], total: string): Delivery =>
   platform === "nuvemshop"
     ? fakes.nuvem.orderPaid(id, codes, total)
     : platform === "shopify"
@@ -171,7 +173,6 @@ describe("what does not count", () => {
     expect((await post(refunded)).status).toBe(200);
     await work();
     expect((await spinOf(c.companyId, code)).redeemedAt).toBeNull();
-    expect(await (await db()).storeOrderEvent.count({ where: { companyId: c.companyId } })).toBe(0);
 
     const n = await createCompany("Nuvem Pendente");
     const nuv = await winCoupon(n, "nuvemshop");
@@ -230,5 +231,169 @@ describe("what does not count", () => {
     // Done: the next sweeps leave it alone.
     await sweepStoreWebhooks();
     expect(await prisma.webhookDelivery.count({ where: { companyId: c.companyId, kind: "store.webhook" } })).toBe(1);
+  });
+});
+
+// docs/decisions/security.md "Trust round four" -> "Stores and orders".
+/** Shopify's own sample `orders/paid` payload id: beyond 2^53, a JS number would round it. */
+const BIG_ID = 820982911946154508n;
+
+describe.each(["nuvemshop", "shopify", "woocommerce"] as const)("%s order ids are text", (platform) => {
+  it("an order id beyond 2^53 is read exactly and marks the prize redeemed", async () => {
+    const c = await createCompany(`Pedido grande ${platform}`);
+    const { code } = await winCoupon(c, platform);
+    const res = await post(paid(platform, BIG_ID, [code], "120.00"));
+    expect(res.status, res.text).toBe(200);
+    await work();
+    const spin = await spinOf(c.companyId, code);
+    expect(spin.redeemedAt).not.toBeNull();
+    expect(spin.orderId).toBe("820982911946154508");
+    expect(spin.orderTotalCents).toBe(12000);
+  });
+});
+
+describe("Nuvemshop order webhooks name their store", () => {
+  it("a body whose store_id is not the URL's store is 401; an order id that is not digits is 400", async () => {
+    const c = await createCompany("Nuvem Outra Loja");
+    const { code } = await winCoupon(c, "nuvemshop");
+    // Signed with the app's secret (every Nuvemshop store's webhooks are): only store_id tells them apart.
+    for (const storeId of ["999999", null, "abc", 123456.5]) {
+      const d = fakes.nuvem.orderPaid(orderIds++, [code], "40.00", "paid", storeId);
+      expect((await post(d)).status, String(storeId)).toBe(401);
+    }
+    for (const id of ["12a", "../orders", "-5"]) {
+      const d = fakes.nuvem.orderPaid(id as unknown as number, [code], "40.00");
+      const res = await post(d);
+      expect(res.status, id).toBe(400);
+    }
+    await work();
+    expect((await spinOf(c.companyId, code)).redeemedAt).toBeNull();
+    expect(await (await db()).storeOrderEvent.count({ where: { companyId: c.companyId } })).toBe(0);
+  });
+});
+
+/** The lead's redemption as GET /wheels/spins/all shows it. */
+async function redemptionOf(c: TestCompany, code: string) {
+  const res = await call(leadsRoute, { token: c.owner.token, url: "/api/wheels/spins/all?limit=100" });
+  expect(res.status, res.text).toBe(200);
+  return res.body.spins.find((s: { redemption_code: string }) => s.redemption_code === code).redemption;
+}
+
+const revenue = async (c: TestCompany) => {
+  const res = await call(reportsRoute, { token: c.owner.token });
+  expect(res.status, res.text).toBe(200);
+  return res.body.redemption as { revenue_cents: number; orders: number; redeemed: number };
+};
+
+/** The platform's cancellation of an order (WooCommerce: the order's update to `status`). */
+const cancelled = (platform: Platform, id: number, codes: string[], total: string, wooStatus = "refunded") =>
+  platform === "nuvemshop"
+    ? fakes.nuvem.orderCancelled(id)
+    : platform === "shopify"
+      ? fakes.shopify.orderCancelled(id, codes, total)
+      : fakes.woo.orderUpdated(id, codes, total, wooStatus);
+
+describe.each(["nuvemshop", "shopify", "woocommerce"] as const)("%s cancelled orders", (platform) => {
+  it("a cancelled order after the redemption takes its money out of the reports; the prize stays redeemed", async () => {
+    const c = await createCompany(`Cancelado ${platform}`);
+    const { code } = await winCoupon(c, platform);
+    const id = orderIds++;
+    expect((await post(paid(platform, id, [code], "199.90"))).status).toBe(200);
+    await work();
+    expect(await revenue(c)).toMatchObject({ revenue_cents: 19990, orders: 1, redeemed: 1 });
+    expect((await redemptionOf(c, code)).order).toEqual({
+      id: String(id),
+      total_cents: 19990,
+      currency: "BRL",
+      refunded_at: null,
+    });
+
+    const res = await post(cancelled(platform, id, [code], "199.90"));
+    expect(res.status, res.text).toBe(200);
+    await work();
+    const spin = await spinOf(c.companyId, code);
+    expect(spin.redeemedAt).not.toBeNull(); // its coupon was used
+    expect(await revenue(c)).toMatchObject({ revenue_cents: 0, orders: 0, redeemed: 1 });
+    const r = await redemptionOf(c, code);
+    expect(r.channel).toBe("store");
+    expect(r.order).toMatchObject({ id: String(id), total_cents: 19990 });
+    expect(new Date(r.order.refunded_at).getTime()).toBeGreaterThan(0);
+
+    // The same cancellation again changes nothing.
+    expect((await post(cancelled(platform, id, [code], "199.90"))).status).toBe(200);
+    await work();
+    expect((await redemptionOf(c, code)).order.refunded_at).toBe(r.order.refunded_at);
+  });
+});
+
+describe("cancellations, more cases", () => {
+  it("a WooCommerce order cancelled, with another store's order of the same id left alone", async () => {
+    const c = await createCompany("Duas Lojas");
+    const a = await winCoupon(c, "woocommerce");
+    const b = await winCoupon(c, "shopify");
+    const id = orderIds++;
+    expect((await post(paid("woocommerce", id, [a.code], "50.00"))).status).toBe(200);
+    expect((await post(paid("shopify", id, [b.code], "70.00"))).status).toBe(200);
+    await work();
+    expect((await revenue(c)).revenue_cents).toBe(12000);
+    // The WooCommerce order is cancelled: only its money leaves.
+    expect((await post(cancelled("woocommerce", id, [a.code], "50.00", "cancelled"))).status).toBe(200);
+    await work();
+    expect(await revenue(c)).toMatchObject({ revenue_cents: 7000, orders: 1, redeemed: 2 });
+    expect((await redemptionOf(c, b.code)).order.refunded_at).toBeNull();
+  });
+
+  it("a cancellation processed before its paid order still takes the money out", async () => {
+    const c = await createCompany("Fora de Ordem");
+    const { code } = await winCoupon(c, "shopify");
+    const id = orderIds++;
+    // The cancellation is kept and handled first; the paid order's job runs after it.
+    expect((await post(cancelled("shopify", id, [code], "30.00"))).status).toBe(200);
+    await work();
+    expect((await post(paid("shopify", id, [code], "30.00"))).status).toBe(200);
+    await work();
+    const spin = await spinOf(c.companyId, code);
+    expect(spin.redeemedAt).not.toBeNull();
+    expect((await redemptionOf(c, code)).order.refunded_at).not.toBeNull();
+    expect(await revenue(c)).toMatchObject({ revenue_cents: 0, redeemed: 1 });
+  });
+
+  it("a store whose paid webhook is registered gets only the cancellation one on its next registration", async () => {
+    const c = await createCompany("Assinar Cancelamento");
+    const { store } = await winCoupon(c, "shopify");
+    const hooks = () => fakes.shopify.webhooks.filter((w) => w.url === store.webhook_url).map((w) => w.topic);
+    expect(hooks().sort()).toEqual(["ORDERS_CANCELLED", "ORDERS_PAID"]);
+    // A store connected before cancellations were subscribed: only the paid one is there.
+    const i = fakes.shopify.webhooks.findIndex((w) => w.url === store.webhook_url && w.topic === "ORDERS_CANCELLED");
+    fakes.shopify.webhooks.splice(i, 1);
+    const prisma = await db();
+    await prisma.store.update({ where: { id: store.id }, data: { webhookStatus: "pending" } });
+    await sweepStoreWebhooks();
+    await work();
+    expect((await prisma.store.findUniqueOrThrow({ where: { id: store.id } })).webhookStatus).toBe("ok");
+    expect(hooks().sort()).toEqual(["ORDERS_CANCELLED", "ORDERS_PAID"]);
+    const n = await createCompany("Nuvem Assinaturas");
+    const nuv = await winCoupon(n, "nuvemshop");
+    expect(
+      fakes.nuvem.webhooks
+        .filter((w) => w.url === nuv.store.webhook_url)
+        .map((w) => w.topic)
+        .sort(),
+    ).toEqual(["order/cancelled", "order/paid"]);
+  });
+});
+
+describe("Lojas names the wheels a removal touches", () => {
+  it("each store lists the wheels whose prizes use its coupons, and only the company's", async () => {
+    const c = await createCompany("Rodas da Loja");
+    const { wheel, store } = await winCoupon(c, "woocommerce");
+    const listed = await call(storesGet, { token: c.owner.token });
+    expect(listed.body.stores.find((s: { id: string }) => s.id === store.id).wheels).toEqual([
+      { id: wheel.id, name: "Roleta", active: true },
+    ]);
+    const other = await createCompany("Sem Rodas");
+    await call(storesPost, { token: other.owner.token, body: storeInput(fakes, "woocommerce") });
+    const theirs = await call(storesGet, { token: other.owner.token });
+    expect(theirs.body.stores[0].wheels).toEqual([]);
   });
 });

@@ -265,20 +265,25 @@ describe("order webhooks kept registered", () => {
     await work();
     const row = await prisma.store.findUniqueOrThrow({ where: { id: store.id } });
     expect(row).toMatchObject({ webhookStatus: "ok", webhookError: null });
-    expect(fakes.nuvem.webhooks.filter((w) => w.url === store.webhook_url)).toHaveLength(1);
+    // Its payments and its cancellations (docs/decisions/stores.md "A cancelled order takes its money back").
+    expect(fakes.nuvem.webhooks.filter((w) => w.url === store.webhook_url).map((w) => w.topic)).toEqual([
+      "order/paid",
+      "order/cancelled",
+    ]);
     await sweepStoreWebhooks(new Date(later.getTime() + WEBHOOK_RETRY_MS * 2));
     expect(await jobs()).toBe(1);
   });
 
   it.each(["nuvemshop", "shopify", "woocommerce"] as const)(
-    "removing a %s store deletes its order webhook there",
+    "removing a %s store deletes its order webhooks there",
     async (platform) => {
       const c = await createCompany(`Remover ${platform}`);
       const res = await call(storesPost, { token: c.owner.token, body: storeInput(fakes, platform) });
       expect(res.status, res.text).toBe(201);
       const url = res.body.store.webhook_url as string;
       const hooks = fakeOf(fakes, platform).webhooks;
-      expect(hooks.filter((w) => w.url === url)).toHaveLength(1);
+      // Payments and cancellations (one `order.updated` carries both on WooCommerce).
+      expect(hooks.filter((w) => w.url === url)).toHaveLength(platform === "woocommerce" ? 1 : 2);
       const other = hooks.filter((w) => w.url !== url).length;
       const del = await call(storeDelete as never, { token: c.owner.token, params: { id: res.body.store.id } });
       expect(del.status, del.text).toBe(200);

@@ -57,7 +57,7 @@ test("owner creates a till key, sees it once, watches it used, and revokes it", 
   await section.getByRole("button", { name: "Revogar a chave Caixa 1" }).click();
   await page
     .getByRole("dialog", { name: "Revogar chave" })
-    .getByRole("button", { name: /Revogar|Excluir|Confirmar/ })
+    .getByRole("button", { name: "Revogar", exact: true })
     .click();
   await expect(section.getByText("Nenhuma chave criada.", { exact: false })).toBeVisible();
   const revoked = await page.request.post("/api/redemptions", {

@@ -1,5 +1,6 @@
 // Integrações -> Lojas: a shop connects its WooCommerce store (a local fake of the WooCommerce REST
-// API); a wrong secret is refused with the server's words; the secret is never shown back.
+// API); a wrong secret is refused with the server's words; the secret is never shown back; removing
+// one asks first, naming the wheels that lose their prizes.
 import { expect, test } from "@playwright/test";
 import { startWooCommerce, WOO_KEY, WOO_SECRET } from "../helpers/fakes/woocommerce";
 import { expectAccessible } from "./axe";
@@ -31,7 +32,15 @@ test("connect a WooCommerce store, see it configured, remove it", async ({ page 
     await expect(page.getByText(WOO_SECRET)).toHaveCount(0);
     await expectAccessible(page, "Lojas");
 
+    // Removing asks first, and says what it does (issue 49: it acted at once).
     await section.getByRole("button", { name: "Remover Minha loja" }).click();
+    const confirm = page.getByRole("dialog", { name: "Remover loja" });
+    await expect(confirm).toContainText("Nenhuma roleta usa cupons desta loja.");
+    await confirm.getByRole("button", { name: "Cancelar" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(section.getByText("Minha loja · WooCommerce")).toBeVisible();
+    await section.getByRole("button", { name: "Remover Minha loja" }).click();
+    await confirm.getByRole("button", { name: "Remover", exact: true }).click();
     await expect(section.getByText("Nenhuma loja conectada.")).toBeVisible();
   } finally {
     await woo.close();
@@ -57,7 +66,11 @@ test("a store that refuses to delete our coupons stays, says why, and goes once 
       code_source: "store",
       store_coupon: { store_id: store.id, type: "percentage", value: 10, valid_days: 30 },
     });
-    const { wheel } = await apiPost(page, "/api/wheels", { name: "Roleta da loja", slug: "roleta-da-loja" });
+    const { wheel } = await apiPost(page, "/api/wheels", {
+      name: "Roleta da loja",
+      slug: "roleta-da-loja",
+      status: "active",
+    });
     await apiPost(page, `/api/wheels/${wheel.id}/products`, { products: [{ product_id: product.id }] });
     const storeNow = async () =>
       (await (await page.request.get("/api/integrations/stores")).json()).stores[0] as {
@@ -72,7 +85,14 @@ test("a store that refuses to delete our coupons stays, says why, and goes once 
     await page.goto("/admin/integrations");
     const section = page.getByRole("region", { name: "Lojas" });
     await section.getByRole("button", { name: "Remover Loja teimosa" }).click();
+    // The confirmation names the live wheel that loses its prize.
+    const confirm = page.getByRole("dialog", { name: "Remover loja" });
+    await expect(confirm).toContainText("deixam de sair na roleta Roleta da loja (no ar).");
+    await expect(confirm).toContainText("“Prêmios esgotados”");
+    await expectAccessible(page, "Remover loja");
+    await confirm.getByRole("button", { name: "Remover", exact: true }).click();
     await expect(page.getByText(/Esta loja ainda tem 10 cupons não usados da roleta/)).toBeVisible();
+    await confirm.getByRole("button", { name: "Cancelar" }).click();
     await page.reload();
     await expect(section.getByText(/10 cupons não usados aguardando exclusão na loja/)).toBeVisible();
     await expect(section.getByText(/A exclusão falhou \(.*503.*\); vamos tentar de novo/)).toBeVisible();
@@ -81,6 +101,7 @@ test("a store that refuses to delete our coupons stays, says why, and goes once 
     // The store answers again: removing it deletes what is left first, then it goes.
     woo.intercept(null);
     await section.getByRole("button", { name: "Remover Loja teimosa" }).click();
+    await confirm.getByRole("button", { name: "Remover", exact: true }).click();
     await expect(section.getByText("Nenhuma loja conectada.")).toBeVisible();
     expect(woo.coupons.size).toBe(0);
     // Nothing was left to delete in the store either.

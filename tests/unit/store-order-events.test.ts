@@ -4,7 +4,7 @@
 // platforms document (Nuvemshop `{ store_id, event, id }`, Shopify's order with `discount_codes`,
 // WooCommerce's with `coupon_lines` and `status`, only processing/completed counting).
 import { describe, expect, it } from "vitest";
-import { orderEventOf, sign, toCents, verifySignature } from "@/lib/stores/order-events";
+import { NuvemshopEventError, orderEventOf, sign, toCents, verifySignature } from "@/lib/stores/order-events";
 
 const raw = Buffer.from(JSON.stringify({ store_id: 123, event: "order/paid", id: 987 }));
 
@@ -22,16 +22,35 @@ describe("order webhook signatures", () => {
   });
 });
 
-describe("the paid order a body reports", () => {
-  it("Nuvemshop: order/paid gives the order id (read from its API later); other events nothing", () => {
-    expect(orderEventOf("nuvemshop", { store_id: 123, event: "order/paid", id: 987 }, null)).toEqual({
+describe("the paid or cancelled order a body reports", () => {
+  it("Nuvemshop: order/paid and order/cancelled give the order id (read from its API later); other events nothing", () => {
+    expect(orderEventOf("nuvemshop", { store_id: 123, event: "order/paid", id: 987 }, null, "123")).toEqual({
+      kind: "paid",
       orderId: "987",
       codes: null,
       totalCents: null,
       currency: null,
     });
-    expect(orderEventOf("nuvemshop", { store_id: 123, event: "order/created", id: 987 }, null)).toBeNull();
-    expect(orderEventOf("nuvemshop", "webhook_id=1", null)).toBeNull();
+    expect(orderEventOf("nuvemshop", { store_id: "123", event: "order/cancelled", id: "987" }, null, "123")).toEqual({
+      kind: "cancelled",
+      orderId: "987",
+      codes: null,
+      totalCents: null,
+      currency: null,
+    });
+    expect(orderEventOf("nuvemshop", { store_id: 123, event: "order/created", id: 987 }, null, "123")).toBeNull();
+  });
+
+  it("Nuvemshop: a body of another store, or none, throws; an order id that is not digits too", () => {
+    const of = (body: unknown) => () => orderEventOf("nuvemshop", body, null, "123");
+    expect(of({ store_id: 124, event: "order/paid", id: 987 })).toThrow(NuvemshopEventError);
+    expect(of({ event: "order/paid", id: 987 })).toThrow(NuvemshopEventError);
+    expect(of("webhook_id=1")).toThrow(NuvemshopEventError);
+    expect(() => orderEventOf("nuvemshop", { store_id: 123, event: "order/paid", id: 987 }, null, "")).toThrow(
+      NuvemshopEventError,
+    );
+    for (const id of ["98a", "-1", 1.5, null, "9".repeat(21)])
+      expect(of({ store_id: 123, event: "order/paid", id })).toThrow(expect.objectContaining({ reason: "order" }));
   });
 
   it("Shopify: orders/paid with its discount codes, total and currency", () => {
@@ -42,15 +61,23 @@ describe("the paid order a body reports", () => {
       currency: "BRL",
     };
     expect(orderEventOf("shopify", order, "orders/paid")).toEqual({
+      kind: "paid",
       orderId: "450789469",
       codes: ["roleta-abc"],
       totalCents: 19990,
       currency: "BRL",
     });
+    expect(orderEventOf("shopify", order, "orders/cancelled")).toMatchObject({
+      kind: "cancelled",
+      orderId: "450789469",
+    });
     expect(orderEventOf("shopify", order, "orders/create")).toBeNull();
+    // Without its REST id, the GraphQL id's number.
+    const gid = { ...order, id: undefined, admin_graphql_api_id: "gid://shopify/Order/820982911946154508" };
+    expect(orderEventOf("shopify", gid, "orders/paid")).toMatchObject({ orderId: "820982911946154508" });
   });
 
-  it("WooCommerce: processing and completed count; refunded, pending and cancelled do not", () => {
+  it("WooCommerce: processing and completed are paid, refunded and cancelled cancel; the rest nothing", () => {
     const order = (status: string) => ({
       id: 727,
       status,
@@ -60,12 +87,18 @@ describe("the paid order a body reports", () => {
     });
     for (const status of ["processing", "completed"])
       expect(orderEventOf("woocommerce", order(status), "order.updated")).toEqual({
+        kind: "paid",
         orderId: "727",
         codes: ["ROLETA-XYZ"],
         totalCents: 2935,
         currency: "BRL",
       });
-    for (const status of ["refunded", "pending", "cancelled", "on-hold", "failed"])
+    for (const status of ["refunded", "cancelled"])
+      expect(orderEventOf("woocommerce", order(status), "order.updated")).toMatchObject({
+        kind: "cancelled",
+        orderId: "727",
+      });
+    for (const status of ["pending", "on-hold", "failed"])
       expect(orderEventOf("woocommerce", order(status), "order.updated")).toBeNull();
   });
 

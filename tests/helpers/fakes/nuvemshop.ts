@@ -3,7 +3,7 @@
 // coupons with code, type (percentage | absolute | shipping), value, max_uses, end_date; errors as
 // `{ code, message, description }`.
 import { startFake } from "./server";
-import { delivery, markUsed, type Registered } from "./store-orders";
+import { delivery, markUsed, type OrderId, type Registered } from "./store-orders";
 
 export const NUVEMSHOP_TOKEN = "nuvem-token-0123456789";
 export const NUVEMSHOP_STORE = "123456";
@@ -19,8 +19,15 @@ export const NUVEMSHOP_APP_SECRET = "nuvem-app-secret-0123456789";
  */
 export async function startNuvemshop() {
   const webhooks: Registered[] = [];
+  // Orders by id (a bigint id stays exact in the fake's answers).
   const orders = new Map<string, Record<string, unknown>>();
   const fake = await startNuvemshopApi(webhooks, orders);
+  const event = (name: string, id: unknown, storeId: unknown) => {
+    const hook = webhooks.findLast((w) => w.topic === name);
+    if (!hook) throw new Error(`no ${name} webhook registered`);
+    const sid = typeof storeId === "string" && /^\d+$/.test(storeId) ? Number(storeId) : storeId;
+    return delivery(hook, { store_id: sid, event: name, id }, NUVEMSHOP_APP_SECRET, "hex", "x-linkedstore-hmac-sha256");
+  };
   return Object.assign(fake, {
     webhooks,
     orders,
@@ -28,11 +35,11 @@ export async function startNuvemshop() {
     use(code: string) {
       markUsed(fake.coupons, code, "used");
     },
-    /** A paid order using `codes`; the delivery of its `order/paid` webhook. */
-    orderPaid(id: number, codes: string[], total: string, paymentStatus = "paid") {
+    /** A paid order using `codes`; the delivery of its `order/paid` webhook (`storeId`: the body's store_id). */
+    orderPaid(id: OrderId, codes: string[], total: string, paymentStatus = "paid", storeId: unknown = NUVEMSHOP_STORE) {
       orders.set(String(id), {
         id,
-        number: id - 1000,
+        number: typeof id === "number" ? id - 1000 : 0,
         coupon: codes.map((code, i) => ({ id: 9000 + i, code, type: "percentage", value: "15.00" })),
         subtotal: total,
         total,
@@ -40,10 +47,14 @@ export async function startNuvemshop() {
         payment_status: paymentStatus,
         status: "open",
       });
-      const hook = webhooks.findLast((w) => w.topic === "order/paid");
-      if (!hook) throw new Error("no order/paid webhook registered");
-      const body = { store_id: Number(NUVEMSHOP_STORE), event: "order/paid", id };
-      return delivery(hook, body, NUVEMSHOP_APP_SECRET, "hex", "x-linkedstore-hmac-sha256");
+      return event("order/paid", id, storeId);
+    },
+    /** The order was cancelled (its payment refunded): the delivery of its `order/cancelled` webhook. */
+    orderCancelled(id: OrderId) {
+      const o = orders.get(String(id));
+      if (!o) throw new Error(`no order ${id} in the fake`);
+      Object.assign(o, { status: "cancelled", payment_status: "refunded" });
+      return event("order/cancelled", id, NUVEMSHOP_STORE);
     },
   });
 }

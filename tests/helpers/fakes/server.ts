@@ -2,6 +2,7 @@
 // request and can answer 429 with Retry-After first (each platform's documented rate limit).
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { rawJson } from "./store-orders";
 
 export interface Recorded {
   method: string;
@@ -52,7 +53,7 @@ export async function startFake(handle: Handler, port = 0): Promise<Fake> {
       requests.push(rec);
       const json = (status: number, out: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { "content-type": "application/json", ...headers });
-        res.end(JSON.stringify(out));
+        res.end(rawJson(out));
       };
       if (throttled > 0) {
         throttled--;

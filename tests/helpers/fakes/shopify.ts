@@ -3,7 +3,7 @@
 // `{ errors: "[API] Invalid API key or access token ..." }`; discountCodeBasicCreate,
 // discountCodeFreeShippingCreate and discountCodeDelete answer `{ data: { <mutation>: { ..., userErrors } } }`.
 import { startFake } from "./server";
-import { delivery, deliveryId, markUsed, type Registered } from "./store-orders";
+import { delivery, deliveryId, markUsed, type OrderId, type Registered } from "./store-orders";
 
 export const SHOPIFY_TOKEN = "shpat_fake0123456789";
 
@@ -19,32 +19,42 @@ export const SHOPIFY_WEBHOOK_SECRET = "shpss_fake0123456789";
 export async function startShopify() {
   const webhooks: Registered[] = [];
   const fake = await startShopifyApi(webhooks);
+  const orderDelivery = (topic: string, header: string, id: OrderId, codes: string[], total: string) => {
+    const hook = webhooks.findLast((w) => w.topic === topic);
+    if (!hook) throw new Error(`no ${topic} webhook registered`);
+    const cancelled = topic === "ORDERS_CANCELLED";
+    const body = {
+      id,
+      admin_graphql_api_id: `gid://shopify/Order/${id}`,
+      name: `#${BigInt(id) % 10000n}`,
+      financial_status: cancelled ? "refunded" : "paid",
+      cancelled_at: cancelled ? new Date().toISOString() : null,
+      cancel_reason: cancelled ? "customer" : null,
+      currency: "BRL",
+      total_price: total,
+      subtotal_price: total,
+      discount_codes: codes.map((code) => ({ code, amount: "10.00", type: "percentage" })),
+      line_items: [],
+    };
+    return delivery(hook, body, SHOPIFY_WEBHOOK_SECRET, "base64", "x-shopify-hmac-sha256", {
+      "x-shopify-topic": header,
+      "x-shopify-shop-domain": "minhaloja.myshopify.com",
+      "x-shopify-api-version": "2025-01",
+      "x-shopify-webhook-id": deliveryId(),
+    });
+  };
   return Object.assign(fake, {
     webhooks,
     /** A shopper used the code at the checkout: its `asyncUsageCount` goes up (no webhook is sent). */
     use(code: string) {
       markUsed(fake.coupons, code, "asyncUsageCount");
     },
-    orderPaid(id: number, codes: string[], total: string) {
-      const hook = webhooks.findLast((w) => w.topic === "ORDERS_PAID");
-      if (!hook) throw new Error("no ORDERS_PAID webhook registered");
-      const body = {
-        id,
-        admin_graphql_api_id: `gid://shopify/Order/${id}`,
-        name: `#${id % 10000}`,
-        financial_status: "paid",
-        currency: "BRL",
-        total_price: total,
-        subtotal_price: total,
-        discount_codes: codes.map((code) => ({ code, amount: "10.00", type: "percentage" })),
-        line_items: [],
-      };
-      return delivery(hook, body, SHOPIFY_WEBHOOK_SECRET, "base64", "x-shopify-hmac-sha256", {
-        "x-shopify-topic": "orders/paid",
-        "x-shopify-shop-domain": "minhaloja.myshopify.com",
-        "x-shopify-api-version": "2025-01",
-        "x-shopify-webhook-id": deliveryId(),
-      });
+    orderPaid(id: OrderId, codes: string[], total: string) {
+      return orderDelivery("ORDERS_PAID", "orders/paid", id, codes, total);
+    },
+    /** The order was cancelled (and refunded): the delivery of its `orders/cancelled` webhook. */
+    orderCancelled(id: OrderId, codes: string[], total: string) {
+      return orderDelivery("ORDERS_CANCELLED", "orders/cancelled", id, codes, total);
     },
   });
 }
@@ -120,7 +130,7 @@ const startShopifyApi = (webhooks: Registered[]) => {
     const subs = query.match(/webhookSubscriptions\(/);
     if (subs) {
       const url = String(variables.url ?? "");
-      const nodes = webhooks.filter((w) => !url || w.url === url).map((w) => ({ id: w.id }));
+      const nodes = webhooks.filter((w) => !url || w.url === url).map((w) => ({ id: w.id, topic: w.topic }));
       return res.json(200, { data: { webhookSubscriptions: { nodes } } });
     }
     if (/webhookSubscriptionDelete\(/.test(query)) {

@@ -26,6 +26,16 @@ export interface Delivery {
   headers: Record<string, string>;
 }
 
+/** JSON with bigint values written as bare integer literals: a platform's id beyond 2^53 as it sends it. */
+export const rawJson = (body: unknown) =>
+  JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? `\u0000${v}\u0000` : v)).replace(
+    /"\\u0000(\d+)\\u0000"/g,
+    "$1",
+  );
+
+/** An order id as the fakes take it: a bigint for one beyond 2^53. */
+export type OrderId = number | bigint;
+
 export function delivery(
   hook: Registered,
   body: unknown,
@@ -34,7 +44,7 @@ export function delivery(
   header: string,
   extra: Record<string, string> = {},
 ): Delivery {
-  const rawBody = JSON.stringify(body);
+  const rawBody = rawJson(body);
   return {
     url: hook.url,
     key: new URL(hook.url).pathname.split("/").pop()!,

@@ -2,7 +2,7 @@
 // `/wp-json/wc/v3/coupons`, HTTP Basic with the consumer key and secret, errors as
 // `{ code, message, data: { status } }`; DELETE needs `force=true` (coupons do not go to the trash).
 import { startFake } from "./server";
-import { delivery, deliveryId, markUsed, type Registered } from "./store-orders";
+import { delivery, deliveryId, markUsed, type OrderId, type Registered } from "./store-orders";
 
 export const WOO_KEY = "ck_fake0123456789";
 export const WOO_SECRET = "cs_fake0123456789";
@@ -23,7 +23,7 @@ export async function startWooCommerce() {
     use(code: string) {
       markUsed(fake.coupons, code, "usage_count");
     },
-    orderUpdated(id: number, codes: string[], total: string, status = "processing") {
+    orderUpdated(id: OrderId, codes: string[], total: string, status = "processing") {
       const hook = webhooks.findLast((w) => w.topic === "order.updated");
       if (!hook?.secret) throw new Error("no order.updated webhook registered");
       const body = {

@@ -5,6 +5,7 @@ import { useAdmin } from "@/components/admin/admin-context";
 import { downloadUrl } from "@/components/leads/download";
 import { EMPTY_FILTERS, FilterPanel, filterQuery, type Filters } from "@/components/leads/filters";
 import { LgpdButton } from "@/components/leads/lgpd-panel";
+import { leadOrigin } from "@/components/leads/origin";
 import { RedemptionCell } from "@/components/leads/redemption-cell";
 import { Button } from "@/components/ui/button";
 import { DataTable, type Column } from "@/components/ui/data-table";
@@ -70,7 +71,7 @@ const COLUMNS: Column<Lead>[] = [
       ),
   },
   { header: "Roleta", cell: (l) => l.wheel_name },
-  { header: "Origem", cell: (l) => l.source_name ?? l.utm_source ?? "Link direto" },
+  { header: "Origem", cell: leadOrigin },
   {
     header: "Prêmio",
     cell: (l) => (l.has_won ? <Badge color="green">{l.product_name}</Badge> : <Badge>Sem prêmio</Badge>),
