@@ -6,6 +6,7 @@
 // It also captures the context that outlives requests (lib/async/outside-request.ts) and caps how
 // far the heap grows between full collections (lib/async/heap-growth.ts).
 import { log } from "@/lib/log";
+import { MAIL_NOT_READY, mailState } from "@/lib/mail/ready";
 import { limitHeapGrowth } from "@/lib/async/heap-growth";
 import { bindOutsideRequest } from "@/lib/async/outside-request";
 import { db, onFirstOpen } from "@/lib/db/client";
@@ -17,6 +18,7 @@ import { startWorkerLoop } from "@/lib/worker/loop";
 
 export async function startNodeServer() {
   assertServerEnv(); // a clear error at start rather than links to localhost later
+  if (mailState() === "failing" && env().NEXT_PHASE !== "phase-production-build") log().error(MAIL_NOT_READY);
   bindOutsideRequest();
   limitHeapGrowth(env().HEAP_GROWING_PERCENT);
   stampSocketAddresses();
