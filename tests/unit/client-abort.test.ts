@@ -32,10 +32,10 @@ describe("a client's aborted request", () => {
   });
 
   it("never reaches the uncaughtException listeners; any other error does", async () => {
-    const proc = new EventEmitter() as unknown as NodeJS.Process;
+    const proc = new EventEmitter();
     const logged: unknown[] = [];
     proc.on("uncaughtException", (err) => logged.push(err));
-    ignoreClientAborts(proc);
+    ignoreClientAborts(proc as unknown as NodeJS.Process);
     const abort = await abortedRequestError();
     expect(proc.emit("uncaughtException", abort, "uncaughtException")).toBe(true);
     expect(logged).toEqual([]);
