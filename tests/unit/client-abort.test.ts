@@ -35,12 +35,25 @@ describe("a client's aborted request", () => {
     const proc = new EventEmitter();
     const logged: unknown[] = [];
     proc.on("uncaughtException", (err) => logged.push(err));
-    ignoreClientAborts(proc as unknown as NodeJS.Process);
+    ignoreClientAborts(proc as unknown as NodeJS.Process, { error: () => {} });
     const abort = await abortedRequestError();
     expect(proc.emit("uncaughtException", abort, "uncaughtException")).toBe(true);
     expect(logged).toEqual([]);
     const bug = new TypeError("x is not a function");
     proc.emit("uncaughtException", bug, "uncaughtException");
     expect(logged).toEqual([bug]);
+  });
+
+  it("is not printed as Next prints a failed request; any other error is", async () => {
+    // `next dev` printed "⨯ Error: aborted ... code: 'ECONNRESET'" for each aborted beacon
+    // (seen on this repository's dev server: two lines for two aborted beacons, none after).
+    const printed: unknown[][] = [];
+    const out = { error: (...args: unknown[]) => void printed.push(args) };
+    ignoreClientAborts(new EventEmitter() as unknown as NodeJS.Process, out);
+    out.error(" ⨯", await abortedRequestError());
+    expect(printed).toEqual([]);
+    const bug = new TypeError("x is not a function");
+    out.error(" ⨯", bug);
+    expect(printed).toEqual([[" ⨯", bug]]);
   });
 });
