@@ -20,6 +20,10 @@ const nextConfig = {
     "prom-client",
   ],
   poweredByHeader: false,
+  // `next dev` refuses its own dev resources (the HMR socket, the client's chunks) to an origin it was
+  // not told of: opened as http://127.0.0.1:3000 instead of localhost, the login page never hydrated
+  // and "Entrar" stayed disabled. Both loopback names, so either address works.
+  allowedDevOrigins: ["127.0.0.1", "localhost"],
   // The self-hosted image (Dockerfile) runs Next's standalone output: server.js plus only the traced
   // node_modules. Opt-in (NEXT_OUTPUT=standalone, set by the Dockerfile and CI's build) because
   // `next start`, which e2e and the benchmarks run, warns that it does not serve that output.

@@ -2,15 +2,15 @@
 import { z } from "./validation/z";
 
 const bool = z
-  .enum(["true", "false", "1", "0", ""])
+  .enum(["true", "false", "1", "0"])
   .optional()
   .transform((v) => v === "true" || v === "1");
 
 /** Like bool, but unset means true. */
 const boolDefaultTrue = z
-  .enum(["true", "false", "1", "0", ""])
+  .enum(["true", "false", "1", "0"])
   .optional()
-  .transform((v) => v === undefined || v === "" || v === "true" || v === "1");
+  .transform((v) => v === undefined || v === "true" || v === "1");
 
 // A 32-byte key: hex (64 characters) or base64 (43 characters and its "=", standard or URL-safe).
 // A pattern, not a decode: this module is in the admin's browser bundle (DIRECT_UPLOADS), where
@@ -19,12 +19,8 @@ const key32 = z
   .string()
   .trim()
   .regex(/^(?:[0-9a-f]{64}|[A-Za-z0-9+/_-]{43}=?)$/i, "must be 32 bytes, base64 (44 characters) or hex (64)");
-/** An optional key; empty counts as unset. */
-const optionalKey = z
-  .literal("")
-  .transform(() => undefined)
-  .or(key32.optional());
-/** Keys separated by commas; empty or unset is none. */
+const optionalKey = key32.optional();
+/** Keys separated by commas; unset is none. */
 const keyList = z
   .string()
   .default("")
@@ -42,6 +38,15 @@ const DEFAULT_PORT = 3000;
 export const APP_URL_REQUIRED =
   "must be set in production: the site's public address (e.g. https://roleta.example.com), used in e-mails, QR codes, posters and source links";
 
+/**
+ * An empty or blank value counts as unset, for every variable: `.env.example` copied to
+ * `.env.local` as its header says leaves most of them empty (`NEXTAUTH_SECRET=`), and a compose
+ * file passes `${VAR:-}` through as "". One rule here instead of one per variable.
+ */
+export function setVariables(source: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ""));
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -50,31 +55,19 @@ const schema = z
     NEXT_PHASE: z.string().optional(),
     // Build folder (next.config.mjs), so parallel e2e runs and benchmarks can build side by side.
     NEXT_DIST_DIR: z.string().optional(),
-    DATABASE_URL: z
-      .string()
-      .url()
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    DATABASE_URL: z.string().url().optional(),
     // The big screens' LISTEN connection (lib/screens/bus.ts): a direct or session-mode address when
     // DATABASE_URL goes through a transaction-mode pooler, which cannot hold a LISTEN. Default DATABASE_URL.
-    DATABASE_LISTEN_URL: z
-      .string()
-      .url()
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    DATABASE_LISTEN_URL: z.string().url().optional(),
     PGLITE_DIR: z.string().default(".data/pglite"),
     // Shared rate-limit store; wins over Postgres when both are set (lib/rate-limit).
-    REDIS_URL: z
-      .string()
-      .url()
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    REDIS_URL: z.string().url().optional(),
     REDIS_KEY_PREFIX: z.string().min(1).default("roleta"),
     // A dump of a migrated database (PGlite dumpDataDir) an in-memory PGlite starts from (the tests).
     PGLITE_SNAPSHOT: z.string().optional(),
     PG_PREPARED_STATEMENTS: boolDefaultTrue,
     // Connections each instance's pool may open (docs/scaling.md: instances x size <= max_connections - reserve).
-    PG_POOL_SIZE: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(1000).default(10)),
+    PG_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
     DATA_DIR: z.string().default(".data"),
     NEXTAUTH_SECRET: z.string().min(16).optional(),
     // Secrets at rest (lib/security/secrets.ts) and the CPF's HMAC (lib/security/cpf.ts): each
@@ -85,35 +78,30 @@ const schema = z
     CPF_HASH_KEY: optionalKey,
     // The public origin (e-mails, QR codes, posters, source links). Required in production; in
     // development and tests it defaults to the origin this server listens on (PORT, as Next takes it).
-    APP_URL: z
-      .string()
-      .url()
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
-    PORT: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(65_535).optional()),
+    APP_URL: z.string().url().optional(),
+    PORT: z.coerce.number().int().min(1).max(65_535).optional(),
     SEED_DEMO: bool,
     BLOB_READ_WRITE_TOKEN: z.string().optional(),
     SMTP_URL: z.string().optional(),
+    // Production without SMTP_URL writes every e-mail to DATA_DIR/outbox, which nobody reads: the
+    // server stays not ready (readiness 503 "mail") unless this says that is wanted (lib/mail/ready.ts).
+    MAIL_TO_FILES: bool,
     MAIL_FROM: z.string().default("Roleta Premiada <no-reply@localhost>"),
     // What Meta charges for one utility template message to Brazil, in reais, as the wheel editor's
     // "Lembretes" shows it (docs/decisions/reminders.md "What a WhatsApp reminder costs").
-    WHATSAPP_UTILITY_PRICE_BRL: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.coerce.number().min(0).max(100).default(0.04),
-    ),
-    CHECKOUT_URL_PRO: z
-      .string()
-      .url()
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    WHATSAPP_UTILITY_PRICE_BRL: z.coerce.number().min(0).max(100).default(0.04),
+    CHECKOUT_URL_PRO: z.string().url().optional(),
     PAYMENT_WEBHOOK_SECRET: z.string().optional(),
     // Nuvemshop's app secret: it signs the stores' order webhooks (docs/api.md "Store orders (issue 39)");
     // unset: Nuvemshop order webhooks are refused (401).
-    NUVEMSHOP_APP_SECRET: z
-      .string()
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    NUVEMSHOP_APP_SECRET: z.string().optional(),
     TRUST_PROXY: bool,
+    // Who may create an account (docs/decisions/operations.md "Private installs: sign-up and plan"):
+    // open, anyone signs up; invite, only an invitation creates one (POST /auth/signup answers 403).
+    SIGNUP: z.enum(["open", "invite"]).default("open"),
+    // The plan a new company gets: unset, a 14-day Pro trial that ends on Free (the hosted service);
+    // free or pro, that plan with no end (a private install without Free's limits: pro).
+    DEFAULT_PLAN: z.enum(["free", "pro"]).optional(),
     // Sign-ups per client address per hour (docs/decisions/rate-limits.md "Sign-up: 5 an hour per
     // address"); the e2e server raises it, its browser signing up dozens of companies from one address.
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
@@ -140,16 +128,9 @@ const schema = z
     // The server's log level (lib/log): one JSON object a line on stdout.
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // Bearer secret of GET /api/metrics (Prometheus); unset -> the route answers 404.
-    METRICS_TOKEN: z
-      .string()
-      .min(16)
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    METRICS_TOKEN: z.string().min(16).optional(),
     // Port on which `npm run worker` serves its own /metrics (same METRICS_TOKEN); unset: none.
-    METRICS_PORT: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.coerce.number().int().min(1).max(65_535).optional(),
-    ),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
     // Apply pending migrations when the server or worker first opens the database. Off where a
     // one-shot `npm run db:migrate` does it before the rollout (docker-compose.yml's migrate service).
     MIGRATE_ON_START: boolDefaultTrue,
@@ -157,11 +138,7 @@ const schema = z
     // new piece of work that could end past it, and re-queues the rest.
     JOB_TIME_BUDGET_MS: z.coerce.number().int().min(500).max(120_000).default(20_000),
     // Bearer secret of GET /api/cron/webhooks (Vercel Cron sends it); unset -> the route answers 401.
-    CRON_SECRET: z
-      .string()
-      .min(16)
-      .optional()
-      .or(z.literal("").transform(() => undefined)),
+    CRON_SECRET: z.string().min(16).optional(),
   })
   .transform((e) => ({
     ...e,
@@ -173,15 +150,18 @@ export type Env = z.infer<typeof schema>;
 
 let cached: Env | undefined;
 
-export function env(): Env {
-  if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
+/** The settings from a set of variables (process.env at run time), or an error naming each bad one. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = schema.safeParse(setVariables(source));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment variables:\n${lines}`);
   }
-  cached = parsed.data;
-  return cached;
+  return parsed.data;
+}
+
+export function env(): Env {
+  return (cached ??= parseEnv(process.env));
 }
 
 /**

@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  // SIGNUP=invite: only an invitation creates an account (docs/api.md "Operations").
+  SIGNUP_CLOSED: 403,
   CSRF: 403,
   PASSWORD_CHANGE_REQUIRED: 403,
   INVITATION_EXPIRED: 410,

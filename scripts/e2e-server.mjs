@@ -19,6 +19,9 @@ const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start
     APP_URL: `http://localhost:${port}`,
     NEXTAUTH_URL: `http://localhost:${port}`,
     SEED_DEMO: "true",
+    // No SMTP here: e-mails go to DATA_DIR/outbox, where the specs read them (production would
+    // otherwise stay not ready, lib/mail/ready.ts).
+    MAIL_TO_FILES: process.env.MAIL_TO_FILES ?? "true",
     // next start runs in production mode, where a real secret is required.
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-0123456789abcdef",
     NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "",

@@ -8,6 +8,7 @@ import { closeDb, db } from "@/lib/db/client";
 import { env, isEmbeddedDatabase } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
+import { MAIL_NOT_READY, mailState } from "@/lib/mail/ready";
 import { assertMetricsCaller } from "@/lib/metrics/auth";
 import { scrape } from "@/lib/metrics/scrape";
 import { jobKindNames } from "@/lib/worker/kinds";
@@ -22,6 +23,8 @@ if (isEmbeddedDatabase()) {
 await db();
 const loop = startWorkerLoop();
 log().info("worker of webhooks and jobs started");
+// The prize e-mails and reminders are this process's to send: say so when they would reach no one.
+if (mailState() === "failing") log().error(MAIL_NOT_READY);
 
 const port = env().METRICS_PORT;
 const metricsServer = port

@@ -14,7 +14,8 @@ import { loginInput } from "@/lib/validation/auth";
 import { AUTH_MESSAGES } from "@/lib/copy/auth";
 import { AuthCard, AuthSubmit } from "./auth-card";
 
-export function LoginForm({ target }: { target: string }) {
+/** `signupOpen`: false with SIGNUP=invite, where only an invitation creates an account. */
+export function LoginForm({ target, signupOpen }: { target: string; signupOpen: boolean }) {
   const router = useRouter();
   const { status } = useSession();
   const [show, setShow] = useState(false);
@@ -66,9 +67,11 @@ export function LoginForm({ target }: { target: string }) {
         <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
           Esqueceu sua senha?
         </Link>
-        <Link href="/admin/signup" className="font-medium text-brand-700 hover:underline">
-          Criar conta
-        </Link>
+        {signupOpen && (
+          <Link href="/admin/signup" className="font-medium text-brand-700 hover:underline">
+            Criar conta
+          </Link>
+        )}
       </div>
     </AuthCard>
   );

@@ -14,8 +14,11 @@ import { signupForm } from "@/lib/validation/auth";
 import { AUTH_MESSAGES } from "@/lib/copy/auth";
 import { AuthCard, AuthSubmit } from "./auth-card";
 
-/** `email` pre-fills the field (from the landing page's form) in the server's HTML. */
-export function SignupForm({ email }: { email?: string }) {
+/**
+ * `email` pre-fills the field (from the landing page's form) in the server's HTML; `trial`: a new
+ * company starts on the 14-day trial (false when DEFAULT_PLAN names its plan).
+ */
+export function SignupForm({ email, trial = true }: { email?: string; trial?: boolean }) {
   const router = useRouter();
   const { status } = useSession();
   const [show, setShow] = useState({ password: false, confirm: false });
@@ -41,7 +44,7 @@ export function SignupForm({ email }: { email?: string }) {
 
   if (status === "authenticated") return <Spinner className="min-h-screen" />;
   return (
-    <AuthCard title="Criar conta" subtitle="Teste grátis por 14 dias, sem cartão de crédito">
+    <AuthCard title="Criar conta" subtitle={trial ? "Teste grátis por 14 dias, sem cartão de crédito" : undefined}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <Field
           label="Nome da empresa"

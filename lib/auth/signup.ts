@@ -1,11 +1,14 @@
-// Sign-up: a company with a unique slug, its owner, and a 14-day Pro trial, all or nothing.
+// Sign-up: a company with a unique slug, its owner, and its first plan (a 14-day Pro trial unless
+// DEFAULT_PLAN says otherwise), all or nothing. Closed with SIGNUP=invite: then only an invitation
+// creates an account (lib/invitations/accept.ts).
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { isUniqueViolation } from "@/lib/db/errors";
-import { PRO_PLAN_ID, trialEndsAt } from "@/lib/billing/effective-plan";
+import { newCompanySubscription } from "@/lib/billing/new-company-plan";
 import { formerSlugsStartingWith } from "@/lib/company/former-slugs";
 import { baseCompanySlug } from "@/lib/company/slug";
-import { conflict } from "@/lib/errors";
+import { env } from "@/lib/env";
+import { AppError, conflict } from "@/lib/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { type SignupInput } from "@/lib/validation/auth";
 import { AUTH_MESSAGES } from "@/lib/copy/auth";
@@ -23,7 +26,15 @@ async function uniqueCompanySlug(tx: Prisma.TransactionClient, name: string, att
   for (let i = 2; ; i++) if (!used.has(`${base}-${i}`)) return `${base}-${i}`;
 }
 
+/** Whether anyone may create an account (SIGNUP=open), or only an invitation (invite). */
+export const signupOpen = () => env().SIGNUP === "open";
+
+export function assertSignupOpen() {
+  if (!signupOpen()) throw new AppError("SIGNUP_CLOSED", AUTH_MESSAGES.signupClosed);
+}
+
 export async function signup(input: SignupInput) {
+  assertSignupOpen();
   const prisma = await db();
   const passwordHash = await hashPassword(input.password);
   const existing = await prisma.user.findUnique({ where: { email: input.email }, select: { id: true } });
@@ -37,9 +48,7 @@ export async function signup(input: SignupInput) {
         data: { name: input.name, email: input.email, passwordHash, lastLoginAt: now },
       });
       await tx.membership.create({ data: { userId: user.id, companyId: company.id, role: "owner" } });
-      await tx.subscription.create({
-        data: { companyId: company.id, planId: PRO_PLAN_ID, status: "trial", startsAt: now, endsAt: trialEndsAt(now) },
-      });
+      await tx.subscription.create({ data: { companyId: company.id, ...newCompanySubscription(now) } });
       return { userId: user.id, companyId: company.id };
     });
   for (let attempt = 1; ; attempt++) {

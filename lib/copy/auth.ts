@@ -8,6 +8,7 @@ export const AUTH_MESSAGES = {
   signupMin: "A senha deve ter pelo menos 6 caracteres",
   signupOk: "Conta criada com sucesso! Bem-vindo!",
   signupFail: "Erro ao criar conta",
+  signupClosed: "O cadastro de novas contas está fechado. Peça um convite a quem administra a sua empresa.",
   forgotRequired: "Por favor, informe seu email",
   forgotInvalid: "Por favor, informe um email válido",
   forgotSent: "Se o email existir, você receberá instruções para recuperação",

@@ -5,6 +5,7 @@ import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { hashPassword } from "@/lib/auth/password";
 import { env } from "@/lib/env";
 import { PRO_PLAN_ID, trialEndsAt } from "@/lib/billing/effective-plan";
+import { stockLevel } from "@/lib/products/dto";
 
 export const DEMO_PASSWORD = "demo1234";
 export const DEMO_USERS = [
@@ -41,7 +42,11 @@ export async function seedDemo(prisma: PrismaClient) {
     });
     const products = [];
     for (const p of PRIZES) {
-      const product = await tx.product.create({ data: { companyId: company.id, ...p } });
+      // Its level counts as told (Product.stockAlert): the demo's own 5-unit prize is not news to
+      // e-mail its owner about at the first start (lib/products/stock-alerts.ts).
+      const product = await tx.product.create({
+        data: { companyId: company.id, ...p, stockAlert: stockLevel(p.stock) },
+      });
       products.push(product);
       await tx.wheelProduct.create({
         data: { companyId: company.id, wheelId: wheel.id, productId: product.id, oddsWeight: p.weight },

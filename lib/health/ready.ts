@@ -1,19 +1,20 @@
 // Readiness (GET /api/health/ready): the database answers, every migration of this build is
-// applied (a one-shot migrate runs before the rollout: docker-compose.yml), and Redis answers when
-// REDIS_URL is set. Liveness (GET /api/health) asks none of these: a database outage must take
+// applied (a one-shot migrate runs before the rollout: docker-compose.yml), Redis answers when
+// REDIS_URL is set, and e-mail goes somewhere someone reads (lib/mail/ready.ts). Liveness (GET /api/health) asks none of these: a database outage must take
 // instances out of the balancer, not get them restarted.
 import "server-only";
 import { sqlExecutor } from "@/lib/db/client";
 import { pendingMigrations } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { mailState } from "@/lib/mail/ready";
 import { pingStore } from "@/lib/rate-limit";
 
 export type CheckState = "ok" | "failing" | "not_configured";
 
 export interface Readiness {
   ready: boolean;
-  checks: { database: CheckState; migrations: CheckState; redis: CheckState };
+  checks: { database: CheckState; migrations: CheckState; redis: CheckState; mail: CheckState };
   /** The migrations not applied yet, when some are missing. */
   pending?: string[];
 }
@@ -35,7 +36,12 @@ const KEY = Symbol.for("roleta.migrationsApplied");
 const g = globalThis as typeof globalThis & { [KEY]?: boolean };
 
 export async function readiness(): Promise<Readiness> {
-  const checks: Readiness["checks"] = { database: "failing", migrations: "failing", redis: "not_configured" };
+  const checks: Readiness["checks"] = {
+    database: "failing",
+    migrations: "failing",
+    redis: "not_configured",
+    mail: mailState(),
+  };
   let pending: string[] | undefined;
   const redis = env().REDIS_URL
     ? timed(pingStore()).then(

@@ -35,3 +35,6 @@ export type ProductDto = ReturnType<typeof productDto>;
 
 /** Low stock: an active product with 5 or fewer left. */
 export const LOW_STOCK_MAX = 5;
+
+/** The level a stock is at, as the owner is told of it (stock-alerts.ts's sweep says the same in SQL). */
+export const stockLevel = (stock: number) => (stock <= 0 ? "empty" : stock <= LOW_STOCK_MAX ? "low" : null);

@@ -131,7 +131,7 @@ function startWorker(env: Record<string, string>): Promise<{ child: ChildProcess
   const profile = process.env.BENCH_WORKER_PROFILE;
   const flags = profile ? ["--cpu-prof", `--cpu-prof-dir=${profile}`] : [];
   const child = spawn(process.execPath, [...flags, `${OPS_DIR}/worker.mjs`], {
-    env: { ...process.env, NODE_ENV: "production", ...env },
+    env: { ...process.env, NODE_ENV: "production", MAIL_TO_FILES: "true", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";

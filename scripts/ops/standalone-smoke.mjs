@@ -54,6 +54,8 @@ const env = {
   APP_ENCRYPTION_KEY: "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
   DATA_DIR: path.join(dir, "data"),
   MIGRATE_ON_START: "false",
+  // No SMTP here: e-mails to DATA_DIR/outbox, wanted (else readiness answers 503 mail).
+  MAIL_TO_FILES: "true",
   METRICS_TOKEN: TOKEN,
   PORT: String(PORT),
   HOSTNAME: "127.0.0.1",

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { GET as dashboardRoute } from "@/app/api/dashboard/route";
 import { GET as wheelsRoute } from "@/app/api/wheels/route";
 import { db } from "@/lib/db/client";
+import { DEMO_COMPANY, seedDemo } from "@/lib/demo/seed";
 import { STOCK_ALERT, sweepStockAlerts } from "@/lib/products/stock-alerts";
 import { runOnce } from "@/lib/worker/worker";
 import { campaignWheel, spinOn } from "../helpers/campaign";
@@ -14,7 +15,7 @@ import { call } from "../helpers/http";
 import { latestMail } from "../helpers/outbox";
 
 /** The stock e-mails queued for the company so far, oldest first. */
-async function alertJobs(c: TestCompany) {
+async function alertJobs(c: Pick<TestCompany, "companyId">) {
   const rows = await (
     await db()
   ).webhookDelivery.findMany({
@@ -91,5 +92,19 @@ describe("a prize that runs out", { timeout: 120_000 }, () => {
     expect(await alertJobs(c)).toEqual([]);
     expect(await listed(c, wheel.id)).toMatchObject({ status: "draft", sold_out: false });
     expect((await call(dashboardRoute, { token: other.owner.token })).body.soldOutWheels).toEqual([]);
+  });
+
+  it("tells the demo's owner nothing on first start: its 5-unit prize is seeded as already told", async () => {
+    // issue 50 #2: the demo's own "Vale-compras R$ 50" (5 left, the low mark) e-mailed dono@demo.com.br
+    // at the first sweep after `npm run dev`.
+    const prisma = await db();
+    // On the embedded database the first open seeded it; on Postgres only SEED_DEMO does.
+    if (!(await prisma.company.findUnique({ where: { slug: DEMO_COMPANY.slug } }))) await seedDemo(prisma);
+    const demo = await prisma.company.findUniqueOrThrow({ where: { slug: DEMO_COMPANY.slug } });
+    const low = await prisma.product.findMany({ where: { companyId: demo.id, stock: { lte: 5 } } });
+    expect(low.length).toBeGreaterThan(0);
+    expect(low.map((p) => p.stockAlert)).toEqual(low.map(() => "low"));
+    await sweepStockAlerts();
+    expect(await alertJobs({ companyId: demo.id })).toEqual([]);
   });
 });

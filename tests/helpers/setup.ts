@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
-import { onFirstOpen } from "@/lib/db/client";
+import { db, onFirstOpen } from "@/lib/db/client";
 import { seedDemoIfEmpty } from "@/lib/demo/seed";
 import { resetEnvCache } from "@/lib/env";
 import { workerDatabases } from "./databases";
@@ -46,4 +46,11 @@ beforeAll(() => resetEnvCache());
 afterAll(async () => {
   const { resetRateLimitStore } = await import("@/lib/rate-limit");
   await resetRateLimitStore();
+});
+
+// The database opens (an embedded one starts its WebAssembly and loads the dump: seconds on a busy
+// machine) in a hook, under hookTimeout, not inside whichever test comes first under testTimeout:
+// the first test of public-wheel.test.ts timed out at 30 s on a loaded machine (issue 50 #1).
+beforeAll(async () => {
+  await db();
 });

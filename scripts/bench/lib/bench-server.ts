@@ -81,6 +81,8 @@ export async function startApp(env: Record<string, string>, port?: number): Prom
       NEXT_TELEMETRY_DISABLED: "1",
       NODE_ENV: "production",
       APP_URL: `http://127.0.0.1:${p}`,
+      // No SMTP on a bench: e-mails to the outbox folder, wanted (lib/mail/ready.ts).
+      MAIL_TO_FILES: "true",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

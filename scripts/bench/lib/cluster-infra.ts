@@ -127,6 +127,8 @@ export async function startInstance(name: string, dir: string, port: number, env
   const p = run(name, process.execPath, [next, "start", "-p", String(port)], dir, {
     NEXT_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production",
+    // No SMTP in the cluster test: e-mails to the outbox folder, wanted (lib/mail/ready.ts).
+    MAIL_TO_FILES: "true",
     ...env,
   });
   await waitFor(p, async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok);

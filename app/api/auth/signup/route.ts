@@ -1,4 +1,4 @@
-import { signup } from "@/lib/auth/signup";
+import { assertSignupOpen, signup } from "@/lib/auth/signup";
 import { publicRoute } from "@/lib/http/route-wrapper";
 import { clientIp } from "@/lib/net/client-ip";
 import { consume, LIMITS } from "@/lib/rate-limit";
@@ -6,10 +6,16 @@ import { signupInput } from "@/lib/validation/auth";
 
 export const POST = publicRoute(
   {
-    doc: { summary: "Create a company and its owner (5 an hour per address)", status: 201, errors: [409, 429] },
+    doc: {
+      summary: "Create a company and its owner (5 an hour per address; 403 SIGNUP_CLOSED with SIGNUP=invite)",
+      status: 201,
+      errors: [403, 409, 429],
+    },
     body: signupInput,
   },
   async ({ req, body }) => {
+    // Closed (SIGNUP=invite): refused before it counts against the address.
+    assertSignupOpen();
     // Each attempt counts, taken or not: a sign-up costs a bcrypt hash and makes a 14-day trial.
     await consume(LIMITS.signupIp(), clientIp(req.headers));
     return signup(body);
