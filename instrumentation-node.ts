@@ -1,5 +1,6 @@
 // The Node server's start-up (instrumentation.ts loads it only in the Node runtime): stamps each
-// request with its socket address (client-ip.ts), applies pending migrations and, on an empty
+// request with its socket address (client-ip.ts), counts and logs each answered request
+// (lib/http/server-requests.ts), applies pending migrations and, on an empty
 // embedded database, seeds the demo company; then starts the webhook delivery worker
 // (lib/worker/loop.ts: webhooks and jobs) unless WEBHOOK_WORKER=false. Not during the build (nothing runs there).
 // It also captures the context that outlives requests (lib/async/outside-request.ts) and caps how
@@ -10,6 +11,7 @@ import { bindOutsideRequest } from "@/lib/async/outside-request";
 import { db, onFirstOpen } from "@/lib/db/client";
 import { seedDemoIfEmpty } from "@/lib/demo/seed";
 import { assertServerEnv, env } from "@/lib/env";
+import { observeRequests } from "@/lib/http/server-requests";
 import { stampSocketAddresses } from "@/lib/net/socket-address";
 import { startWorkerLoop } from "@/lib/worker/loop";
 
@@ -18,6 +20,7 @@ export async function startNodeServer() {
   bindOutsideRequest();
   limitHeapGrowth(env().HEAP_GROWING_PERCENT);
   stampSocketAddresses();
+  observeRequests();
   onFirstOpen(seedDemoIfEmpty);
   await db().catch((err) => log().error({ err }, "database not ready at start; requests will retry"));
   if (env().WEBHOOK_WORKER && env().NEXT_PHASE !== "phase-production-build") startWorkerLoop();

@@ -37,9 +37,10 @@ const KEY = Symbol.for("roleta.logger");
 type G = typeof globalThis & { [KEY]?: pino.Logger };
 const g = globalThis as G;
 
-function create(): pino.Logger {
-  return pino({
-    level: env().LOG_LEVEL,
+/** A logger with the server's settings; `destination` and `level` (tests) instead of stdout and LOG_LEVEL. */
+export function createLogger(destination?: pino.DestinationStream, level?: pino.Level): pino.Logger {
+  const options: pino.LoggerOptions = {
+    level: level ?? env().LOG_LEVEL,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
@@ -54,10 +55,11 @@ function create(): pino.Logger {
       if (c.companyId) fields.companyId = c.companyId;
       return fields;
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** The process's logger (one per process, shared by every bundle). */
 export function log(): pino.Logger {
-  return (g[KEY] ??= create());
+  return (g[KEY] ??= createLogger());
 }
