@@ -3,9 +3,10 @@
 // (lib/http/server-requests.ts), applies pending migrations and, on an empty
 // embedded database, seeds the demo company; then starts the webhook delivery worker
 // (lib/worker/loop.ts: webhooks and jobs) unless WEBHOOK_WORKER=false. Not during the build (nothing runs there).
-// It also captures the context that outlives requests (lib/async/outside-request.ts) and caps how
+// In production Next's own console errors go through the logger. It also captures the context that outlives requests (lib/async/outside-request.ts) and caps how
 // far the heap grows between full collections (lib/async/heap-growth.ts).
 import { log } from "@/lib/log";
+import { routeConsoleThroughLog } from "@/lib/log/console";
 import { limitHeapGrowth } from "@/lib/async/heap-growth";
 import { bindOutsideRequest } from "@/lib/async/outside-request";
 import { db, onFirstOpen } from "@/lib/db/client";
@@ -16,6 +17,8 @@ import { stampSocketAddresses } from "@/lib/net/socket-address";
 import { startWorkerLoop } from "@/lib/worker/loop";
 
 export async function startNodeServer() {
+  // Next's own error dumps as one scrubbed JSON line each (lib/log/console.ts), first of all.
+  if (env().NODE_ENV === "production") routeConsoleThroughLog();
   assertServerEnv(); // a clear error at start rather than links to localhost later
   bindOutsideRequest();
   limitHeapGrowth(env().HEAP_GROWING_PERCENT);
