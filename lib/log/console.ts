@@ -9,7 +9,7 @@ import { log } from "./index";
 import { scrubText } from "./scrub";
 
 const PATCHED = Symbol.for("roleta.console");
-// eslint-disable-next-line no-control-regex -- Next colours its prefixes ("⨯", "⚠") with ANSI codes
+// Next colours its prefixes ("⨯", "⚠") with ANSI codes.
 const ANSI = /\u001b\[[0-9;]*m/g;
 
 /** Routes console.error and console.warn through the logger; returns what undoes it (tests). */
