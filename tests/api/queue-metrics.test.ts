@@ -1,4 +1,4 @@
-// The queue as an operator watches it (docs/operations.md "The queue"): the age of its oldest waiting
+// The queue as an operator watches it (docs/operations.md "Every series"): the age of its oldest waiting
 // row, a retry waiting on its backoff included, and the latency from queueing to a successful run.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
