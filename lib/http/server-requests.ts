@@ -7,6 +7,7 @@
 import "server-only";
 import http from "node:http";
 import { acceptedRequestId } from "@/lib/log/context";
+import { FILL_HEADER, isPageFill } from "@/lib/public-page/html-cache";
 import { asObservedRequest, recordRequest } from "./access";
 
 const PATCHED = Symbol.for("roleta.server-requests");
@@ -49,7 +50,13 @@ export function observeRequests(): () => void {
   const emit = proto.emit;
   proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event !== "request") return Reflect.apply(emit, this, [event, ...args]) as boolean;
-    watch(args[0] as http.IncomingMessage, args[1] as http.ServerResponse);
+    const req = args[0] as http.IncomingMessage;
+    // The public page's cache renders through this server (lib/public-page/html-cache.ts): that
+    // render is inside the visitor's request already counted, not a request of its own.
+    const fill = req.headers[FILL_HEADER];
+    if (isPageFill(typeof fill === "string" ? fill : undefined))
+      return Reflect.apply(emit, this, [event, ...args]) as boolean;
+    watch(req, args[1] as http.ServerResponse);
     // The handlers' own measure (lib/http/access.ts measured) sees it is counted here.
     return asObservedRequest(() => Reflect.apply(emit, this, [event, ...args]) as boolean);
   } as typeof proto.emit;

@@ -17,6 +17,7 @@ import { DELETE as remindersRoute } from "@/app/api/public/[companySlug]/wheels/
 import { POST as paymentsRoute } from "@/app/api/webhooks/payments/route";
 import { resetEnvCache } from "@/lib/env";
 import { observeRequests } from "@/lib/http/server-requests";
+import { FILL_HEADER } from "@/lib/public-page/html-cache";
 import { countShed } from "@/lib/metrics";
 import { campaignWheel } from "../helpers/campaign";
 import { createCompany, type TestCompany } from "../helpers/fixtures";
@@ -24,6 +25,7 @@ import { call } from "../helpers/http";
 import { captureLog } from "../helpers/log-capture";
 
 const TOKEN = "metrics-token-0123456789";
+const CACHE = Symbol.for("roleta.publicPageCache");
 let c: TestCompany;
 let wheelSlug: string;
 
@@ -160,6 +162,11 @@ describe("the access log", () => {
       );
       expect(page.status).toBe(200);
       expect((await fetch(`http://127.0.0.1:${port}/nada/aqui`)).status).toBe(404);
+      // The public page cache's own render through the server is inside a visitor's request: not
+      // counted again; a header that only looks like one is counted as any request.
+      const fill = { [FILL_HEADER]: (globalThis as unknown as Record<symbol, { token: string }>)[CACHE].token };
+      expect((await fetch(`http://127.0.0.1:${port}/w/a/b`, { headers: fill })).status).toBe(200);
+      expect((await fetch(`http://127.0.0.1:${port}/nada`, { headers: { [FILL_HEADER]: "x" } })).status).toBe(404);
       // A route handler called inside an observed request is counted by the hook alone.
       const inner = http.createServer(async (_req, res) => {
         const r = await call(productsRoute, { url: "/api/products" });
@@ -173,8 +180,8 @@ describe("the access log", () => {
       const after = await samples();
       const delta = (series: string) => (after.get(series) ?? 0) - (before.get(series) ?? 0);
       expect(delta(requests("pages", "GET", 200))).toBe(1);
-      expect(delta(requests("pages", "GET", 404))).toBe(1);
-      expect(delta(durations("pages"))).toBe(2);
+      expect(delta(requests("pages", "GET", 404))).toBe(2);
+      expect(delta(durations("pages"))).toBe(3);
       expect(delta(requests("admin_api", "GET", 401))).toBe(1);
 
       const access = capture
@@ -183,6 +190,7 @@ describe("the access log", () => {
         .filter((l) => l.access === true && l.route !== "/api/metrics");
       expect(access.map((l) => [l.route, l.status])).toEqual([
         ["/w/[companySlug]/[slug]/premio/[code]", 200],
+        ["(unmatched)", 404],
         ["(unmatched)", 404],
         ["/api/products", 401],
       ]);
