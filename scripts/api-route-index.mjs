@@ -44,6 +44,9 @@ const patterns = walk(APP, ["page.tsx", "page.ts", "route.ts", "route.tsx"]).map
   const segments = path.relative(APP, path.dirname(file)).split(path.sep).filter(Boolean);
   return "/" + segments.filter((s) => !/^\(.*\)$/.test(s) && !s.startsWith("@")).join("/");
 });
+// Next's metadata files at the root (/icon.svg, /favicon.ico, /robots.txt...) answer at their own name.
+const METADATA = /^(icon|apple-icon|favicon|opengraph-image|twitter-image|robots|sitemap|manifest)\.[a-z]+$/;
+for (const name of readdirSync(APP)) if (METADATA.test(name)) patterns.push(`/${name}`);
 writeFileSync(
   path.join(ROOT, "lib", "generated", "route-patterns.ts"),
   [
