@@ -96,9 +96,30 @@ interface PrismaLikeError {
   code?: string;
   name?: string;
   message?: string;
+  meta?: { driverAdapterError?: { cause?: { originalCode?: unknown } } };
 }
 
-const UNAVAILABLE_PATTERNS = /ECONNREFUSED|ECONNRESET|Connection terminated|Can't reach database|57P01|53300|ETIMEDOUT/;
+/** Network failures and Prisma's own "database away" texts (no SQLSTATE to read). */
+const UNAVAILABLE_PATTERNS = /ECONNREFUSED|ECONNRESET|Connection terminated|Can't reach database|ETIMEDOUT/;
+
+/**
+ * SQLSTATEs that mean "the database cannot serve now", not "this query is wrong": a connection
+ * failure (class 08), too many clients (53300), an operator's or a crash's shutdown (57P01, 57P02),
+ * a server starting up or in recovery (57P03), and 55000, which a server not (yet) in the state a
+ * statement needs answers (a standby, a failover in progress). docs/decisions/operations.md
+ * "Metrics and logs for an operator (issue 50)".
+ */
+const OUTAGE_STATES = /^(08...|53300|55000|57P01|57P02|57P03)$/;
+
+/** The SQLSTATE of a driver error, bare (node-postgres, PGlite) or inside Prisma's P2010 wrapper. */
+function sqlState(e: PrismaLikeError): string | undefined {
+  const wrapped = e.meta?.driverAdapterError?.cause?.originalCode;
+  if (typeof wrapped === "string") return wrapped;
+  return typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined;
+}
+
+/** Seconds a client is asked to wait after an outage's 503: a restart or a failover takes seconds. */
+export const OUTAGE_RETRY_AFTER_S = 5;
 
 /** Maps any thrown value to an AppError the client may see. */
 export function toAppError(err: unknown): AppError {
@@ -108,10 +129,22 @@ export function toAppError(err: unknown): AppError {
   // 23505: a unique index, reported by node-postgres itself (lib/db/driver-query.ts).
   if (e.code === "P2002" || e.code === "23505") return conflict("Registro já existe");
   if (e.code === "P2025") return notFound();
+  const state = sqlState(e);
   const text = `${e.code ?? ""} ${e.message ?? ""}`;
   // P2028: no pooled connection within maxWait (overload) is "try again", not a server fault.
-  if (UNAVAILABLE_PATTERNS.test(text) || e.code === "P1001" || e.code === "P1017" || e.code === "P2028") {
-    return new AppError("UNAVAILABLE", "Serviço temporariamente indisponível. Tente novamente em instantes.");
+  const outage =
+    (state !== undefined && OUTAGE_STATES.test(state)) ||
+    UNAVAILABLE_PATTERNS.test(text) ||
+    e.code === "P1001" ||
+    e.code === "P1017" ||
+    e.code === "P2028";
+  if (outage) {
+    return new AppError(
+      "UNAVAILABLE",
+      "Serviço temporariamente indisponível. Tente novamente em instantes.",
+      undefined,
+      { "Retry-After": String(OUTAGE_RETRY_AFTER_S) },
+    );
   }
   return new AppError("INTERNAL", "Erro interno do servidor. Tente novamente.");
 }

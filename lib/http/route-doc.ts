@@ -1,8 +1,10 @@
 // What a route handler says about itself for the OpenAPI document (GET /api/openapi.json): the
 // wrapper (lib/http/route-wrapper.ts) attaches its auth, permission and zod schemas to the function it
 // returns, and the route file adds a summary and its success answer through the wrapper's `doc`
-// option. Handlers written without the wrapper describe themselves with describeRoute().
+// option. Handlers written without the wrapper describe themselves with describeRoute(). Every
+// app/api handler is made here, so here it is also measured (lib/http/access.ts).
 import type { z } from "zod";
+import { measured } from "./access";
 import type { Permission } from "@/lib/auth/permissions";
 
 /** Who may call: staff with a session (cookie or Bearer), anyone, or a caller proven by a signature. */
@@ -39,10 +41,11 @@ export interface RouteMeta {
 
 const META = Symbol.for("roleta.routeMeta");
 
-/** Attaches metadata to a handler (returns the same function). */
+/** The handler, measured (lib/http/access.ts), with its metadata attached. */
 export function describeRoute<F extends (...args: never[]) => unknown>(handler: F, meta: RouteMeta): F {
-  Object.defineProperty(handler, META, { value: meta, enumerable: false, configurable: true });
-  return handler;
+  const route = measured(handler);
+  Object.defineProperty(route, META, { value: meta, enumerable: false, configurable: true });
+  return route;
 }
 
 export function routeMeta(handler: unknown): RouteMeta | undefined {

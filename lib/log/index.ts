@@ -7,6 +7,7 @@ import "server-only";
 import pino from "pino";
 import { env } from "@/lib/env";
 import { logContext } from "./context";
+import { scrubText } from "./scrub";
 
 /** Keys whose values are never written, at the top level or one object down. */
 const SECRET_KEYS = [
@@ -26,20 +27,29 @@ const SECRET_KEYS = [
   "payload",
 ];
 
-/** An error as the log keeps it: no enumerable extras (pg's `detail` names the values of a row). */
+/**
+ * An error as the log keeps it: no enumerable extras (pg's `detail` names the values of a row), and
+ * its message and stack scrubbed (Prisma's message can quote a call's arguments).
+ */
 function errorFields(err: unknown) {
-  if (!(err instanceof Error)) return { message: String(err) };
+  if (!(err instanceof Error)) return { message: scrubText(String(err)) };
   const code = (err as { code?: unknown }).code;
-  return { type: err.name, message: err.message, ...(typeof code === "string" ? { code } : {}), stack: err.stack };
+  return {
+    type: err.name,
+    message: scrubText(err.message),
+    ...(typeof code === "string" ? { code } : {}),
+    ...(err.stack ? { stack: scrubText(err.stack) } : {}),
+  };
 }
 
 const KEY = Symbol.for("roleta.logger");
 type G = typeof globalThis & { [KEY]?: pino.Logger };
 const g = globalThis as G;
 
-function create(): pino.Logger {
-  return pino({
-    level: env().LOG_LEVEL,
+/** A logger with the server's settings; `destination` and `level` (tests) instead of stdout and LOG_LEVEL. */
+export function createLogger(destination?: pino.DestinationStream, level?: pino.Level): pino.Logger {
+  const options: pino.LoggerOptions = {
+    level: level ?? env().LOG_LEVEL,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
@@ -54,10 +64,11 @@ function create(): pino.Logger {
       if (c.companyId) fields.companyId = c.companyId;
       return fields;
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** The process's logger (one per process, shared by every bundle). */
 export function log(): pino.Logger {
-  return (g[KEY] ??= create());
+  return (g[KEY] ??= createLogger());
 }

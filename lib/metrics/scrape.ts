@@ -1,5 +1,6 @@
 // A scrape of /api/metrics: the counters of lib/metrics plus the gauges read now from the database
-// and its pool. The queue's gauges come from the table, not from this process, so every instance
+// and its pool: the queue's depth, the age of its oldest due row, and the age of its oldest waiting
+// row, retries on a backoff included (the lag an operator alerts on). The queue's gauges come from the table, not from this process, so every instance
 // reports the same queue whichever process (server or `npm run worker`) runs it.
 import "server-only";
 import { Gauge } from "prom-client";
@@ -10,6 +11,7 @@ import { metrics } from "./index";
 interface Gauges {
   pending: Gauge<"kind">;
   oldest: Gauge<"kind">;
+  age: Gauge<"kind">;
   pool: Gauge<"state">;
 }
 
@@ -31,6 +33,12 @@ function gauges(): Gauges {
       labelNames: ["kind"],
       registers,
     }),
+    age: new Gauge({
+      name: "roleta_jobs_oldest_age_seconds",
+      help: "How long the oldest message or job of each kind has waited: due ones since due, ones waiting on a retry's backoff since queued (0: none).",
+      labelNames: ["kind"],
+      registers,
+    }),
     pool: new Gauge({
       name: "roleta_db_pool_connections",
       help: "This process's Postgres pool: connections in use, idle, and requests waiting for one.",
@@ -40,25 +48,32 @@ function gauges(): Gauges {
   });
 }
 
+// "Waiting" is due, or already tried and waiting on its backoff (attempts > 0: a failed try, or a
+// run in progress under its lease), measured from when it was queued; a job scheduled for later
+// and never tried is not late. Messages to a disabled endpoint wait for the company, not for us.
 const QUEUE = `
-  SELECT kind, count(*)::int AS pending,
-         COALESCE(EXTRACT(EPOCH FROM now() - min("nextAttemptAt") FILTER (WHERE "nextAttemptAt" <= now())), 0)::float8 AS oldest
-  FROM "WebhookDelivery" WHERE status = 'pending' GROUP BY kind`;
+  SELECT d.kind, count(*)::int AS pending,
+         COALESCE(EXTRACT(EPOCH FROM now() - min(d."nextAttemptAt") FILTER (WHERE d."nextAttemptAt" <= now())), 0)::float8 AS oldest,
+         COALESCE(EXTRACT(EPOCH FROM now() - min(CASE WHEN d.attempts > 0 THEN d."createdAt" ELSE d."nextAttemptAt" END)
+           FILTER (WHERE (d.attempts > 0 OR d."nextAttemptAt" <= now()) AND (d."endpointId" IS NULL OR e.enabled))), 0)::float8 AS age
+  FROM "WebhookDelivery" d LEFT JOIN "WebhookEndpoint" e ON e.id = d."endpointId"
+  WHERE d.status = 'pending' GROUP BY d.kind`;
 
 /** The Prometheus text of this process's metrics; `kinds` are reported at 0 when none is pending. */
 export async function scrape(kinds: string[]): Promise<{ contentType: string; text: string }> {
-  const { pending, oldest, pool: poolGauge } = gauges();
+  const { pending, oldest, age, pool: poolGauge } = gauges();
   try {
-    const rows = await (await sqlExecutor()).query<{ kind: string; pending: number; oldest: number }>(QUEUE);
-    pending.reset();
-    oldest.reset();
-    for (const kind of kinds) {
-      pending.set({ kind }, 0);
-      oldest.set({ kind }, 0);
+    const rows = await (
+      await sqlExecutor()
+    ).query<{ kind: string; pending: number; oldest: number; age: number }>(QUEUE);
+    for (const g of [pending, oldest, age]) {
+      g.reset();
+      for (const kind of kinds) g.set({ kind }, 0);
     }
     for (const r of rows) {
       pending.set({ kind: r.kind }, Number(r.pending));
       oldest.set({ kind: r.kind }, Math.max(0, Number(r.oldest)));
+      age.set({ kind: r.kind }, Math.max(0, Number(r.age)));
     }
   } catch (err) {
     // The counters still answer; the queue's gauges keep their last values.

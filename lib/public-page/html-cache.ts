@@ -62,6 +62,11 @@ const state = (g[KEY] ??= {
 const PAGE = /^\/w\/([^/]+)\/([^/]+)\/?$/;
 
 /** The wheel address of a cacheable request (a plain GET of /w/{company}/{wheel}), or null. */
+/** Whether a request is this process's own fill (its FILL_HEADER's value), not a visitor's. */
+export function isPageFill(headerValue: string | null | undefined): boolean {
+  return headerValue === state.token;
+}
+
 export function cacheablePage(
   method: string,
   pathname: string,
@@ -73,7 +78,7 @@ export function cacheablePage(
   if (!m) return null;
   // Router navigations and prefetches ask for the RSC payload, not the HTML.
   if (headers.has("rsc") || headers.has("next-router-prefetch") || search.has("_rsc")) return null;
-  if (headers.get(FILL_HEADER) === state.token) return null;
+  if (isPageFill(headers.get(FILL_HEADER))) return null;
   return { companySlug: m[1], slug: m[2] };
 }
 

@@ -33,6 +33,8 @@ export interface Claimed {
   body: string | null;
   attempts: number;
   occurredAt: Date;
+  /** When it was queued (the delivery latency of lib/metrics counts from it). */
+  createdAt: Date;
   /** A job's input. */
   payload: unknown;
   /** The request that queued the job, for the log (null for a trigger's rows and the sweep's). */
@@ -93,6 +95,6 @@ export async function claim(
     SET attempts = d.attempts + 1, "nextAttemptAt" = ${new Date(now.getTime() + CLAIM_LEASE_MS)}, "updatedAt" = ${now}
     FROM due LEFT JOIN "WebhookEndpoint" e ON e.id = due."endpointId"
     WHERE d.id = due.id
-    RETURNING d.id, d."companyId", d.kind, d."endpointId", d.event, d."spinId", d.body, d.attempts, d."occurredAt",
+    RETURNING d.id, d."companyId", d.kind, d."endpointId", d.event, d."spinId", d.body, d.attempts, d."occurredAt", d."createdAt",
               d.payload, d."requestId", e.url, e.secret`);
 }

@@ -9,6 +9,7 @@ import { db } from "@/lib/db/client";
 import { CLAIM_LEASE_MS, MAX_ATTEMPTS, RETRY_DELAYS_MS } from "@/lib/webhooks/backoff";
 import type { Claimed } from "@/lib/webhooks/claim";
 import { deadlineFromNow } from "@/lib/jobs/budget";
+import { observeDelivery } from "@/lib/metrics";
 import { jobKind } from "./kinds";
 import { recordOutcome } from "./outcomes";
 import type { JobOutcome } from "@/lib/jobs/types";
@@ -76,6 +77,8 @@ export async function runJob(row: Claimed, now = () => new Date()): Promise<bool
   const maxAttempts = jobKind(row.kind)?.maxAttempts ?? MAX_ATTEMPTS;
   const at = now();
   const next = nextState(outcome, row.attempts, maxAttempts, at);
+  // Done: its latency from queueing (a step of a longer job is not done yet).
+  if (outcome.status === "done") observeDelivery(row.kind, row.createdAt, at);
   if (next.status === "failed")
     log().warn({ kind: row.kind, attempts: row.attempts, error: next.lastError }, "job failed for good");
   else if (next.status === "pending") log().info({ kind: row.kind, attempts: row.attempts }, "job will retry");

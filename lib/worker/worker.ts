@@ -4,7 +4,7 @@
 // run these.
 import "server-only";
 import { withLogContext } from "@/lib/log/context";
-import { countRun } from "@/lib/metrics";
+import { countRun, observeDelivery } from "@/lib/metrics";
 import { perCompanyOf, type Claimed } from "@/lib/webhooks/claim";
 import { claimDue, deliverOne } from "@/lib/webhooks/worker";
 import { env } from "@/lib/env";
@@ -26,8 +26,14 @@ export function runClaimed(row: Claimed, now = () => new Date()): Promise<boolea
   // Its log lines carry the job, its company and the request that queued it (lib/log).
   const context = { jobId: row.id, companyId: row.companyId, requestId: row.requestId ?? undefined };
   return withLogContext(context, async () => {
-    const ok = await (row.kind === "webhook" ? deliverOne(row, now) : runJob(row, now));
+    if (row.kind !== "webhook") {
+      const ok = await runJob(row, now);
+      countRun(row.kind, ok);
+      return ok;
+    }
+    const ok = await deliverOne(row, now);
     countRun(row.kind, ok);
+    if (ok) observeDelivery(row.kind, row.createdAt, now());
     return ok;
   });
 }

@@ -170,6 +170,13 @@ try {
     'roleta_jobs_pending{kind="webhook"}',
     "roleta_jobs_oldest_due_age_seconds",
     'roleta_db_pool_connections{state="in_use"}',
+    // Every route group's requests (docs/operations.md "Requests"), counted once each.
+    'roleta_http_requests_total{group="public",method="POST",status="201"} 20',
+    'roleta_http_requests_total{group="public",method="POST",status="409"} 1',
+    'roleta_http_requests_total{group="admin_api",method="GET",status="200"}',
+    'roleta_http_request_duration_seconds_count{group="health"}',
+    "roleta_requests_shed_total 0",
+    'roleta_jobs_oldest_age_seconds{kind="webhook"}',
   ])
     check(scrape.text.includes(series), `the scrape lacks ${series}`);
   writeFileSync(SCRAPE_FILE, scrape.text);
@@ -188,13 +195,22 @@ const other = lines.filter(
   (l) => !l.startsWith("{") && !/^\s*(▲|✓|-|Next\.js|Local:|Network:|Starting|Ready)/.test(l.trim()),
 );
 check(other.length === 0, `log lines that are not JSON:\n${other.join("\n")}`);
+let access = 0;
 for (const l of json) {
   const o = JSON.parse(l);
   check(o.level && o.time && o.msg !== undefined, `a log line without level, time and msg: ${l}`);
+  if (o.access) {
+    access++;
+    check(!o.route.includes("?"), `an access line with a query string: ${l}`);
+  }
 }
+// One access line per request: at least the sign-up, the product, the wheel, 21 spins, the leads.
+check(access >= 25, `${access} access lines`);
 const secrets = [email, password, TOKEN, ...phones, ...phones.map((p) => p.replace(/\D/g, ""))];
 const leaked = secrets.filter((s) => log.includes(s));
 check(leaked.length === 0, `the log holds ${leaked.join(", ")}`);
-say(`log: ${json.length} JSON lines, none holding the ${secrets.length} contacts, passwords and tokens`);
+say(
+  `log: ${json.length} JSON lines (${access} access lines), none holding the ${secrets.length} contacts, passwords and tokens`,
+);
 rmSync(dir, { recursive: true, force: true });
 say("STANDALONE SMOKE PASSED");

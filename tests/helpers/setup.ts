@@ -21,6 +21,9 @@ process.env.PGLITE_DIR ??= "memory://";
 process.env.DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "roleta-test-"));
 process.env.NEXTAUTH_SECRET ??= "test-secret-0123456789abcdef0123456789";
 process.env.APP_URL ??= "http://localhost:3000";
+// Every handler call writes an access line at info (lib/http/access.ts): thousands in a run. Tests
+// that read the log capture it at info themselves (tests/helpers/log-capture.ts).
+process.env.LOG_LEVEL ??= "warn";
 // Tests pick their own client address through X-Forwarded-For, as a trusted proxy would set it.
 process.env.TRUST_PROXY = "true";
 // When REDIS_URL is set the rate limits count in Redis: keep each worker's keys apart from other

@@ -1,0 +1,67 @@
+// The Node server's request hook (instrumentation-node.ts installs it): every request, pages and
+// Next's static files included, is counted and logged once its answer is done (lib/http/access.ts),
+// with the status the client got and the time from its arrival to the last byte; a stream (the big
+// screen's events) is timed to its headers, and a request the client dropped first is status 499.
+// It sits on http.Server like the socket address (lib/net/socket-address.ts), so `next start` and
+// the standalone server.js both pass through it.
+import "server-only";
+import http from "node:http";
+import { acceptedRequestId } from "@/lib/log/context";
+import { FILL_HEADER, isPageFill } from "@/lib/public-page/html-cache";
+import { asObservedRequest, recordRequest } from "./access";
+
+const PATCHED = Symbol.for("roleta.server-requests");
+
+function pathOf(url: string | undefined): string {
+  try {
+    return new URL(url ?? "/", "http://localhost").pathname;
+  } catch {
+    return "/";
+  }
+}
+
+function watch(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const start = performance.now();
+  let headersAt: number | undefined;
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
+    headersAt ??= performance.now();
+    return Reflect.apply(writeHead, this, args) as http.ServerResponse;
+  } as typeof res.writeHead;
+  res.once("close", () => {
+    const stream = String(res.getHeader("content-type") ?? "").startsWith("text/event-stream");
+    const end = stream && headersAt !== undefined ? headersAt : performance.now();
+    const header = res.getHeader("x-request-id");
+    recordRequest({
+      method: req.method ?? "GET",
+      pathname: pathOf(req.url),
+      status: res.writableFinished || stream ? res.statusCode : 499,
+      seconds: (end - start) / 1000,
+      requestId: acceptedRequestId(typeof header === "string" ? header : undefined),
+    });
+  });
+}
+
+/** Called once at server start (instrumentation-node.ts); returns what undoes it (tests). */
+export function observeRequests(): () => void {
+  const proto = http.Server.prototype as http.Server & { [PATCHED]?: true };
+  if (proto[PATCHED]) return () => {};
+  proto[PATCHED] = true;
+  const emit = proto.emit;
+  proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
+    if (event !== "request") return Reflect.apply(emit, this, [event, ...args]) as boolean;
+    const req = args[0] as http.IncomingMessage;
+    // The public page's cache renders through this server (lib/public-page/html-cache.ts): that
+    // render is inside the visitor's request already counted, not a request of its own.
+    const fill = req.headers[FILL_HEADER];
+    if (isPageFill(typeof fill === "string" ? fill : undefined))
+      return Reflect.apply(emit, this, [event, ...args]) as boolean;
+    watch(req, args[1] as http.ServerResponse);
+    // The handlers' own measure (lib/http/access.ts measured) sees it is counted here.
+    return asObservedRequest(() => Reflect.apply(emit, this, [event, ...args]) as boolean);
+  } as typeof proto.emit;
+  return () => {
+    proto.emit = emit;
+    delete proto[PATCHED];
+  };
+}
