@@ -20,6 +20,7 @@ import {
 import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { lastPrizeKey, parseLastPrize } from "@/lib/redemption/last-prize";
+import { storageGet } from "@/lib/ui/safe-storage";
 import { maskCpf } from "@/lib/validation/cpf-mask";
 import type { VisitorFormConfig } from "@/lib/validation/public-rules";
 import { AGE_HINT, LOADING } from "@/lib/copy/public-form";
@@ -91,11 +92,12 @@ const CONNECTION_ERROR = "Erro de conexão";
 
 const noSubscription = () => () => {};
 
-/** The last prize this phone won on the wheel (localStorage), read after hydration. */
+/** The last prize this phone won on the wheel (localStorage), read after hydration; none where the
+ *  browser blocks storage (the embed's frame on a shop's site, issue 49). */
 function useLastPrize(storageKey: string) {
   const raw = useSyncExternalStore(
     noSubscription,
-    () => localStorage.getItem(storageKey),
+    () => storageGet(storageKey),
     () => null,
   );
   return useMemo(() => parseLastPrize(raw), [raw]);
