@@ -62,6 +62,8 @@ interface Props {
    * device, no autofill of the last person's data, and "sem conexão" while a spin is retried.
    */
   device?: string;
+  /** On a totem: the shop sends prizes by WhatsApp ("Enviar para o meu WhatsApp" on the result). */
+  kioskWhatsapp?: boolean;
   /** The big screen the visitor came from (?tela=): the spin is shown on it too. */
   screen?: string;
   /** How the draw is revealed (issue 42): the wheel, the raspadinha or the gift box. */
@@ -146,6 +148,7 @@ export function Play({
   consentText,
   form: config = NO_EXTRA_FIELDS,
   device,
+  kioskWhatsapp = false,
   screen,
   game = "wheel",
   gameAction = "girar a roleta",
@@ -307,7 +310,12 @@ export function Play({
   if (step === "result" && result)
     return (
       <Suspense fallback={<p role="status">{LOADING}</p>}>
-        <SpinResult result={result} wheelName={wheelName} companyPhone={companyPhone} />
+        <SpinResult
+          result={result}
+          wheelName={wheelName}
+          companyPhone={companyPhone}
+          kiosk={device ? { device, wheelPath, whatsapp: kioskWhatsapp } : undefined}
+        />
       </Suspense>
     );
 

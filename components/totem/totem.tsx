@@ -19,6 +19,10 @@ const loadPlay = () => import("@/components/public-wheel/play").then((m) => m.Pl
 // The staff's exit (a Radix dialog and the API client, ~18 KB gzip) is fetched when "Sair" is
 // pressed: the tablet's first load carries only what a visitor uses.
 const ExitDialog = lazy(() => import("./exit-dialog").then((m) => ({ default: m.ExitDialog })));
+// A winner's hand-off (the QR code library) is fetched once the page is hydrated (issue 49).
+const loadAhead = () => {
+  import("./prize-hand-off").then((m) => m.loadQr()).catch(() => undefined);
+};
 
 export const IDLE_MS = 60_000;
 
@@ -29,11 +33,13 @@ interface Props {
   pinSet: boolean;
   companyName: string;
   logoUrl: string | null;
+  /** The shop sends prizes by WhatsApp: the result offers "Enviar para o meu WhatsApp". */
+  sendsWhatsapp: boolean;
 }
 
 type Mode = "attract" | "playing" | "paused";
 
-export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl }: Props) {
+export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl, sendsWhatsapp }: Props) {
   const [mode, setMode] = useState<Mode>("attract");
   const [round, setRound] = useState(0);
   const [countdown, setCountdown] = useState<number | null>(null);
@@ -46,7 +52,10 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
       () => undefined,
     );
   }, []);
-  useEffect(fetchPlay, [fetchPlay]);
+  useEffect(() => {
+    fetchPlay();
+    loadAhead();
+  }, [fetchPlay]);
 
   const nextPerson = useCallback(() => {
     setCountdown(null);
@@ -162,7 +171,11 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
           className="mx-auto w-full max-w-xl rounded-3xl bg-white p-8 text-lg shadow-xl [&_button]:min-h-14 [&_input]:min-h-14 [&_input]:text-lg"
           data-testid="totem-play"
         >
-          {Play ? <Play key={round} {...play} device={device} /> : <p role="status">{LOADING}</p>}
+          {Play ? (
+            <Play key={round} {...play} device={device} kioskWhatsapp={sendsWhatsapp} />
+          ) : (
+            <p role="status">{LOADING}</p>
+          )}
           {countdown !== null && (
             <div className="mt-6 text-center">
               <p role="status" className="text-base text-gray-700">
