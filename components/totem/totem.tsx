@@ -16,11 +16,15 @@ import { LOADING } from "@/lib/copy/public-form";
 // first load").
 const loadPlay = () => import("@/components/public-wheel/play").then((m) => m.Play);
 
-// The staff's exit (a Radix dialog and the API client, ~18 KB gzip) is fetched when "Sair" is
-// pressed: the tablet's first load carries only what a visitor uses.
-const ExitDialog = lazy(() => import("./exit-dialog").then((m) => ({ default: m.ExitDialog })));
-// A winner's hand-off (the QR code library) is fetched once the page is hydrated (issue 49).
+// The staff's exit (a Radix dialog and the API client, ~18 KB gzip) and a winner's hand-off (the QR
+// code library) are not in the tablet's first load either: they are fetched once the page is
+// hydrated, so that "Sair" or a result on a network that has dropped since still work (issue 49).
+// Should that fetch have failed too, the totem's own error screen (error.tsx beside the page) waits
+// for the network and comes back by itself.
+const loadExit = () => import("./exit-dialog");
+const ExitDialog = lazy(() => loadExit().then((m) => ({ default: m.ExitDialog })));
 const loadAhead = () => {
+  loadExit().catch(() => undefined);
   import("./prize-hand-off").then((m) => m.loadQr()).catch(() => undefined);
 };
 
