@@ -128,6 +128,8 @@ function showRefusal(form: HTMLFormElement, fields: Record<string, string>) {
 }
 
 const SPIN_MS = 4000;
+/** Under reduced motion the wheel does not turn (wheel-svg.tsx): the landed slice shows this long. */
+const STILL_SPIN_MS = 1500;
 const input =
   "block w-full rounded-lg border border-gray-300 px-3 py-3 text-base text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
@@ -283,7 +285,8 @@ export function Play({
     const res = await draw(flow);
     if (res) {
       setRotation((r) => flow.rotationTo(segments, res, r));
-      await new Promise((r) => setTimeout(r, SPIN_MS));
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      await new Promise((r) => setTimeout(r, still ? STILL_SPIN_MS : SPIN_MS));
       setResult(res);
       setStep("result");
     }
