@@ -11,6 +11,7 @@ import {
   WA_TOKEN,
   type WhatsappFake,
 } from "../helpers/fakes/whatsapp";
+import { expectAccessible } from "./axe";
 import { DEMO, fromThisSite, PHONE, signInByApi, signupByApi } from "./helpers";
 
 const DEMO_WHEEL = { company: "loja-demo", slug: "roleta-de-natal" };
@@ -104,6 +105,8 @@ test.describe("the totem's winner", () => {
     await expect(tablet.getByText(/Enviamos o prêmio para o seu WhatsApp/)).toBeVisible();
     await expect.poll(() => fake.sent.filter((m) => m.to === "5511981234567").length, { timeout: 15_000 }).toBe(1);
     expect(pages).toBe(0);
+    // (axe opens a blank page of its own: after the count.)
+    await expectAccessible(tablet, "Totem (resultado)");
 
     // The next person: nothing of the winner on the attract screen or the new form.
     await tablet.getByRole("button", { name: "Próxima pessoa" }).click();
