@@ -7,6 +7,8 @@
 // checked both ways (lib/embed/frame-script.ts is the other side), and shows it in the top layer
 // only when the frame says the wheel can be played there (docs/decisions/embed.md).
 
+import { storageGet, storageSet } from "@/lib/ui/safe-storage";
+
 type Detail = Record<string, unknown>;
 type Stored = { closed?: number; spun?: number; claim?: string | null };
 type Call = [string, ...unknown[]];
@@ -29,18 +31,13 @@ function start(tag: HTMLScriptElement) {
 
   const read = (): Stored => {
     try {
-      return JSON.parse(localStorage.getItem(key) ?? "{}") as Stored;
+      return JSON.parse(storageGet(key) ?? "{}") as Stored;
     } catch {
       return {};
     }
   };
-  const write = (s: Stored) => {
-    try {
-      localStorage.setItem(key, JSON.stringify({ ...read(), ...s }));
-    } catch {
-      /* private mode: the frequency holds for this page view only */
-    }
-  };
+  // Refused (private mode, blocked or full storage): the frequency holds for this page view only.
+  const write = (s: Stored) => storageSet(key, JSON.stringify({ ...read(), ...s }));
   const emit = (name: string, detail: Detail = {}) => w.dispatchEvent(new CustomEvent(`roleta:${name}`, { detail }));
 
   // Paths: comma-separated patterns, * for anything.

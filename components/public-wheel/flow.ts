@@ -8,6 +8,7 @@ import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { NO_PRIZE } from "@/lib/spins/draw/no-prize";
 import { sendSpin } from "@/lib/swr/spin-request";
+import { storageSet } from "@/lib/ui/safe-storage";
 import { spinFormErrors, type SpinForm, type VisitorFormConfig } from "@/lib/validation/public-rules";
 import { ANSWER, type Entered } from "./entered";
 import { rotationFor, type Segment } from "./segments";
@@ -69,14 +70,9 @@ export async function eligibilityRefusal(
 
 function rememberPrize(storageKey: string, res: SpinAnswer) {
   if (!res.prize || !res.redemption_code || !res.claim_url) return;
-  try {
-    localStorage.setItem(
-      storageKey,
-      JSON.stringify({ claim_url: res.claim_url, prize: res.prize.name, code: res.redemption_code }),
-    );
-  } catch {
-    /* private mode or a full storage: the code is on screen and in the WhatsApp hand-off */
-  }
+  // Refused in private mode, with a full storage or in a frame whose storage is blocked: the code is
+  // on screen and in the WhatsApp hand-off.
+  storageSet(storageKey, JSON.stringify({ claim_url: res.claim_url, prize: res.prize.name, code: res.redemption_code }));
 }
 
 /**

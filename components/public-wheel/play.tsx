@@ -20,6 +20,7 @@ import {
 import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { lastPrizeKey, parseLastPrize } from "@/lib/redemption/last-prize";
+import { storageGet } from "@/lib/ui/safe-storage";
 import { maskCpf } from "@/lib/validation/cpf-mask";
 import type { VisitorFormConfig } from "@/lib/validation/public-rules";
 import { AGE_HINT, LOADING } from "@/lib/copy/public-form";
@@ -61,6 +62,8 @@ interface Props {
    * device, no autofill of the last person's data, and "sem conexão" while a spin is retried.
    */
   device?: string;
+  /** On a totem: the shop sends prizes by WhatsApp ("Enviar para o meu WhatsApp" on the result). */
+  kioskWhatsapp?: boolean;
   /** The big screen the visitor came from (?tela=): the spin is shown on it too. */
   screen?: string;
   /** How the draw is revealed (issue 42): the wheel, the raspadinha or the gift box. */
@@ -91,11 +94,12 @@ const CONNECTION_ERROR = "Erro de conexão";
 
 const noSubscription = () => () => {};
 
-/** The last prize this phone won on the wheel (localStorage), read after hydration. */
+/** The last prize this phone won on the wheel (localStorage), read after hydration; none where the
+ *  browser blocks storage (the embed's frame on a shop's site, issue 49). */
 function useLastPrize(storageKey: string) {
   const raw = useSyncExternalStore(
     noSubscription,
-    () => localStorage.getItem(storageKey),
+    () => storageGet(storageKey),
     () => null,
   );
   return useMemo(() => parseLastPrize(raw), [raw]);
@@ -124,6 +128,8 @@ function showRefusal(form: HTMLFormElement, fields: Record<string, string>) {
 }
 
 const SPIN_MS = 4000;
+/** Under reduced motion the wheel does not turn (wheel-svg.tsx): the landed slice shows this long. */
+const STILL_SPIN_MS = 1500;
 const input =
   "block w-full rounded-lg border border-gray-300 px-3 py-3 text-base text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
@@ -144,6 +150,7 @@ export function Play({
   consentText,
   form: config = NO_EXTRA_FIELDS,
   device,
+  kioskWhatsapp = false,
   screen,
   game = "wheel",
   gameAction = "girar a roleta",
@@ -278,7 +285,8 @@ export function Play({
     const res = await draw(flow);
     if (res) {
       setRotation((r) => flow.rotationTo(segments, res, r));
-      await new Promise((r) => setTimeout(r, SPIN_MS));
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      await new Promise((r) => setTimeout(r, still ? STILL_SPIN_MS : SPIN_MS));
       setResult(res);
       setStep("result");
     }
@@ -305,7 +313,12 @@ export function Play({
   if (step === "result" && result)
     return (
       <Suspense fallback={<p role="status">{LOADING}</p>}>
-        <SpinResult result={result} wheelName={wheelName} companyPhone={companyPhone} />
+        <SpinResult
+          result={result}
+          wheelName={wheelName}
+          companyPhone={companyPhone}
+          kiosk={device ? { device, wheelPath, whatsapp: kioskWhatsapp } : undefined}
+        />
       </Suspense>
     );
 

@@ -1,12 +1,18 @@
 // The spin's result screen: the prize and its code (or the no-prize message), the hand-off to the
 // visitor's own WhatsApp and to the shop, and the claim page's link. Announced to screen readers.
-import { useEffect, useRef } from "react";
+// On a totem (`kiosk`) the contact is masked and the hand-off is the kiosk's own (a QR of the claim
+// page, a message our server sends): nothing that opens a tab or shows the number to the next person.
+import { lazy, Suspense, useEffect, useRef } from "react";
+import type { KioskHandOff } from "@/components/totem/prize-hand-off";
 import { TIME_ZONE } from "@/lib/dates/zone";
 import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
 import type { SpinAnswer } from "@/lib/spins/answer";
-import { prizeMessage, validityText, waLink } from "@/lib/redemption/hand-off";
+import { maskWhatsapp, prizeMessage, validityText, waLink } from "@/lib/redemption/hand-off";
 import { formatPhone } from "@/lib/phone";
 import { celebrate } from "./confetti";
+
+// Fetched (and preloaded by the totem) only on a totem: a phone's result never loads it.
+const PrizeHandOff = lazy(() => import("@/components/totem/prize-hand-off").then((m) => ({ default: m.PrizeHandOff })));
 
 const SP_TIME = { timeZone: TIME_ZONE } as const;
 const linkButton =
@@ -17,6 +23,8 @@ interface Props {
   wheelName: string;
   /** The shop's phone (digits), for "Falar com a loja"; null when the company has none. */
   companyPhone: string | null;
+  /** On a totem: its token and API path, and whether the shop sends prizes by WhatsApp. */
+  kiosk?: KioskHandOff;
 }
 
 /** The result's emoji and title; the title takes the focus, so screen readers read it out. */
@@ -46,7 +54,7 @@ function ResultHeading({
   );
 }
 
-export function SpinResult({ result, wheelName, companyPhone }: Props) {
+export function SpinResult({ result, wheelName, companyPhone, kiosk }: Props) {
   const won = !!result.prize;
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -61,9 +69,11 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
   const customer = (
     <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-left text-sm">
       <dt className="text-gray-600">Nome</dt>
-      <dd className="font-medium text-gray-900">{result.customer.name}</dd>
+      <dd className="font-medium text-gray-900">{kiosk ? firstName(result.customer.name) : result.customer.name}</dd>
       <dt className="text-gray-600">WhatsApp</dt>
-      <dd className="font-medium text-gray-900">{formatPhone(result.customer.whatsapp)}</dd>
+      <dd className="font-medium text-gray-900">
+        {kiosk ? maskWhatsapp(result.customer.whatsapp) : formatPhone(result.customer.whatsapp)}
+      </dd>
       <dt className="text-gray-600">Horário</dt>
       <dd className="font-medium text-gray-900">
         {new Date(result.timestamp).toLocaleString("pt-BR", { ...SP_TIME, dateStyle: "short", timeStyle: "short" })}
@@ -122,42 +132,56 @@ export function SpinResult({ result, wheelName, companyPhone }: Props) {
           ? "Use o cupom na loja online: toque em “Usar meu cupom”."
           : "Mostre esta tela no balcão para retirar o seu prêmio."}
       </p>
-      <div className="mt-4 space-y-2">
-        {result.coupon_url && (
-          // The shop's cart: out of the embed's frame, in the shop's own window.
+      {kiosk ? (
+        <Suspense fallback={null}>
+          <PrizeHandOff
+            {...kiosk}
+            code={result.redemption_code}
+            claimPath={claimUrl}
+            maskedWhatsapp={maskWhatsapp(result.customer.whatsapp)}
+          />
+        </Suspense>
+      ) : (
+        <div className="mt-4 space-y-2">
+          {result.coupon_url && (
+            // The shop's cart: out of the embed's frame, in the shop's own window.
+            <a
+              href={result.coupon_url}
+              target="_top"
+              className={`${linkButton} bg-brand-600 text-white hover:bg-brand-700 focus:ring-brand-600`}
+            >
+              Usar meu cupom
+            </a>
+          )}
           <a
-            href={result.coupon_url}
-            target="_top"
-            className={`${linkButton} bg-brand-600 text-white hover:bg-brand-700 focus:ring-brand-600`}
-          >
-            Usar meu cupom
-          </a>
-        )}
-        <a
-          href={waLink(result.customer.whatsapp, message)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={`${linkButton} bg-green-700 text-white hover:bg-green-800 focus:ring-green-700`}
-        >
-          Enviar para o meu WhatsApp
-        </a>
-        {companyPhone && (
-          <a
-            href={waLink(companyPhone)}
+            href={waLink(result.customer.whatsapp, message)}
             target="_blank"
             rel="noopener noreferrer"
-            className={`${linkButton} border-2 border-green-700 text-green-800 hover:bg-green-50 focus:ring-green-700`}
+            className={`${linkButton} bg-green-700 text-white hover:bg-green-800 focus:ring-green-700`}
           >
-            Falar com a loja
+            Enviar para o meu WhatsApp
           </a>
-        )}
-        {claimUrl && (
-          <a href={claimUrl} className="block py-2 text-sm font-semibold text-brand-700 underline">
-            Ver meu prêmio
-          </a>
-        )}
-      </div>
+          {companyPhone && (
+            <a
+              href={waLink(companyPhone)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${linkButton} border-2 border-green-700 text-green-800 hover:bg-green-50 focus:ring-green-700`}
+            >
+              Falar com a loja
+            </a>
+          )}
+          {claimUrl && (
+            <a href={claimUrl} className="block min-h-11 py-3 text-sm font-semibold text-brand-700 underline">
+              Ver meu prêmio
+            </a>
+          )}
+        </div>
+      )}
       {customer}
     </section>
   );
 }
+
+/** The first word of a name: what a totem shows of its winner. */
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? "";

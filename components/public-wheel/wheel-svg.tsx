@@ -34,7 +34,9 @@ export function WheelSvg({
         viewBox="0 0 300 300"
         role="img"
         aria-label={`Roleta com ${segments.length} fatias: ${segments.map((s) => s.name).join(", ")}`}
-        className="h-full w-full drop-shadow-lg"
+        // Under reduced motion the wheel lands on the drawn slice at once (the inline transition
+        // below is overridden: motion-reduce's !important beats an inline style).
+        className="h-full w-full drop-shadow-lg motion-reduce:transition-none!"
         style={{
           transform: `rotate(${rotation}deg)`,
           transition: spinning ? "transform 4s cubic-bezier(0.17, 0.67, 0.12, 0.99)" : "none",

@@ -2,7 +2,9 @@
 // The big screen (a TV at the stand): the wheel and a QR code of the public page with ?tela=. A
 // visitor plays on the own phone; each spin arrives here as a server-sent event and the TV's wheel
 // turns to the same result, then shows the first name and the prize (never a contact). Spins that
-// arrive while the wheel turns wait their turn. EventSource reconnects by itself; the screen says
+// arrive while the wheel turns wait their turn. EventSource reconnects by itself only after a
+// stream that was open; an answer that is not 200 (a 503 while the server restarts, a 429) closes
+// it for good, so the screen opens a new one after 1 s, doubling up to 30 s (issue 49), and says
 // "Reconectando…" meanwhile. Loaded only on /w/{c}/{w}/tela.
 import { useEffect, useRef, useState } from "react";
 import { rotationFor, type Segment } from "@/components/public-wheel/segments";
@@ -27,6 +29,9 @@ interface Props {
 
 const SPIN_MS = 4000;
 const SHOW_MS = 6000;
+/** The first wait before a new stream after a refused one, doubled each time up to the last. */
+const RETRY_FIRST_MS = 1000;
+const RETRY_MAX_MS = 30_000;
 
 export function BigScreen({ segments, eventsUrl, qr, playUrl, wheelName, companyName, noPrizeLabel }: Props) {
   const [rotation, setRotation] = useState(0);
@@ -52,18 +57,38 @@ export function BigScreen({ segments, eventsUrl, qr, playUrl, wheelName, company
       }
       busy.current = false;
     }
-    const source = new EventSource(eventsUrl);
-    source.addEventListener("open", () => setOnline(true));
-    source.addEventListener("error", () => setOnline(false));
-    source.addEventListener("spin", (e) => {
+    const onSpin = (e: Event) => {
       try {
         queue.current.push(JSON.parse((e as MessageEvent<string>).data) as ScreenSpin);
         void playNext();
       } catch {
         /* a malformed event is skipped */
       }
-    });
-    return () => source.close();
+    };
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let delay = RETRY_FIRST_MS;
+    function connect() {
+      const s = new EventSource(eventsUrl);
+      source = s;
+      s.addEventListener("open", () => {
+        delay = RETRY_FIRST_MS;
+        setOnline(true);
+      });
+      s.addEventListener("error", () => {
+        setOnline(false);
+        // CONNECTING: the browser retries by itself. CLOSED: it gave up (an answer not 200).
+        if (s.readyState !== EventSource.CLOSED) return;
+        retry = setTimeout(connect, delay);
+        delay = Math.min(delay * 2, RETRY_MAX_MS);
+      });
+      s.addEventListener("spin", onSpin);
+    }
+    connect();
+    return () => {
+      clearTimeout(retry);
+      source?.close();
+    };
   }, [eventsUrl, segments]);
 
   return (

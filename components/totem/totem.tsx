@@ -16,9 +16,17 @@ import { LOADING } from "@/lib/copy/public-form";
 // first load").
 const loadPlay = () => import("@/components/public-wheel/play").then((m) => m.Play);
 
-// The staff's exit (a Radix dialog and the API client, ~18 KB gzip) is fetched when "Sair" is
-// pressed: the tablet's first load carries only what a visitor uses.
-const ExitDialog = lazy(() => import("./exit-dialog").then((m) => ({ default: m.ExitDialog })));
+// The staff's exit (a Radix dialog and the API client, ~18 KB gzip) and a winner's hand-off (the QR
+// code library) are not in the tablet's first load either: they are fetched once the page is
+// hydrated, so that "Sair" or a result on a network that has dropped since still work (issue 49).
+// Should that fetch have failed too, the totem's own error screen (error.tsx beside the page) waits
+// for the network and comes back by itself.
+const loadExit = () => import("./exit-dialog");
+const ExitDialog = lazy(() => loadExit().then((m) => ({ default: m.ExitDialog })));
+const loadAhead = () => {
+  loadExit().catch(() => undefined);
+  import("./prize-hand-off").then((m) => m.loadQr()).catch(() => undefined);
+};
 
 export const IDLE_MS = 60_000;
 
@@ -29,11 +37,13 @@ interface Props {
   pinSet: boolean;
   companyName: string;
   logoUrl: string | null;
+  /** The shop sends prizes by WhatsApp: the result offers "Enviar para o meu WhatsApp". */
+  sendsWhatsapp: boolean;
 }
 
 type Mode = "attract" | "playing" | "paused";
 
-export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl }: Props) {
+export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl, sendsWhatsapp }: Props) {
   const [mode, setMode] = useState<Mode>("attract");
   const [round, setRound] = useState(0);
   const [countdown, setCountdown] = useState<number | null>(null);
@@ -46,7 +56,10 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
       () => undefined,
     );
   }, []);
-  useEffect(fetchPlay, [fetchPlay]);
+  useEffect(() => {
+    fetchPlay();
+    loadAhead();
+  }, [fetchPlay]);
 
   const nextPerson = useCallback(() => {
     setCountdown(null);
@@ -162,7 +175,11 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
           className="mx-auto w-full max-w-xl rounded-3xl bg-white p-8 text-lg shadow-xl [&_button]:min-h-14 [&_input]:min-h-14 [&_input]:text-lg"
           data-testid="totem-play"
         >
-          {Play ? <Play key={round} {...play} device={device} /> : <p role="status">{LOADING}</p>}
+          {Play ? (
+            <Play key={round} {...play} device={device} kioskWhatsapp={sendsWhatsapp} />
+          ) : (
+            <p role="status">{LOADING}</p>
+          )}
           {countdown !== null && (
             <div className="mt-6 text-center">
               <p role="status" className="text-base text-gray-700">

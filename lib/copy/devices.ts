@@ -11,4 +11,8 @@ export const DEVICE_MESSAGES = {
   resetSeconds: "O tempo para reiniciar deve ser de 5 a 300 segundos",
   pin: "O PIN deve ter de 4 a 8 números",
   wrongPin: "PIN incorreto",
+  // The totem's "Enviar para o meu WhatsApp" (issue 49).
+  prizeCode: "Código de resgate inválido",
+  prizeNotFound: "Prêmio não encontrado neste totem",
+  kioskWhatsappOff: "Esta loja ainda não envia prêmios pelo WhatsApp. Use o QR code.",
 } as const;

@@ -13,6 +13,15 @@ export async function devicePage(companySlug: string, wheelSlug: string, token: 
   void markSeen(device.id).catch(() => undefined);
   const wheel = await (
     await db()
-  ).wheel.findUniqueOrThrow({ where: { id: device.wheelId }, select: { kioskResetSeconds: true, kioskPinHash: true } });
-  return { id: device.id, token, resetSeconds: wheel.kioskResetSeconds, pinSet: !!wheel.kioskPinHash };
+  ).wheel.findUniqueOrThrow({
+    where: { id: device.wheelId },
+    select: { companyId: true, kioskResetSeconds: true, kioskPinHash: true },
+  });
+  return {
+    id: device.id,
+    companyId: wheel.companyId,
+    token,
+    resetSeconds: wheel.kioskResetSeconds,
+    pinSet: !!wheel.kioskPinHash,
+  };
 }

@@ -28,15 +28,21 @@ function frameAncestors(pathname: string, embedAncestors?: string) {
   return isFramable(pathname) ? "'self'" : "'none'";
 }
 
-/** The counter screen reads QR codes: it alone may use the camera and compile the scanner's WebAssembly. */
-export const isScannerPage = (pathname: string) => pathname === "/admin/resgatar";
+/**
+ * The pages that may use this site's camera and compile WebAssembly (the counter's QR reader and
+ * its BarcodeDetector polyfill): every page but the visitors' (the wheel, its claim page, the
+ * embed). Not the counter screen alone: a browser keeps the first document's Permissions-Policy and
+ * CSP through client-side navigations, and an attendant reaches /admin/resgatar from the sign-in
+ * page, the panel or the landing page without a reload (issue 49).
+ */
+export const mayUseCamera = (pathname: string) => !isFramable(pathname) && !pathname.startsWith("/embed");
 
 export function buildCsp(nonce: string, pathname: string, dev: boolean, embedAncestors?: string): string {
   // Direct image uploads (lib/products/direct-upload.ts) go from the browser to Vercel Blob's API.
   const blobApi = env().BLOB_READ_WRITE_TOKEN ? " https://vercel.com/api/blob" : "";
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}${isScannerPage(pathname) ? " 'wasm-unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}${mayUseCamera(pathname) ? " 'wasm-unsafe-eval'" : ""}`,
     // React style props and Radix positioning use style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
@@ -57,7 +63,7 @@ export function securityHeaders(pathname: string, production: boolean): Record<s
       pathname.startsWith("/reset-password") || pathname.startsWith("/convite/")
         ? "no-referrer"
         : "strict-origin-when-cross-origin",
-    "Permissions-Policy": `camera=(${isScannerPage(pathname) ? "self" : ""}), microphone=(), geolocation=()`,
+    "Permissions-Policy": `camera=(${mayUseCamera(pathname) ? "self" : ""}), microphone=(), geolocation=()`,
   };
   // Browsers that know frame-ancestors ignore this header; the others get the nearest rule.
   if (!isEmbedPage(pathname)) h["X-Frame-Options"] = isFramable(pathname) ? "SAMEORIGIN" : "DENY";

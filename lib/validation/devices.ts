@@ -59,6 +59,12 @@ export const kioskExitInput = z.object({
   pin: z.string({ error: m.wrongPin }).trim().max(8, m.wrongPin),
 });
 
+/** A totem's "Enviar para o meu WhatsApp": its token and the code on its result screen. */
+export const kioskPrizeMessageInput = z.object({
+  device: kioskExitInput.shape.device,
+  code: z.string({ error: m.prizeCode }).trim().min(3, m.prizeCode).max(64, m.prizeCode),
+});
+
 /** The public spin's device fields: the totem's token, or the big screen the visitor came from. */
 export const deviceSpinFields = {
   device: z.string().trim().min(1, m.revoked).max(100, m.revoked).optional().nullable(),

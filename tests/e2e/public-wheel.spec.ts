@@ -60,3 +60,27 @@ test("?embed=1 renders only the play steps", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Roleta de Natal" })).toBeVisible();
   await expect(page.getByText("Roleta Premiada", { exact: false })).toHaveCount(0);
 });
+
+// Issue 49 (the tester's minors): the classic wheel turned for 4 s whatever the visitor's motion
+// setting, and the result's "Ver meu prêmio" was a 36 px target.
+test("under reduced motion the classic wheel does not turn: it lands on the drawn slice at once", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto(URL);
+  await page.getByLabel("Nome completo").fill("Visitante Calma");
+  await page.getByLabel("WhatsApp").fill(`(11) 9${String(Date.now()).slice(-8, -4)}-${String(Date.now()).slice(-4)}`);
+  await page.getByRole("checkbox").check();
+  await page.getByRole("button", { name: "Começar" }).click();
+  const wheel = page.getByRole("img", { name: /^Roleta com/ });
+  await expect(wheel).toBeVisible();
+  await page.getByRole("button", { name: "GIRAR" }).click();
+  // Once the drawn rotation is set, no transition takes time.
+  await expect.poll(() => wheel.evaluate((el) => (el as SVGElement).style.transform)).not.toBe("rotate(0deg)");
+  const [property, duration] = await wheel.evaluate((el) => {
+    const style = getComputedStyle(el);
+    return [style.transitionProperty, style.transitionDuration];
+  });
+  expect(property === "none" || /^0s(, 0s)*$/.test(duration), `${property} ${duration}`).toBe(true);
+  await expect(page.getByText("Parabéns! Você ganhou um prêmio!")).toBeVisible({ timeout: 15_000 });
+  const claim = await page.getByRole("link", { name: "Ver meu prêmio", exact: true }).boundingBox();
+  expect(claim!.height).toBeGreaterThanOrEqual(44);
+});

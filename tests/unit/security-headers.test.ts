@@ -46,3 +46,27 @@ describe("security headers", () => {
     }
   });
 });
+
+// Issue 49: the browser keeps the first document's Permissions-Policy and CSP through client-side
+// navigations, so the counter's QR reader, reached from the sign-in page without a reload, was refused
+// the camera (camera=() of /admin/login) and, without native BarcodeDetector, its WebAssembly.
+describe("the camera and the scanner's WebAssembly after a client-side navigation", () => {
+  const headersOf = async (path: string) => (await proxy(new NextRequest(`http://localhost:3000${path}`))).headers;
+
+  it("every page an attendant can reach the counter from allows the camera to this site", async () => {
+    for (const path of ["/admin/login", "/admin/resgatar", "/admin", "/admin/leads", "/login", "/"]) {
+      const h = await headersOf(path);
+      expect(h.get("permissions-policy"), path).toContain("camera=(self)");
+      expect(h.get("permissions-policy"), path).toContain("microphone=()");
+      expect(h.get("content-security-policy"), path).toContain("'wasm-unsafe-eval'");
+    }
+  });
+
+  it("the visitors' pages (the wheel, its claim page, the embed) keep the camera off", async () => {
+    for (const path of ["/w/loja/roleta", "/w/loja/roleta/premio/ABC123", "/embed/loja/roleta", "/embed-preview"]) {
+      const h = await headersOf(path);
+      expect(h.get("permissions-policy"), path).toContain("camera=()");
+      expect(h.get("content-security-policy"), path).not.toContain("'wasm-unsafe-eval'");
+    }
+  });
+});

@@ -1656,6 +1656,41 @@ export const SCENARIOS: Scenario[] = [
     },
   },
   {
+    // A totem winner's prize to the winner's WhatsApp (issue 49): another company's totem and prize
+    // named under this company's address is no such device (403 DEVICE_REVOKED); nothing is queued.
+    route: "/api/public/[companySlug]/wheels/[wheel]/kiosk/prize-message",
+    method: "POST",
+    access: "public",
+    ok: 202,
+    other: { status: 403 },
+    build: async ({ target, home }) => {
+      const { wheel: w, device, token } = await wheelWithDevice(target);
+      await whatsappAccount(target);
+      const code = `T${randomUUID().replace(/-/g, "").slice(0, 7).toUpperCase()}`;
+      const spin = await (
+        await db()
+      ).spin.create({
+        data: {
+          companyId: target.company.companyId,
+          wheelId: w.id,
+          wheelName: w.name,
+          customerName: "Cliente Totem",
+          whatsapp: `5511${String(900000000 + Math.floor(Math.random() * 99999999))}`,
+          won: true,
+          consentAt: new Date(),
+          consentVersion: "v1",
+          redemptionCode: code,
+          deviceId: device.id,
+        },
+      });
+      return {
+        params: { companySlug: home.company.slug, wheel: w.slug },
+        body: { device: token, code },
+        snapshot: row("spin", { id: spin.id }),
+      };
+    },
+  },
+  {
     route: "/api/public/[companySlug]/wheels/[wheel]/eligibility",
     method: "POST",
     access: "public",

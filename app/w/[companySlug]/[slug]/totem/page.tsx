@@ -7,6 +7,7 @@ import { playState } from "@/components/public-wheel/play-state";
 import { Totem } from "@/components/totem/totem";
 import { DEFAULT_THEME } from "@/lib/campaigns/dto";
 import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
+import { kioskSendsWhatsapp } from "@/lib/devices/kiosk-prize";
 import { devicePage } from "@/lib/devices/page";
 import { publicWheelPageView as load } from "@/lib/spins/public-wheel-page";
 import { brandPalette } from "@/lib/wheels/slice-colors";
@@ -51,6 +52,7 @@ export default async function TotemPage({ params, searchParams }: Props) {
         pinSet={device.pinSet}
         companyName={view.wheel.company_name}
         logoUrl={view.wheel.theme.logo_url}
+        sendsWhatsapp={await kioskSendsWhatsapp(device.companyId)}
       />
     </div>
   );
