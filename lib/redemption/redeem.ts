@@ -25,14 +25,18 @@ export const REDEEM_MESSAGES = {
 
 /**
  * The won spin of a code in the company; for an attendant held to units, only a spin played in one
- * of them (another unit's code, or a spin of no unit, is not found: docs/decisions/units.md
- * "Counter staff").
+ * of them or in none (a chain's online winner is served at any of its stores; another unit's code
+ * is not found: docs/decisions/units.md "Counter staff", docs/decisions/security.md "Visitors, keys
+ * and the counter").
  */
 async function findByCode(scope: TenantScope, code: string, units: string[] | null = null) {
   const t = await tenantDb(scope);
   // Lost spins have no code; a code is a won spin's.
   const spin = await t.spin.findFirst({
-    where: { redemptionCode: { in: codeCandidates(code) }, ...(units ? { unitId: { in: units } } : {}) },
+    where: {
+      redemptionCode: { in: codeCandidates(code) },
+      ...(units ? { OR: [{ unitId: { in: units } }, { unitId: null }] } : {}),
+    },
   });
   if (!spin) throw notFound(REDEEM_MESSAGES.notFound);
   return spin;
