@@ -61,6 +61,9 @@ export const LIMITS = {
   // "Paid codes: Brazil only, a daily cap (issue 37)").
   verifyIp: () => limiter("wa-verify-ip", 20, 10 * MINUTE, perAddress),
   verifyCodeNumber: () => limiter("wa-code-number-ip", 5, 60 * MINUTE),
+  // Codes looked up (GET /spins/redeem) and redeemed by a till (POST /redemptions), per API key or
+  // user: a busy counter serves a prize every few seconds; a code guesser needs thousands (issue 49).
+  redeemCaller: () => limiter("redeem-caller", 60, MINUTE),
   // A totem's staff PIN, per totem (lib/devices/kiosk-exit.ts).
   kioskPin: () => limiter("kiosk-pin", 10, 15 * MINUTE),
 } as const;

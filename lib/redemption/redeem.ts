@@ -9,6 +9,7 @@ import { shortDate, shortDateTime } from "@/lib/dates/format";
 import { tenantDb, tenantTx, type TenantScope } from "@/lib/db/tenant";
 import { restoreReminders } from "@/lib/reminders/cancel";
 import { AppError, notFound } from "@/lib/errors";
+import { consume, LIMITS } from "@/lib/rate-limit";
 import { spinDto } from "@/lib/spins/dto";
 import { codeCandidates } from "@/lib/spins/draw/redemption-code";
 import { CLEARED_REDEMPTION, recordRedemption, type RedemptionChannel, type RedemptionOrder } from "./record";
@@ -42,7 +43,15 @@ async function findByCode(scope: TenantScope, code: string, units: string[] | nu
   return spin;
 }
 
+/**
+ * One hit of a caller on the code routes that a guesser would use (docs/decisions/security.md
+ * "Visitors, keys and the counter"): per API key, else per user.
+ */
+const countGuess = (caller: SessionCtx | ApiKeyCtx) =>
+  consume(LIMITS.redeemCaller(), "apiKeyId" in caller ? `key:${caller.apiKeyId}` : `user:${caller.userId}`);
+
 export async function lookupCode(ctx: SessionCtx, code: string) {
+  await countGuess(ctx);
   return { spin: counterSpinDto(ctx, await findByCode(ctx, code, counterUnits(ctx))) };
 }
 
@@ -109,6 +118,7 @@ export function redeemCode(ctx: SessionCtx, code: string, unitId?: string | null
  * read leads.
  */
 export async function redeemFromTill(caller: SessionCtx | ApiKeyCtx, input: RedemptionInput, now = new Date()) {
+  await countGuess(caller);
   const order = input.order_id
     ? {
         id: input.order_id,
