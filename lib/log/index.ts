@@ -26,23 +26,50 @@ const SECRET_KEYS = [
   "payload",
 ];
 
+// Contacts inside a text the keys above cannot catch: an outside service's error quotes them (an
+// SMTP refusal names the recipient, "550 5.1.1 <ana@example.com>: Recipient address rejected").
+const EMAIL_IN_TEXT = /[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+\.[^\s<>()[\]"',;:]+/g;
+// A number as we store it (E.164) or a visitor typed it without punctuation; standing alone, so
+// that ids (hex, uuid segments) keep their digits.
+const PHONE_IN_TEXT = /(?<![\w-])\+?\d{10,15}(?![\w-])/g;
+
+/**
+ * A text with its e-mail addresses and phone numbers replaced (docs/decisions/security.md
+ * "Visitors, keys and the counter").
+ */
+export const redactContacts = (text: string) =>
+  text.replace(EMAIL_IN_TEXT, "[email]").replace(PHONE_IN_TEXT, "[phone]");
+
 /** An error as the log keeps it: no enumerable extras (pg's `detail` names the values of a row). */
 function errorFields(err: unknown) {
-  if (!(err instanceof Error)) return { message: String(err) };
+  if (!(err instanceof Error)) return { message: redactContacts(String(err)) };
   const code = (err as { code?: unknown }).code;
-  return { type: err.name, message: err.message, ...(typeof code === "string" ? { code } : {}), stack: err.stack };
+  return {
+    type: err.name,
+    message: redactContacts(err.message),
+    ...(typeof code === "string" ? { code } : {}),
+    stack: err.stack && redactContacts(err.stack),
+  };
+}
+
+/** Every top-level text of a line goes through redactContacts (the message and `err` have their own). */
+function redactTexts(fields: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) out[k] = typeof v === "string" ? redactContacts(v) : v;
+  return out;
 }
 
 const KEY = Symbol.for("roleta.logger");
 type G = typeof globalThis & { [KEY]?: pino.Logger };
 const g = globalThis as G;
 
-function create(): pino.Logger {
-  return pino({
+/** The process's logger on stdout, or on `destination` (tests read its lines). */
+export function createLogger(destination?: pino.DestinationStream): pino.Logger {
+  const options: pino.LoggerOptions = {
     level: env().LOG_LEVEL,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
+    formatters: { level: (label) => ({ level: label }), log: redactTexts },
     serializers: { err: errorFields },
     redact: { paths: SECRET_KEYS.flatMap((k) => [k, `*.${k}`]), censor: "[redacted]" },
     mixin: () => {
@@ -54,10 +81,20 @@ function create(): pino.Logger {
       if (c.companyId) fields.companyId = c.companyId;
       return fields;
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** The process's logger (one per process, shared by every bundle). */
 export function log(): pino.Logger {
-  return (g[KEY] ??= create());
+  return (g[KEY] ??= createLogger());
+}
+
+/** Tests only: every log() writes to `logger` until the returned function is called. */
+export function useLoggerForTests(logger: pino.Logger): () => void {
+  const before = g[KEY];
+  g[KEY] = logger;
+  return () => {
+    g[KEY] = before;
+  };
 }
