@@ -64,8 +64,9 @@ export const LIMITS = {
   // Codes looked up (GET /spins/redeem) and redeemed by a till (POST /redemptions), per API key or
   // user: a busy counter serves a prize every few seconds; a code guesser needs thousands (issue 49).
   redeemCaller: () => limiter("redeem-caller", 60, MINUTE),
-  // A totem's staff PIN, per totem (lib/devices/kiosk-exit.ts).
+  // Wrong staff PINs of a totem, per totem and per address (lib/devices/kiosk-exit.ts).
   kioskPin: () => limiter("kiosk-pin", 10, 15 * MINUTE),
+  kioskPinIp: () => limiter("kiosk-pin-ip", 10, 15 * MINUTE, perAddress),
 } as const;
 
 export const TOO_MANY = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";
