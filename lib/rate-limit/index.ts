@@ -64,6 +64,9 @@ export const LIMITS = {
   // Codes looked up (GET /spins/redeem) and redeemed by a till (POST /redemptions), per API key or
   // user: a busy counter serves a prize every few seconds; a code guesser needs thousands (issue 49).
   redeemCaller: () => limiter("redeem-caller", 60, MINUTE),
+  // Prize e-mails to one address (its one-play key) in a company: a visitor who plays under several
+  // spellings of someone else's address sends them no more than this a day (lib/reminders/send.ts).
+  prizeMailAddress: () => limiter("prize-mail-address", 3, 24 * 60 * MINUTE),
   // Wrong staff PINs of a totem, per totem and per address (lib/devices/kiosk-exit.ts).
   kioskPin: () => limiter("kiosk-pin", 10, 15 * MINUTE),
   kioskPinIp: () => limiter("kiosk-pin-ip", 10, 15 * MINUTE, perAddress),

@@ -9,6 +9,8 @@ import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import type { JobOutcome } from "@/lib/jobs/types";
 import { sendMail } from "@/lib/mail";
+import { consume, isRateLimited, LIMITS, refund } from "@/lib/rate-limit";
+import { emailKey } from "@/lib/spins/contact-keys";
 import { phoneDigits } from "@/lib/phone";
 import { couponLink } from "@/lib/validation/embed";
 import type { Spin } from "@/lib/generated/prisma/client";
@@ -65,13 +67,31 @@ async function prizeOf(
   return { skip: null, spin, reminders, data };
 }
 
-/** The prize e-mail right after a win (job mail.prize). */
+/**
+ * The prize e-mail right after a win (job mail.prize): at most LIMITS.prizeMailAddress a day to one
+ * address (by its one-play key, so `ana+1@` is `ana@`) across the company; past it the e-mail is
+ * not sent and the job is cancelled, the prize itself stands (docs/decisions/security.md
+ * "Visitors, keys and the counter").
+ */
 export async function sendPrizeMail(scope: TenantScope, spinId: string, now = new Date()): Promise<JobOutcome> {
   const found = await prizeOf(scope, spinId, now);
   if (found.skip !== null) return { status: "cancelled", reason: found.skip };
   const to = found.spin.email;
   if (!to) return { status: "cancelled", reason: "no e-mail" };
-  await sendMail(prizeMail({ to, ...found.data }));
+  const address = `${scope.companyId}:${found.spin.emailKey ?? emailKey(to)}`;
+  try {
+    await consume(LIMITS.prizeMailAddress(), address);
+  } catch (err) {
+    if (isRateLimited(err)) return { status: "cancelled", reason: "daily prize e-mails to this address" };
+    throw err;
+  }
+  try {
+    await sendMail(prizeMail({ to, ...found.data }));
+  } catch (err) {
+    // Not sent: the retry counts it again.
+    await refund(LIMITS.prizeMailAddress(), address);
+    throw err;
+  }
   return { status: "done" };
 }
 

@@ -155,6 +155,31 @@ describe("the prize by e-mail", () => {
   });
 });
 
+describe("prize e-mails to one address", () => {
+  it("at most 3 a day per company, whatever the spelling; the spins still win; another company sends its own", async () => {
+    const [one, two] = [await winningWheel(A), await winningWheel(A)];
+    const spellings = ["Cota.Diaria@Cliente.test", "cota.diaria+1@cliente.test", "COTA.DIARIA@cliente.test"];
+    const won = [];
+    for (const [i, email] of [...spellings, "cota.diaria+2@cliente.test"].entries())
+      won.push(await spinAt(A, i % 2 ? two : one, new Date(), email));
+    const theirs = await spinAt(B, await winningWheel(B), new Date(), "cota.diaria@cliente.test");
+    await workAt(new Date());
+    const sent = inbox.filter((m) => /cota\.diaria/i.test(m.to && !Array.isArray(m.to) ? m.to.text : ""));
+    expect(sent.map((m) => m.subject).sort()).toEqual([
+      ...Array(3).fill("Seu prêmio: Pizza grande — Lembretes A"),
+      "Seu prêmio: Pizza grande — Lembretes B",
+    ]);
+    const jobs = await (
+      await db()
+    ).webhookDelivery.findMany({
+      where: { spinId: { in: [...won, theirs].map((w) => w.spinId) }, kind: "mail.prize" },
+    });
+    const byspin = new Map(jobs.map((j) => [j.spinId, j]));
+    expect(byspin.get(won[3].spinId)).toMatchObject({ status: "cancelled" });
+    expect(won.slice(0, 3).map((w) => byspin.get(w.spinId)?.status)).toEqual(["done", "done", "done"]);
+  });
+});
+
 describe("a wheel's reminders", () => {
   it("are off by default and validated", async () => {
     const { wheel } = await campaignWheel(A, {}, [{ stock: 5 }]);
