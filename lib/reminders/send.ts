@@ -17,7 +17,9 @@ import type { Spin } from "@/lib/generated/prisma/client";
 import type { ReminderChannel, RemindersSettings } from "@/lib/validation/reminders";
 import { connectedAccount, graphAccess, noteError } from "@/lib/whatsapp/account";
 import { bodyTemplate, GraphError, sendMessage, type OutgoingMessage } from "@/lib/whatsapp/graph";
+import { countPaidToday } from "@/lib/whatsapp/code-cap";
 import { countPaidMessage } from "@/lib/whatsapp/paid";
+import { visitorParam } from "@/lib/whatsapp/visitor-param";
 import { insideWindow } from "@/lib/whatsapp/send";
 import { claimPath } from "@/lib/wheels/public-url";
 import { daysLeftText, prizeMail, reminderMail, type PrizeMailData } from "./mail";
@@ -131,19 +133,27 @@ export async function sendReminder(
     await sendMail(reminderMail({ to, ...data, daysLeft: days }));
     return { status: "done" };
   }
+  // Only to a number its owner proved (a paid template to a number anyone typed is spam we pay for).
+  if (!spin.whatsappVerified) return { status: "cancelled", reason: "number not verified" };
   const account = await connectedAccount(scope);
   if (!account) return { status: "failed", error: "WhatsApp not connected" };
+  // The visitor's own words go out under the shop's name: a first word, nothing else (visitorParam).
+  const chat = { ...data, firstName: visitorParam(data.firstName) };
   let message: OutgoingMessage;
-  if (await insideWindow(scope, spin.whatsapp, now)) message = { type: "text", text: reminderChatText(data, days) };
+  if (await insideWindow(scope, spin.whatsapp, now)) message = { type: "text", text: reminderChatText(chat, days) };
   else if (account.reminderTemplate)
     message = bodyTemplate(account.reminderTemplate, [
-      data.firstName,
-      data.prize,
-      data.code,
-      data.validUntil ?? "",
-      data.claimUrl,
+      chat.firstName,
+      chat.prize,
+      chat.code,
+      chat.validUntil ?? "",
+      chat.claimUrl,
     ]);
   else return { status: "failed", error: "outside the 24-hour window and no reminder template" };
+  // A template is paid: it counts in the company's daily cap with the codes (counted before it goes,
+  // so two workers cannot both pass the cap).
+  if (message.type === "template" && !(await countPaidToday(scope.companyId, account.dailyCodeCap, now)))
+    return { status: "cancelled", reason: "daily cap of paid WhatsApp messages" };
   try {
     await sendMessage(graphAccess(account), phoneDigits(spin.whatsapp), message);
     if (message.type === "template") await countPaidMessage(scope, now);
