@@ -1,6 +1,7 @@
-// Code guessing at the counter and the till (issue 49; docs/api.md "Trust round four"): POST
-// /redemptions and the look-up GET /spins/redeem are limited per API key or per user, 60 a
-// minute, then 429 with the rate-limit module's pt-BR message; another key or user is not held.
+// Code guessing at the counter and the till (issue 49; docs/decisions/security.md "Visitors, keys
+// and the counter"): POST /redemptions and the look-up GET /spins/redeem are limited per API key or
+// per user, 60 a minute, then 429 with the rate-limit module's pt-BR message; another key or user
+// is not held.
 import { describe, expect, it } from "vitest";
 import { POST as createKeyRoute } from "@/app/api/api-keys/route";
 import { POST as redemptionsRoute } from "@/app/api/redemptions/route";

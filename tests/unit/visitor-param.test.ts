@@ -1,5 +1,6 @@
-// What a visitor typed, as it may reach a paid WhatsApp template (issue 49; docs/api.md "Trust round
-// four"): its first word, nothing URL-like, no digit runs, at most 30 characters.
+// What a visitor typed, as it may reach a paid WhatsApp template (issue 49; docs/decisions/
+// security.md "Visitors, keys and the counter"): its first word, nothing URL-like, no digit runs,
+// at most 30 characters.
 import { describe, expect, it } from "vitest";
 import { VISITOR_PARAM_FALLBACK, visitorParam } from "@/lib/whatsapp/visitor-param";
 
