@@ -46,7 +46,12 @@ export const requiredSummary = <T extends z.ZodObject>(
         const value = (v as Record<string, unknown>)[k];
         return typeof value === "string" && value !== "";
       }),
-    { message, params: { summary: true }, when: () => true },
+    // Not for a body that is no object at all (null, a list): its own type error says it.
+    {
+      message,
+      params: { summary: true },
+      when: (p) => typeof p.value === "object" && p.value !== null && !Array.isArray(p.value),
+    },
   );
 
 export const uuid = z.string().uuid("Identificador inválido");
