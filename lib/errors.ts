@@ -81,15 +81,23 @@ export const conflict = (message: string) => new AppError("CONFLICT", message);
 export const badRequest = (message: string, details?: Record<string, unknown>) =>
   new AppError("BAD_REQUEST", message, details);
 
-/** ZodError -> one pt-BR message (the first) plus every field's message in details.fields. */
+/** A form's one message for its empty required boxes (lib/validation/common.ts `requiredSummary`). */
+const isSummary = (issue: ZodError["issues"][number]) =>
+  issue.code === "custom" && (issue.params as { summary?: boolean } | undefined)?.summary === true;
+
+/**
+ * ZodError -> one pt-BR message (the form's summary when it has one, else the first) plus every
+ * field's message in details.fields.
+ */
 export function fromZodError(err: ZodError): AppError {
   const fields: Record<string, string> = {};
   for (const issue of err.issues) {
+    if (isSummary(issue)) continue;
     const key = issue.path.join(".") || "_";
     fields[key] ??= issue.message;
   }
-  const first = err.issues[0]?.message ?? "Dados inválidos";
-  return new AppError("VALIDATION", first, { fields });
+  const message = (err.issues.find(isSummary) ?? err.issues[0])?.message ?? "Dados inválidos";
+  return new AppError("VALIDATION", message, { fields });
 }
 
 interface PrismaLikeError {

@@ -143,7 +143,8 @@ function KeyCard({ apiKey, onRevoke }: { apiKey: ApiKeyRow; onRevoke: () => void
           {apiKey.scopes.map((s) => API_KEY_SCOPE_LABELS[s as ApiKeyScope] ?? s).join(" · ")}
         </p>
         <p className="text-sm text-gray-600">
-          Criada em {shortDateTime(apiKey.created_at)} ·{" "}
+          Criada em {shortDateTime(apiKey.created_at)}
+          {apiKey.created_by ? ` por ${apiKey.created_by.name}` : ""} ·{" "}
           {apiKey.last_used_at ? `Último uso: ${shortDateTime(apiKey.last_used_at)}` : "Nunca usada"}
         </p>
       </div>

@@ -7,6 +7,7 @@ import { API_KEY_PREFIX } from "@/lib/auth/api-key";
 import { hashToken } from "@/lib/auth/one-time-token";
 import type { SessionCtx } from "@/lib/auth/session";
 import { tenantDb } from "@/lib/db/tenant";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ApiKey } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
 import type { ApiKeyInput } from "@/lib/validation/api-keys";
@@ -21,13 +22,20 @@ export const API_KEY_MESSAGES = {
   limit: `Limite de ${MAX_API_KEYS} chaves de API atingido. Revogue uma chave que não usa mais.`,
 } as const;
 
-export function apiKeyDto(k: ApiKey) {
+/** Who made a key: a member of the company (null for a key whose maker is not one any more). */
+export interface ApiKeyCreator {
+  id: string;
+  name: string;
+}
+
+export function apiKeyDto(k: ApiKey, createdBy: ApiKeyCreator | null) {
   return {
     id: k.id,
     name: k.name,
     scopes: k.scopes,
     prefix: k.prefix,
     created_at: k.createdAt.toISOString(),
+    created_by: createdBy,
     last_used_at: k.lastUsedAt ? k.lastUsedAt.toISOString() : null,
   };
 }
@@ -35,7 +43,27 @@ export function apiKeyDto(k: ApiKey) {
 export async function listApiKeys(ctx: SessionCtx) {
   const t = await tenantDb(ctx);
   const keys = await t.apiKey.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
-  return { api_keys: keys.map(apiKeyDto) };
+  const makers = [...new Set(keys.flatMap((k) => (k.createdById ? [k.createdById] : [])))];
+  // Read through this company's memberships: a name is shown only for one of its own people.
+  const members = makers.length
+    ? await t.membership.findMany({
+        where: { userId: { in: makers } },
+        select: { userId: true, user: { select: { name: true } } },
+      })
+    : [];
+  const names = new Map(members.map((m) => [m.userId, { id: m.userId, name: m.user.name }]));
+  return { api_keys: keys.map((k) => apiKeyDto(k, (k.createdById && names.get(k.createdById)) || null)) };
+}
+
+/**
+ * A person leaving the company takes the keys they made with them (docs/decisions/security.md
+ * "Visitors, keys and the counter"): a removed admin's till key must not keep working. Runs in the
+ * removal's own transaction; the ids it deleted, for the audit trail.
+ */
+export async function revokeKeysOf(tx: Prisma.TransactionClient, userId: string): Promise<string[]> {
+  const keys = await tx.apiKey.findMany({ where: { createdById: userId }, select: { id: true } });
+  if (keys.length) await tx.apiKey.deleteMany({ where: { id: { in: keys.map((k) => k.id) } } });
+  return keys.map((k) => k.id);
 }
 
 export async function createApiKey(ctx: SessionCtx, input: ApiKeyInput) {
@@ -60,7 +88,11 @@ export async function createApiKey(ctx: SessionCtx, input: ApiKeyInput) {
     userId: ctx.userId,
     detail: { api_key: row.id, scopes: row.scopes },
   });
-  return { api_key: apiKeyDto(row), key };
+  const me = await t.membership.findFirst({
+    where: { userId: ctx.userId },
+    select: { user: { select: { name: true } } },
+  });
+  return { api_key: apiKeyDto(row, me ? { id: ctx.userId, name: me.user.name } : null), key };
 }
 
 export async function revokeApiKey(ctx: SessionCtx, id: string) {

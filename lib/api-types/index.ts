@@ -402,6 +402,8 @@ export interface ApiKeyAnswer {
   scopes: string[];
   prefix: string;
   created_at: string;
+  /** Who made it, while they belong to the company (their removal revokes it). */
+  created_by: { id: string; name: string } | null;
   last_used_at: string | null;
 }
 

@@ -9,6 +9,7 @@ export const WHATSAPP_MESSAGES = {
   template: "Nome de modelo inválido: use letras minúsculas, números e _",
   secretsRequired: "Para conectar, informe o token de acesso e a chave secreta do app",
   notConnected: "Conecte o WhatsApp em Integrações antes de exigir a confirmação do número.",
+  remindersNotConnected: "Conecte o WhatsApp em Integrações antes de enviar lembretes por WhatsApp.",
   testTo: "Informe o WhatsApp que vai receber o teste, com DDD",
   testSent: "Mensagem de teste enviada",
   sendFailed: "A Meta recusou o envio",

@@ -42,6 +42,16 @@ function errorFields(err: unknown) {
   };
 }
 
+/**
+ * Every top-level text of a line is scrubbed too (the message and `err` have their own): an outside
+ * service's error quotes contacts ("550 5.1.1 <ana@example.com>: Recipient address rejected").
+ */
+function redactTexts(fields: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(fields)) out[k] = typeof v === "string" ? scrubText(v) : v;
+  return out;
+}
+
 const KEY = Symbol.for("roleta.logger");
 type G = typeof globalThis & { [KEY]?: pino.Logger };
 const g = globalThis as G;
@@ -52,7 +62,7 @@ export function createLogger(destination?: pino.DestinationStream, level?: pino.
     level: level ?? env().LOG_LEVEL,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
+    formatters: { level: (label) => ({ level: label }), log: redactTexts },
     serializers: { err: errorFields },
     redact: { paths: SECRET_KEYS.flatMap((k) => [k, `*.${k}`]), censor: "[redacted]" },
     mixin: () => {
@@ -71,4 +81,13 @@ export function createLogger(destination?: pino.DestinationStream, level?: pino.
 /** The process's logger (one per process, shared by every bundle). */
 export function log(): pino.Logger {
   return (g[KEY] ??= createLogger());
+}
+
+/** Tests only: every log() writes to `logger` until the returned function is called. */
+export function useLoggerForTests(logger: pino.Logger): () => void {
+  const before = g[KEY];
+  g[KEY] = logger;
+  return () => {
+    g[KEY] = before;
+  };
 }

@@ -7,6 +7,9 @@ const SHAPES: RegExp[] = [
   /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b/g,
   /(?<![\w.])(?:\+?55\s?)?\(?[1-9]\d\)?\s?9\d{4}[-\s]?\d{4}(?![\w.])/g,
   /\b\d{3}\.?\d{3}\.?\d{3}-?\d{2}\b/g,
+  // Any number as we store it (E.164) or typed without punctuation, standing alone so that ids (hex,
+  // uuid segments) keep their digits.
+  /(?<![\w-])\+?\d{10,15}(?![\w-])/g,
   /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_.-]*/g,
   /\bwhsec_[A-Za-z0-9+/=]{8,}/g,
   /\brp_live_[A-Za-z0-9_-]+/g,

@@ -61,8 +61,15 @@ export const LIMITS = {
   // "Paid codes: Brazil only, a daily cap (issue 37)").
   verifyIp: () => limiter("wa-verify-ip", 20, 10 * MINUTE, perAddress),
   verifyCodeNumber: () => limiter("wa-code-number-ip", 5, 60 * MINUTE),
-  // A totem's staff PIN, per totem (lib/devices/kiosk-exit.ts).
+  // Codes looked up (GET /spins/redeem) and redeemed by a till (POST /redemptions), per API key or
+  // user: a busy counter serves a prize every few seconds; a code guesser needs thousands (issue 49).
+  redeemCaller: () => limiter("redeem-caller", 60, MINUTE),
+  // Prize e-mails to one address (its one-play key) in a company: a visitor who plays under several
+  // spellings of someone else's address sends them no more than this a day (lib/reminders/send.ts).
+  prizeMailAddress: () => limiter("prize-mail-address", 3, 24 * 60 * MINUTE),
+  // Wrong staff PINs of a totem, per totem and per address (lib/devices/kiosk-exit.ts).
   kioskPin: () => limiter("kiosk-pin", 10, 15 * MINUTE),
+  kioskPinIp: () => limiter("kiosk-pin-ip", 10, 15 * MINUTE, perAddress),
 } as const;
 
 export const TOO_MANY = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";

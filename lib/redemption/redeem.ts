@@ -9,6 +9,7 @@ import { shortDate, shortDateTime } from "@/lib/dates/format";
 import { tenantDb, tenantTx, type TenantScope } from "@/lib/db/tenant";
 import { restoreReminders } from "@/lib/reminders/cancel";
 import { AppError, notFound } from "@/lib/errors";
+import { consume, LIMITS } from "@/lib/rate-limit";
 import { spinDto } from "@/lib/spins/dto";
 import { codeCandidates } from "@/lib/spins/draw/redemption-code";
 import { CLEARED_REDEMPTION, recordRedemption, type RedemptionChannel, type RedemptionOrder } from "./record";
@@ -25,20 +26,32 @@ export const REDEEM_MESSAGES = {
 
 /**
  * The won spin of a code in the company; for an attendant held to units, only a spin played in one
- * of them (another unit's code, or a spin of no unit, is not found: docs/decisions/units.md
- * "Counter staff").
+ * of them or in none (a chain's online winner is served at any of its stores; another unit's code
+ * is not found: docs/decisions/units.md "Counter staff", docs/decisions/security.md "Visitors, keys
+ * and the counter").
  */
 async function findByCode(scope: TenantScope, code: string, units: string[] | null = null) {
   const t = await tenantDb(scope);
   // Lost spins have no code; a code is a won spin's.
   const spin = await t.spin.findFirst({
-    where: { redemptionCode: { in: codeCandidates(code) }, ...(units ? { unitId: { in: units } } : {}) },
+    where: {
+      redemptionCode: { in: codeCandidates(code) },
+      ...(units ? { OR: [{ unitId: { in: units } }, { unitId: null }] } : {}),
+    },
   });
   if (!spin) throw notFound(REDEEM_MESSAGES.notFound);
   return spin;
 }
 
+/**
+ * One hit of a caller on the code routes that a guesser would use (docs/decisions/security.md
+ * "Visitors, keys and the counter"): per API key, else per user.
+ */
+const countGuess = (caller: SessionCtx | ApiKeyCtx) =>
+  consume(LIMITS.redeemCaller(), "apiKeyId" in caller ? `key:${caller.apiKeyId}` : `user:${caller.userId}`);
+
 export async function lookupCode(ctx: SessionCtx, code: string) {
+  await countGuess(ctx);
   return { spin: counterSpinDto(ctx, await findByCode(ctx, code, counterUnits(ctx))) };
 }
 
@@ -105,6 +118,7 @@ export function redeemCode(ctx: SessionCtx, code: string, unitId?: string | null
  * read leads.
  */
 export async function redeemFromTill(caller: SessionCtx | ApiKeyCtx, input: RedemptionInput, now = new Date()) {
+  await countGuess(caller);
   const order = input.order_id
     ? {
         id: input.order_id,

@@ -19,7 +19,7 @@ export interface CounterCaller {
 /**
  * The units whose spins the caller may look up and redeem, or null for every spin of the company.
  * Only an attendant with units is held to them; a spin recorded with no unit (a link with no source
- * of a unit, or played before units existed) is then not one of its own.
+ * of a unit, or played before units existed) is every attendant's (lib/redemption/redeem.ts).
  */
 export function counterUnits(caller: CounterCaller): string[] | null {
   return caller.role === "attendant" && caller.unitIds?.length ? caller.unitIds : null;

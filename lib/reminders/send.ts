@@ -9,13 +9,17 @@ import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import type { JobOutcome } from "@/lib/jobs/types";
 import { sendMail } from "@/lib/mail";
+import { consume, isRateLimited, LIMITS, refund } from "@/lib/rate-limit";
+import { emailKey } from "@/lib/spins/contact-keys";
 import { phoneDigits } from "@/lib/phone";
 import { couponLink } from "@/lib/validation/embed";
 import type { Spin } from "@/lib/generated/prisma/client";
 import type { ReminderChannel, RemindersSettings } from "@/lib/validation/reminders";
 import { connectedAccount, graphAccess, noteError } from "@/lib/whatsapp/account";
 import { bodyTemplate, GraphError, sendMessage, type OutgoingMessage } from "@/lib/whatsapp/graph";
+import { countPaidToday } from "@/lib/whatsapp/code-cap";
 import { countPaidMessage } from "@/lib/whatsapp/paid";
+import { visitorParam } from "@/lib/whatsapp/visitor-param";
 import { insideWindow } from "@/lib/whatsapp/send";
 import { claimPath } from "@/lib/wheels/public-url";
 import { daysLeftText, prizeMail, reminderMail, type PrizeMailData } from "./mail";
@@ -65,13 +69,31 @@ async function prizeOf(
   return { skip: null, spin, reminders, data };
 }
 
-/** The prize e-mail right after a win (job mail.prize). */
+/**
+ * The prize e-mail right after a win (job mail.prize): at most LIMITS.prizeMailAddress a day to one
+ * address (by its one-play key, so `ana+1@` is `ana@`) across the company; past it the e-mail is
+ * not sent and the job is cancelled, the prize itself stands (docs/decisions/security.md
+ * "Visitors, keys and the counter").
+ */
 export async function sendPrizeMail(scope: TenantScope, spinId: string, now = new Date()): Promise<JobOutcome> {
   const found = await prizeOf(scope, spinId, now);
   if (found.skip !== null) return { status: "cancelled", reason: found.skip };
   const to = found.spin.email;
   if (!to) return { status: "cancelled", reason: "no e-mail" };
-  await sendMail(prizeMail({ to, ...found.data }));
+  const address = `${scope.companyId}:${found.spin.emailKey ?? emailKey(to)}`;
+  try {
+    await consume(LIMITS.prizeMailAddress(), address);
+  } catch (err) {
+    if (isRateLimited(err)) return { status: "cancelled", reason: "daily prize e-mails to this address" };
+    throw err;
+  }
+  try {
+    await sendMail(prizeMail({ to, ...found.data }));
+  } catch (err) {
+    // Not sent: the retry counts it again.
+    await refund(LIMITS.prizeMailAddress(), address);
+    throw err;
+  }
   return { status: "done" };
 }
 
@@ -111,19 +133,27 @@ export async function sendReminder(
     await sendMail(reminderMail({ to, ...data, daysLeft: days }));
     return { status: "done" };
   }
+  // Only to a number its owner proved (a paid template to a number anyone typed is spam we pay for).
+  if (!spin.whatsappVerified) return { status: "cancelled", reason: "number not verified" };
   const account = await connectedAccount(scope);
   if (!account) return { status: "failed", error: "WhatsApp not connected" };
+  // The visitor's own words go out under the shop's name: a first word, nothing else (visitorParam).
+  const chat = { ...data, firstName: visitorParam(data.firstName) };
   let message: OutgoingMessage;
-  if (await insideWindow(scope, spin.whatsapp, now)) message = { type: "text", text: reminderChatText(data, days) };
+  if (await insideWindow(scope, spin.whatsapp, now)) message = { type: "text", text: reminderChatText(chat, days) };
   else if (account.reminderTemplate)
     message = bodyTemplate(account.reminderTemplate, [
-      data.firstName,
-      data.prize,
-      data.code,
-      data.validUntil ?? "",
-      data.claimUrl,
+      chat.firstName,
+      chat.prize,
+      chat.code,
+      chat.validUntil ?? "",
+      chat.claimUrl,
     ]);
   else return { status: "failed", error: "outside the 24-hour window and no reminder template" };
+  // A template is paid: it counts in the company's daily cap with the codes (counted before it goes,
+  // so two workers cannot both pass the cap).
+  if (message.type === "template" && !(await countPaidToday(scope.companyId, account.dailyCodeCap, now)))
+    return { status: "cancelled", reason: "daily cap of paid WhatsApp messages" };
   try {
     await sendMessage(graphAccess(account), phoneDigits(spin.whatsapp), message);
     if (message.type === "template") await countPaidMessage(scope, now);

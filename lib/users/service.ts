@@ -1,5 +1,6 @@
 // The company's team. Only the owner writes (permission write_users); owner rows are locked.
 // Accounts that already exist never join through here: they are invited (lib/invitations).
+import { revokeKeysOf } from "@/lib/api-keys/service";
 import "server-only";
 import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
@@ -132,14 +133,26 @@ export async function updateUser(ctx: SessionCtx, userId: string, input: UserUpd
   return { user: companyUserDto(updated) };
 }
 
-/** Removes the person from this company (their tokens for it stop working at once). */
+/**
+ * Removes the person from this company (their tokens for it stop working at once, and the API keys
+ * they made are revoked with it: lib/api-keys/service.ts revokeKeysOf).
+ */
 export async function deleteUser(ctx: SessionCtx, userId: string) {
   const m = await editableMembership(ctx, userId);
-  await tenantTx(ctx, async (tx, unscoped) => {
+  const revoked = await tenantTx(ctx, async (tx, unscoped) => {
     await tx.membership.delete({ where: { id: m.id } });
+    const keys = await revokeKeysOf(tx, userId);
     // Cross-company on purpose: the account goes only when no company has it any more.
     if ((await unscoped.membership.count({ where: { userId } })) === 0) await tx.user.delete({ where: { id: userId } });
+    return keys;
   });
   await audit({ action: "user.removed", companyId: ctx.companyId, userId: ctx.userId, detail: { target: userId } });
+  for (const key of revoked)
+    await audit({
+      action: "api_key.revoked",
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      detail: { api_key: key, reason: "creator removed", creator: userId },
+    });
   return { message: "Usuário removido com sucesso" };
 }

@@ -28,6 +28,32 @@ export const emailField = (required: string, invalid: string) =>
     .pipe(z.email(invalid))
     .transform((s) => s.toLowerCase());
 
+/**
+ * The spec's one message when any of `keys` is empty ("Todos os campos são obrigatórios"): the
+ * answer's `error` (lib/errors.ts fromZodError), while each box keeps its own words in
+ * details.fields (docs/decisions/security.md "Visitors, keys and the counter"). It runs even when
+ * the fields failed (`when`), which is exactly when it is needed.
+ */
+export const requiredSummary = <T extends z.ZodObject>(
+  schema: T,
+  keys: (keyof z.infer<T> & string)[],
+  message: string,
+) =>
+  schema.refine(
+    // The value as the fields left it (a trimmed name of spaces is ""), missing ones undefined.
+    (v) =>
+      keys.every((k) => {
+        const value = (v as Record<string, unknown>)[k];
+        return typeof value === "string" && value !== "";
+      }),
+    // Not for a body that is no object at all (null, a list): its own type error says it.
+    {
+      message,
+      params: { summary: true },
+      when: (p) => typeof p.value === "object" && p.value !== null && !Array.isArray(p.value),
+    },
+  );
+
 export const uuid = z.string().uuid("Identificador inválido");
 
 /** Query-string integers are validated, never clamped (docs/api.md "Conventions"). */

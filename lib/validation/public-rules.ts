@@ -25,8 +25,15 @@ export const isBirthdate = (s: string): boolean =>
 
 export const isFutureDate = (s: string): boolean => s > todayIso();
 
-/** A plain address: something@domain.tld, no spaces (the server also refuses disposable domains). */
-export const isEmail = (s: string): boolean => s.length <= MAX_EMAIL && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(s);
+// One plain address, local@domain.tld: none of the characters that make a mail header's address
+// something else (a display name `Ana <x@y>`, a quoted local part, a list `x@y,`, a comment, a
+// literal `[1.2.3.4]`), nor spaces or control characters. Each of those passed the old check and
+// reached the same mailbox under a different one-play-per-e-mail key (issue 49).
+const NOT_IN_ADDRESS = '\\s\\u0000-\\u001f\\u007f@"<>(),;:\\[\\]\\\\';
+const PLAIN_ADDRESS = new RegExp(`^[^${NOT_IN_ADDRESS}]+@[^${NOT_IN_ADDRESS}.]+(\\.[^${NOT_IN_ADDRESS}.]+)+$`);
+
+/** A plain address: something@domain.tld (the server also refuses disposable domains). */
+export const isEmail = (s: string): boolean => s.length <= MAX_EMAIL && PLAIN_ADDRESS.test(s);
 
 /** Digits and the usual mask characters only, 11 digits with valid check digits, not one digit repeated. */
 export function isCpf(s: string): boolean {

@@ -1,21 +1,27 @@
 // Team users: create needs name, email, password; edit sends name and/or
 // role (docs/api.md: only a user of this company alone can be renamed here).
 import { z } from "./z";
-import { emailField, optionalSearch, password, requiredName } from "./common";
+import { emailField, optionalSearch, password, requiredName, requiredSummary } from "./common";
 import { USER_MESSAGES } from "@/lib/copy/users";
 import { unitIds } from "./units";
 
 const m = USER_MESSAGES;
 export const role = z.enum(["admin", "member", "attendant"], { error: m.role });
 
-export const userCreateInput = z.object({
-  name: requiredName(m.nameRequired),
-  email: emailField(m.emailRequired, "Por favor, informe um email válido"),
-  password: password("A senha deve ter pelo menos 6 caracteres", m.passwordRequired),
-  role: role.default("member"),
-  // The attendant's units (none = every unit); other roles work in every unit and keep none.
-  unit_ids: unitIds.optional(),
-});
+// A missing name, e-mail or password answers the spec's "Todos os campos são obrigatórios"; each
+// box still says its own words (issue 38) in details.fields.
+export const userCreateInput = requiredSummary(
+  z.object({
+    name: requiredName(m.nameRequired),
+    email: emailField(m.emailRequired, "Por favor, informe um email válido"),
+    password: password("A senha deve ter pelo menos 6 caracteres", m.passwordRequired),
+    role: role.default("member"),
+    // The attendant's units (none = every unit); other roles work in every unit and keep none.
+    unit_ids: unitIds.optional(),
+  }),
+  ["name", "email", "password"],
+  m.required,
+);
 
 export const userUpdateInput = z
   .object({

@@ -16,6 +16,7 @@ import { decryptSecret } from "@/lib/security/secrets";
 import { claimPath } from "@/lib/wheels/public-url";
 import { connectedAccount, graphAccess, noteError } from "./account";
 import { countPaidMessage } from "./paid";
+import { visitorParam } from "./visitor-param";
 import { codeTemplate, GraphError, prizeTemplate, sendMessage, type OutgoingMessage } from "./graph";
 
 export type SendResult = { status: "done" } | { status: "retry"; error: string } | { status: "failed"; error: string };
@@ -117,7 +118,8 @@ export async function sendPrize(scope: TenantScope, spinId: string, now = new Da
   if (!spin.phoneNumberId || !spin.accessToken) return fail("WhatsApp not connected");
   if (!spin.wheelSlug) return fail("wheel deleted");
   const claimUrl = `${env().APP_URL.replace(/\/$/, "")}${claimPath(spin.companySlug, spin.wheelSlug, spin.redemptionCode)}`;
-  const firstName = spin.customerName.trim().split(/\s+/)[0] ?? spin.customerName;
+  // The visitor's own words go out under the shop's name: a first word, nothing else.
+  const firstName = visitorParam(spin.customerName);
   const prize = spin.productName ?? "";
   let message: OutgoingMessage;
   if (spin.lastInboundAt && now.getTime() - spin.lastInboundAt.getTime() < SERVICE_WINDOW_MS) {

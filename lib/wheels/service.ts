@@ -14,7 +14,7 @@ import { WHEEL_MESSAGES } from "@/lib/copy/wheels";
 import { wheelDto } from "./dto";
 import { embedColumns } from "./embed-settings";
 import { soldOut, wheelAvailability } from "./availability";
-import { verifyContactColumns } from "./verify-contact";
+import { assertRemindersReachable, verifyContactColumns } from "./verify-contact";
 import { remindersColumns } from "./reminder-settings";
 import { kioskColumns } from "./kiosk-settings";
 import { formColumns } from "./form-settings";
@@ -83,6 +83,7 @@ export async function createWheel(ctx: SessionCtx, input: WheelCreateInput) {
   if (prizes) assertCounterSteps(campaign.drawMode ?? "random", prizes);
   const weight = prizes && (await checkPrizes(ctx, null, prizes));
   const verify = await verifyContactColumns(ctx.companyId, input);
+  await assertRemindersReachable(ctx.companyId, input);
   const kiosk = await kioskColumns(input);
   const w = await createWithinPlan(ctx, "wheels", async (tx) => {
     const created = await tx.wheel.create({
@@ -126,6 +127,7 @@ export async function updateWheel(ctx: SessionCtx, id: string, input: WheelUpdat
   if (prizes) assertCounterSteps(campaign.drawMode ?? before.drawMode, prizes);
   const weight = prizes && (await checkPrizes(ctx, id, prizes));
   const verify = await verifyContactColumns(ctx.companyId, input);
+  await assertRemindersReachable(ctx.companyId, input);
   const kiosk = await kioskColumns(input);
   const w = await tenantTx(ctx, async (tx) => {
     const saved = await tx.wheel.update({

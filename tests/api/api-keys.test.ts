@@ -8,6 +8,7 @@ import { POST as redemptionsRoute } from "@/app/api/redemptions/route";
 import { POST as redeemRoute } from "@/app/api/spins/redeem/route";
 import { GET as productsRoute } from "@/app/api/products/route";
 import { GET as leadsRoute } from "@/app/api/wheels/spins/all/route";
+import { DELETE as removeUserRoute } from "@/app/api/users/[id]/route";
 import { db } from "@/lib/db/client";
 import { campaignWheel, spinOn } from "../helpers/campaign";
 import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
@@ -68,6 +69,36 @@ describe("API keys: the attacker's cases", () => {
     const madeUp = `rp_live_${"A".repeat(43)}`;
     expect((await call(redemptionsRoute, { token: madeUp, body: { code: first } })).status).toBe(401);
     expect((await spinByCode(first)).redeemedAt).toBeNull();
+  });
+
+  it("a removed admin's keys answer 401 afterwards; the owner's keys stay; the list names each creator", async () => {
+    const { c, code } = await shop("Loja Ex-Admin");
+    const admin = await addMember(c.companyId, "admin");
+    const { key: theirs, api_key: theirsRow } = await newKey(c, ["redemptions:write"], admin.token);
+    const { key: ours, api_key: oursRow } = await newKey(c, ["redemptions:write"]);
+    const list = await call(listRoute, { token: c.owner.token });
+    const byId = new Map(list.body.api_keys.map((k: { id: string }) => [k.id, k]));
+    expect(byId.get(theirsRow.id)).toMatchObject({ created_by: { id: admin.id, name: "Pessoa admin" } });
+    expect(byId.get(oursRow.id)).toMatchObject({ created_by: { id: c.owner.id, name: expect.any(String) } });
+    expect((await call(redemptionsRoute, { token: theirs, body: { code: await code() } })).status).toBe(200);
+
+    const removed = await call(removeUserRoute, { method: "DELETE", token: c.owner.token, params: { id: admin.id } });
+    expect(removed.status, removed.text).toBe(200);
+    const first = await code();
+    const refused = await call(redemptionsRoute, { token: theirs, body: { code: first } });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toBe("Chave de API inválida ou revogada.");
+    expect((await spinByCode(first)).redeemedAt).toBeNull();
+    expect((await call(redemptionsRoute, { token: ours, body: { code: first } })).status).toBe(200);
+    const after = await call(listRoute, { token: c.owner.token });
+    expect(after.body.api_keys.map((k: { id: string }) => k.id)).toEqual([oursRow.id]);
+    const audit = await (
+      await db()
+    ).auditLog.findFirst({
+      where: { companyId: c.companyId, action: "api_key.revoked" },
+      orderBy: { createdAt: "desc" },
+    });
+    expect(audit?.detail).toMatchObject({ api_key: theirsRow.id, reason: "creator removed" });
   });
 
   it("a member cannot create, list or revoke keys (403); another company's key id is 404", async () => {

@@ -139,6 +139,40 @@ describe("the wheel's kiosk settings", () => {
   });
 });
 
+describe("the kiosk PIN's limit", () => {
+  const exitOf =
+    (device: string) =>
+    (pin: string, ip = randomIp()) =>
+      call(exitRoute, { params: { companySlug: A.slug, wheel: otherWheel.slug }, body: { device, pin }, ip });
+  const newTotem = async (name: string) => tokenOf((await create(A, otherWheel.id, { name })).body.device.link);
+
+  it("10 wrong PINs on a totem, then 429 for wrong ones only; the right PIN always passes", async () => {
+    await updateWheel(A, otherWheel.id, { kiosk_pin: "97531" });
+    const exit = exitOf(await newTotem("Totem do limite"));
+    // Ten wrong tries from many addresses: each 403.
+    for (let i = 0; i < 10; i++) expect((await exit(`1000${i}`)).status).toBe(403);
+    const refused = await exit("12345");
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe("Muitas tentativas. Aguarde alguns minutos e tente novamente.");
+    // The staff member at the stand is let out all the same, and more than once.
+    expect((await exit("97531")).status).toBe(200);
+    expect((await exit("97531")).status).toBe(200);
+    expect((await exit("55555")).status).toBe(429);
+  });
+
+  it("counts per address too: one address's wrong PINs on several totems are held after 10", async () => {
+    const ip = randomIp();
+    const [first, second] = [exitOf(await newTotem("Totem 1")), exitOf(await newTotem("Totem 2"))];
+    for (let i = 0; i < 5; i++) expect((await first(`2000${i}`, ip)).status).toBe(403);
+    for (let i = 0; i < 5; i++) expect((await second(`3000${i}`, ip)).status).toBe(403);
+    expect((await second("40000", ip)).status).toBe(429);
+    expect((await second("97531", ip)).status).toBe(200);
+    // Another address on the same totem is not held by this one's tries.
+    expect((await second("40001")).status).toBe(403);
+    await updateWheel(A, otherWheel.id, { kiosk_pin: null });
+  });
+});
+
 describe("a spin on a totem", () => {
   it("60 people from one address in a minute all play; the same person twice is 409", async () => {
     const d = (await create(A, wheel.id, { name: "Totem da feira" })).body.device;

@@ -3,6 +3,7 @@
 // again after the backoff when it throws or asks to retry, at the time it names, failed after its
 // last attempt or at once when its payload is refused; one waiting job per dedupe key; queued only
 // with its transaction; and other companies' jobs and webhooks still take turns with it.
+import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { db } from "@/lib/db/client";
@@ -10,6 +11,7 @@ import { tenantTx } from "@/lib/db/tenant";
 import { resetEnvCache } from "@/lib/env";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { registerJobKindForTests } from "@/lib/worker/kinds";
+import { createLogger, useLoggerForTests } from "@/lib/log";
 import { defineJobKind, type JobOutcome } from "@/lib/jobs/types";
 import { RETRY_DELAYS_MS } from "@/lib/webhooks/backoff";
 import { eraseMessagesAbout } from "@/lib/webhooks/erasure";
@@ -20,11 +22,15 @@ import { call } from "../helpers/http";
 import { POST as createEndpoint } from "@/app/api/integrations/webhooks/route";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
 
-type Plan = "done" | "throw" | "retry" | "retry-at" | "fail";
+type Plan = "done" | "throw" | "retry" | "retry-at" | "fail" | "fail-smtp";
 const runs: { id: string; companyId: string; attempts: number; payload: { tag: string } }[] = [];
 /** What the next runs of a tag answer, in order (then "done"). */
 const plans = new Map<string, Plan[]>();
 const RETRY_AT = new Date("2031-01-01T12:00:00Z");
+// nodemailer's refusal quotes the recipient (and a number a visitor typed may ride along).
+const SMTP_REFUSAL =
+  "Can't send mail - all recipients were rejected: 550 5.1.1 <Ana.Souza+roleta@Example.com.br>: Recipient " +
+  "address rejected (ref +5511912345678)";
 
 registerJobKindForTests(
   defineJobKind({
@@ -38,6 +44,7 @@ registerJobKindForTests(
       if (plan === "retry") return { status: "retry", error: "ainda não" };
       if (plan === "retry-at") return { status: "retry", error: "espere", at: RETRY_AT };
       if (plan === "fail") return { status: "failed", error: "sem jeito" };
+      if (plan === "fail-smtp") return { status: "failed", error: SMTP_REFUSAL };
       return { status: "done" };
     },
   }),
@@ -138,6 +145,35 @@ describe("a job kind in the outbox", () => {
     await work(new Date(Date.now() + 86_400_000));
     expect(runsOf("hopeless")).toHaveLength(1);
     expect(await row(other)).toMatchObject({ status: "failed", attempts: 1, lastError: "sem jeito" });
+  });
+
+  it("the 'job failed for good' line keeps the error but no address or number in it", async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const restore = useLoggerForTests(createLogger(sink));
+    try {
+      plans.set("smtp", ["fail-smtp"]);
+      const id = (await enqueueJob(await db(), {
+        companyId: c.companyId,
+        kind: "test.echo",
+        payload: { tag: "smtp" },
+      }))!;
+      await work(new Date());
+      expect(await row(id)).toMatchObject({ status: "failed", attempts: 1 });
+    } finally {
+      restore();
+    }
+    const line = lines.find((l) => l.includes("job failed for good"));
+    expect(line).toBeDefined();
+    expect(line!.toLowerCase()).not.toContain("ana.souza");
+    expect(line).not.toContain("example.com");
+    expect(line).not.toContain("5511912345678");
+    expect(line).toContain("Recipient address rejected");
   });
 
   it("fails without running when its payload or kind is refused", async () => {

@@ -59,6 +59,8 @@ beforeAll(async () => {
   fake = await startWhatsappFake();
   process.env.WHATSAPP_GRAPH_URL = fake.url;
   [A, B] = await Promise.all([createCompany("Lembretes A"), createCompany("Lembretes B")]);
+  // Reminders by WhatsApp need it connected (B connects in its own test, with its template).
+  await connectWhatsapp(A);
 });
 
 afterAll(async () => {
@@ -87,12 +89,18 @@ async function winningWheel(c: TestCompany, settings: Record<string, unknown> = 
 
 let visitorNo = 0;
 /** A visitor's spin at `now` (the spin's own clock), with an e-mail unless null. */
-async function spinAt(c: TestCompany, wheel: { slug: string }, now: Date, email: string | null = null) {
+async function spinAt(
+  c: TestCompany,
+  wheel: { slug: string },
+  now: Date,
+  email: string | null = null,
+  name = "Maria Souza",
+) {
   const mail = email === null ? undefined : email || `ganhador${++visitorNo}@cliente.test`;
   const made = await spin(
     c.slug,
     wheel.slug,
-    { name: "Maria Souza", whatsapp: newPhone(), consent: true, ...(mail && { email: mail }) } as never,
+    { name, whatsapp: newPhone(), consent: true, ...(mail && { email: mail }) } as never,
     randomIp(),
     null,
     now,
@@ -100,8 +108,34 @@ async function spinAt(c: TestCompany, wheel: { slug: string }, now: Date, email:
   expect(made.answer.result).toBe("won");
   const code = made.answer.redemption_code!;
   const row = await (await db()).spin.findFirstOrThrow({ where: { companyId: c.companyId, redemptionCode: code } });
-  return { code, spinId: row.id, email: mail ?? null, redeemUntil: row.redeemUntil! };
+  return { code, spinId: row.id, email: mail ?? null, redeemUntil: row.redeemUntil!, whatsapp: row.whatsapp };
 }
+
+/** The spin's number as proven by a verification (the flow itself is tests/api/whatsapp.test.ts's). */
+const markVerified = async (spinId: string) =>
+  (await db()).spin.update({ where: { id: spinId }, data: { whatsappVerified: true } });
+
+/** The company's WhatsApp connected to the fake, with the settings given. */
+async function connectWhatsapp(c: TestCompany, extra: Record<string, unknown> = {}) {
+  const saved = await call(whatsappPut, {
+    token: c.owner.token,
+    method: "PUT",
+    body: {
+      phone_number_id: WA_PHONE_NUMBER_ID,
+      business_phone: WA_BUSINESS_PHONE,
+      access_token: WA_TOKEN,
+      app_secret: WA_APP_SECRET,
+      enabled: true,
+      ...extra,
+    },
+  });
+  expect(saved.status, saved.text).toBe(200);
+  return saved.body;
+}
+
+const WHATSAPP_ONLY = { enabled: true, days_before: [2], channels: ["whatsapp"] };
+/** The reminders' day of SPIN_AT's prizes with days_before 2, at 10:00 São Paulo. */
+const REMINDER_DAY = new Date("2026-12-08T13:00:00Z");
 
 async function remindersOf(spinId: string) {
   const rows = await (
@@ -155,6 +189,32 @@ describe("the prize by e-mail", () => {
   });
 });
 
+describe("prize e-mails to one address", () => {
+  it("at most 3 a day per company, whatever the spelling; the spins still win; another company sends its own", async () => {
+    const [one, two] = [await winningWheel(A), await winningWheel(A)];
+    const spellings = ["Cota.Diaria@Cliente.test", "cota.diaria+1@cliente.test", "COTA.DIARIA@cliente.test"];
+    const won = [];
+    for (const [i, email] of [...spellings, "cota.diaria+2@cliente.test"].entries())
+      won.push(await spinAt(A, i % 2 ? two : one, new Date(), email));
+    const theirs = await spinAt(B, await winningWheel(B), new Date(), "cota.diaria@cliente.test");
+    await workAt(new Date());
+    const sent = inbox.filter((m) => /cota\.diaria/i.test(m.to && !Array.isArray(m.to) ? m.to.text : ""));
+    expect(sent.map((m) => m.subject).sort()).toEqual([
+      ...Array(3).fill("Seu prêmio: Pizza grande — Lembretes A"),
+      "Seu prêmio: Pizza grande — Lembretes B",
+    ]);
+    const jobs = await (
+      await db()
+    ).webhookDelivery.findMany({
+      where: { spinId: { in: [...won, theirs].map((w) => w.spinId) }, kind: "mail.prize" },
+    });
+    // The worker runs them side by side: which one is left out is not fixed, how many is.
+    const statuses = jobs.filter((j) => j.companyId === A.companyId).map((j) => j.status);
+    expect(statuses.sort()).toEqual(["cancelled", "done", "done", "done"]);
+    expect(jobs.find((j) => j.spinId === theirs.spinId)?.status).toBe("done");
+  });
+});
+
 describe("a wheel's reminders", () => {
   it("are off by default and validated", async () => {
     const { wheel } = await campaignWheel(A, {}, [{ stock: 5 }]);
@@ -180,8 +240,10 @@ describe("a wheel's reminders", () => {
   });
 
   it("are scheduled at the spin, at 10:00 São Paulo on each chosen day before the validity ends", async () => {
-    const wheel = await winningWheel(A, { reminders: REMINDERS });
-    const won = await spinAt(A, wheel, SPIN_AT, "");
+    const C = await createCompany("Lembretes Agenda");
+    await connectWhatsapp(C);
+    const wheel = await winningWheel(C, { reminders: REMINDERS });
+    const won = await spinAt(C, wheel, SPIN_AT, "");
     expect(won.redeemUntil.toISOString()).toBe("2026-12-11T02:59:59.999Z"); // 10/12 23:59:59.999 in São Paulo
     expect(await remindersOf(won.spinId)).toEqual([
       expect.objectContaining({ at: "2026-12-05T13:00:00.000Z", days: 5, status: "pending" }),
@@ -197,9 +259,9 @@ describe("a wheel's reminders", () => {
       "2026-12-08T13:00:00.000Z",
     ]);
     // No e-mail given: WhatsApp only. A day already past at the spin: none for it.
-    const noMail = await spinAt(A, wheel, SPIN_AT, null);
+    const noMail = await spinAt(C, wheel, SPIN_AT, null);
     expect((await remindersOf(noMail.spinId)).map((r) => r.channel)).toEqual(["whatsapp", "whatsapp"]);
-    const late = await spinAt(A, wheel, new Date("2026-12-04T15:00:00Z"), "");
+    const late = await spinAt(C, wheel, new Date("2026-12-04T15:00:00Z"), "");
     const lateOnes = await remindersOf(late.spinId);
     expect(lateOnes.map((r) => [r.at, r.days])).toEqual(
       expect.arrayContaining([
@@ -339,24 +401,13 @@ describe("a wheel's reminders", () => {
   });
 
   it("go by WhatsApp: the reminder template outside the 24-hour window, counted as paid", async () => {
-    const saved = await call(whatsappPut, {
-      token: B.owner.token,
-      method: "PUT",
-      body: {
-        phone_number_id: WA_PHONE_NUMBER_ID,
-        business_phone: WA_BUSINESS_PHONE,
-        access_token: WA_TOKEN,
-        app_secret: WA_APP_SECRET,
-        enabled: true,
-        reminder_template: "lembrete_premio",
-      },
-    });
-    expect(saved.status, saved.text).toBe(200);
-    expect(saved.body.reminder_template).toBe("lembrete_premio");
-    const wheel = await winningWheel(B, { reminders: { enabled: true, days_before: [2], channels: ["whatsapp"] } });
+    const saved = await connectWhatsapp(B, { reminder_template: "lembrete_premio" });
+    expect(saved.reminder_template).toBe("lembrete_premio");
+    const wheel = await winningWheel(B, { reminders: WHATSAPP_ONLY });
     const won = await spinAt(B, wheel, SPIN_AT, null);
+    await markVerified(won.spinId);
     const usageBefore = (await call(usageGet, { token: B.owner.token })).body.paid_messages as number;
-    await workAt(new Date("2026-12-08T13:00:00Z"));
+    await workAt(REMINDER_DAY);
     const sent = fake.sent.filter((m) => m.template?.name === "lembrete_premio");
     expect(sent).toHaveLength(1);
     const values = sent[0].template!.components[0].parameters!.map((p) => p.text);
@@ -376,5 +427,54 @@ describe("a wheel's reminders", () => {
     expect(usage.body).toMatchObject({ price_brl: 0.04, paid_messages: usageBefore + 1 });
     // Another company's count is its own.
     expect((await call(usageGet, { token: A.owner.token })).body.paid_messages).toBe(0);
+  });
+
+  it("by WhatsApp go only to a verified number, with the visitor's name cut to a harmless first word", async () => {
+    const wheel = await winningWheel(B, { reminders: WHATSAPP_ONLY });
+    const unverified = await spinAt(B, wheel, SPIN_AT, null);
+    const scam = "Seu-PIX-de-R$500-esta-em-golpe.example/pix Souza";
+    const verified = await spinAt(B, wheel, SPIN_AT, null, scam);
+    await markVerified(verified.spinId);
+    const before = fake.sent.length;
+    await workAt(REMINDER_DAY);
+    const sent = fake.sent.slice(before).filter((m) => m.template?.name === "lembrete_premio");
+    expect(sent.map((m) => m.to)).toEqual([verified.whatsapp.replace(/\D/g, "")]);
+    const [name] = sent[0].template!.components[0].parameters!.map((p) => p.text);
+    expect(name).toBe("Seu");
+    expect(await remindersOf(unverified.spinId)).toEqual([expect.objectContaining({ status: "cancelled" })]);
+    expect(await remindersOf(verified.spinId)).toEqual([expect.objectContaining({ status: "done" })]);
+  });
+
+  it("by WhatsApp count in the company's daily cap of paid messages (daily_code_cap)", async () => {
+    const C = await createCompany("Lembretes Teto");
+    await connectWhatsapp(C, { reminder_template: "lembrete_premio", daily_code_cap: 1 });
+    const wheel = await winningWheel(C, { reminders: WHATSAPP_ONLY });
+    const won = [await spinAt(C, wheel, SPIN_AT, null), await spinAt(C, wheel, SPIN_AT, null)];
+    for (const w of won) await markVerified(w.spinId);
+    const before = fake.sent.length;
+    await workAt(REMINDER_DAY);
+    const numbers = won.map((w) => w.whatsapp.replace(/\D/g, ""));
+    expect(fake.sent.slice(before).filter((m) => numbers.includes(m.to))).toHaveLength(1);
+    const statuses = (await Promise.all(won.map(async (w) => (await remindersOf(w.spinId))[0].status))).sort();
+    expect(statuses).toEqual(["cancelled", "done"]);
+    const day = await (await db()).whatsappCodeDay.findFirst({ where: { companyId: C.companyId } });
+    expect(day?.count).toBe(1);
+  });
+
+  it("cannot choose WhatsApp while the company has no WhatsApp connected (400)", async () => {
+    const D = await createCompany("Lembretes Sem WhatsApp");
+    const { wheel } = await campaignWheel(D, {}, [{ stock: 5 }]);
+    const message = "Conecte o WhatsApp em Integrações antes de enviar lembretes por WhatsApp.";
+    const refused = await updateWheel(D, wheel.id, {
+      reminders: { enabled: true, days_before: [2], channels: ["whatsapp", "email"] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe(message);
+    expect(refused.body.details.fields["reminders.channels"]).toBe(message);
+    const ok = await updateWheel(D, wheel.id, { reminders: { enabled: true, days_before: [2], channels: ["email"] } });
+    expect(ok.status, ok.text).toBe(200);
+    await connectWhatsapp(D);
+    const now = await updateWheel(D, wheel.id, { reminders: { ...WHATSAPP_ONLY, channels: ["whatsapp", "email"] } });
+    expect(now.status, now.text).toBe(200);
   });
 });

@@ -198,12 +198,11 @@ describe("counter staff (attendant)", () => {
     expect(lead.redemption).toMatchObject({ unit_id: north.id, by_user_id: att.id });
   });
 
-  it("gets 404 for another unit's code, a code of no unit, and company B's code, and changes nothing", async () => {
+  it("gets 404 for another unit's code and company B's code, and changes nothing", async () => {
     const att = await addMember(A.companyId, "attendant", [north.id]);
     const southCode = await wonCode(A, wheelA, southKey);
-    const noUnit = await wonCode(A, wheelA);
     const theirs = await wonCode(B, wheelB);
-    for (const code of [southCode, noUnit, theirs]) {
+    for (const code of [southCode, theirs]) {
       const seen = await lookup(att.token, code);
       expect(seen.status, code).toBe(404);
       expect(seen.body.error).toBe("Código de resgate não encontrado");
@@ -212,6 +211,21 @@ describe("counter staff (attendant)", () => {
       const row = await (await db()).spin.findFirstOrThrow({ where: { redemptionCode: code } });
       expect(row.redeemedAt).toBeNull();
     }
+  });
+
+  it("a chain's online winner is served at any of its stores: a code won with no unit, the attendant's unit recorded", async () => {
+    const att = await addMember(A.companyId, "attendant", [north.id]);
+    const counter = await wonCode(A, wheelA);
+    const seen = await lookup(att.token, counter);
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.body.spin.customer_name).toBe("Maria");
+    const res = await call(redeemRoute, { token: att.token, body: { redemption_code: counter } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.spin.redemption).toMatchObject({ unit_id: north.id, by_user_id: att.id, channel: "counter" });
+    // The till's route, the same rule.
+    const till = await call(tillRoute, { token: att.token, body: { code: await wonCode(A, wheelA) } });
+    expect(till.status, till.text).toBe(200);
+    expect(till.body.redemption).toMatchObject({ unit_id: north.id, by_user_id: att.id, channel: "api" });
   });
 
   it("an attendant with no unit redeems every unit's code and a code of no unit", async () => {

@@ -82,9 +82,10 @@ describe("POST /users", () => {
   it("validates: all fields required, role admin, member or attendant only, email, password length and 72 bytes", async () => {
     const c = await createCompany();
     const cases: [Record<string, unknown>, string][] = [
-      [{ name: "", email: "", password: "" }, "Informe o nome"],
-      [{ name: "Ana", email: uniqueEmail(), password: "" }, "Informe a senha"],
-      [{ name: "Ana", password: PASSWORD }, "Informe o email"],
+      [{ name: "", email: "", password: "" }, "Todos os campos são obrigatórios"],
+      [{ name: "Ana", email: uniqueEmail(), password: "" }, "Todos os campos são obrigatórios"],
+      [{ name: "Ana", password: PASSWORD }, "Todos os campos são obrigatórios"],
+      [{ email: uniqueEmail(), password: PASSWORD }, "Todos os campos são obrigatórios"],
       [{ name: "Ana", email: "nao-e-email", password: PASSWORD }, "Por favor, informe um email válido"],
       [{ name: "Ana", email: uniqueEmail(), password: "123" }, "A senha deve ter pelo menos 6 caracteres"],
       [{ name: "Ana", email: uniqueEmail(), password: "ç".repeat(37) }, "A senha deve ter no máximo 72 bytes"],
@@ -101,6 +102,18 @@ describe("POST /users", () => {
     }
     const list = await call(listUsersRoute, { token: c.owner.token });
     expect(list.body.users).toHaveLength(1);
+  });
+
+  it("a missing name, email or password answers the spec's one message, each box keeping its own words", async () => {
+    const c = await createCompany();
+    const r = await call(createUserRoute, { token: c.owner.token, body: { name: " ", password: "" } });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toBe("Todos os campos são obrigatórios");
+    expect(r.body.details.fields).toEqual({
+      name: "Informe o nome",
+      email: "Informe o email",
+      password: "Informe a senha",
+    });
   });
 
   it("an email that already has an account answers 409, reveals nothing of it and changes nothing", async () => {

@@ -320,6 +320,27 @@ describe("the spin's e-mail, CPF and answers", () => {
     expect(second.body.details.fields).toMatchObject({ email: "Estes dados já foram utilizados nesta roleta." });
   });
 
+  it("one play per e-mail holds against a display name, quotes or a trailing separator (400 on email)", async () => {
+    const { wheel, store } = await fullWheel(A);
+    const answers = { [store]: "Centro" };
+    const first = await spin(A, wheel.slug, visitor({ email: " Vitima@Exemplo.com.br ", cpf: generateCpf(), answers }));
+    expect(first.status, first.text).toBe(201);
+    for (const email of [
+      "Ana<vitima@exemplo.com.br>",
+      '"vitima"@exemplo.com.br',
+      "vitima@exemplo.com.br,",
+      "vitima@exemplo.com.br;",
+    ]) {
+      const res = await spin(A, wheel.slug, visitor({ email, cpf: generateCpf(), answers }));
+      expect(res.status, email).toBe(400);
+      expect(res.body.details.fields.email, email).toBe("Informe um e-mail válido");
+    }
+    const again = await spin(A, wheel.slug, visitor({ email: "VITIMA@exemplo.com.br", cpf: generateCpf(), answers }));
+    expect(again.status).toBe(409);
+    const rows = await (await db()).spin.findMany({ where: { wheelId: wheel.id } });
+    expect(rows.map((r) => [r.email, r.emailKey])).toEqual([["vitima@exemplo.com.br", "vitima@exemplo.com.br"]]);
+  });
+
   it("without one play per CPF, the same CPF plays again from another WhatsApp", async () => {
     const { wheel } = await campaignWheel(A, {}, [{ stock: 5 }]);
     await updateWheel(A, wheel.id, { fields: { cpf: "optional" } });

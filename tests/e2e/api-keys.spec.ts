@@ -43,6 +43,8 @@ test("owner creates a till key, sees it once, watches it used, and revokes it", 
 
   await expect(section.getByText("Caixa 1", { exact: true })).toBeVisible();
   await expect(section.getByText("Nunca usada", { exact: false })).toBeVisible();
+  // Who made it (a removed admin's keys are revoked with them: issue 49).
+  await expect(section.getByText("por Pessoa E2E", { exact: false })).toBeVisible();
   await expect(page.getByText(key)).toHaveCount(0);
 
   // The till calls with the key: an unknown code is 404, and the key's use is recorded.

@@ -15,6 +15,7 @@ import {
   signupByApi,
   skipTour,
 } from "./helpers";
+import { WA_APP_SECRET, WA_BUSINESS_PHONE, WA_PHONE_NUMBER_ID, WA_TOKEN } from "../helpers/fakes/whatsapp";
 
 test("the shop turns reminders on; a winner gets the prize e-mail and stops the reminders", async ({
   page,
@@ -46,6 +47,21 @@ test("the shop turns reminders on; a winner gets the prize e-mail and stops the 
   await expect(cost).toContainText("R$ 0,04");
   await expect(section.getByTestId("reminders-paid-count")).toHaveText("0");
   await expectAccessible(page, "wheel editor: Lembretes", "section#lembretes");
+  // No WhatsApp connected yet: reminders by WhatsApp could only fail, so the save says so (issue 49).
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(
+    section.getByText("Conecte o WhatsApp em Integrações antes de enviar lembretes por WhatsApp."),
+  ).toBeVisible();
+  const connected = await page.request.put("/api/integrations/whatsapp", {
+    data: {
+      phone_number_id: WA_PHONE_NUMBER_ID,
+      business_phone: WA_BUSINESS_PHONE,
+      access_token: WA_TOKEN,
+      app_secret: WA_APP_SECRET,
+    },
+    headers: fromThisSite(),
+  });
+  expect(connected.status(), await connected.text()).toBe(200);
   await page.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(page.getByText("Roleta atualizada com sucesso!")).toBeVisible();
   const saved = await (await page.request.get(`/api/wheels/${wheel.id}`)).json();

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { spinInput } from "@/lib/validation/public";
 import {
   isCpf,
+  isEmail,
   maskCpf,
   spinFormErrors,
   todayIso,
@@ -152,5 +153,33 @@ describe("a wheel's select question (issue 38)", () => {
     expect(questionFormInput.safeParse({ ...row, options_text: "Centro" }).error?.issues[0].message).toBe(V.options);
     const api = { label: "Loja?", type: "select" as const, options: ["A", "A"] };
     expect(questionInput.safeParse(api).error?.issues[0].message).toBe(V.duplicateOptions);
+  });
+});
+
+describe("the visitor's e-mail is one plain address (issue 49)", () => {
+  // Each of these passed the old check and reached the same mailbox through nodemailer.
+  const smuggled = [
+    "Ana<victim@example.com>",
+    "Ana <victim@example.com>",
+    '"victim"@example.com',
+    "victim@example.com,",
+    "victim@example.com;",
+    "victim@example.com,outro@example.com",
+    "(nota)victim@example.com",
+    "victim@[127.0.0.1]",
+    "victim\\@example.com",
+    "victim:x@example.com",
+  ];
+
+  it("refuses display names, quotes, angle brackets, lists and comments, browser and route alike", () => {
+    for (const email of smuggled) {
+      expect(isEmail(email), email).toBe(false);
+      expect(routeErrors({ ...ok, email }).email, email).toBe(M.email);
+    }
+  });
+
+  it("still takes plain addresses, with a tag, an apostrophe or a hyphenated domain", () => {
+    for (const email of ["ana.souza+roleta@exemplo.com.br", "o'neil@x-y.com", "joão@exemplo.com.br", "a_b-c@e.io"])
+      expect(isEmail(email), email).toBe(true);
   });
 });

@@ -4,7 +4,7 @@ import { redeemInput, redeemLookupInput } from "@/lib/validation/public";
 
 export const GET = withSession(
   {
-    doc: { summary: "Look a redemption code up", errors: [404] },
+    doc: { summary: "Look a redemption code up (60 a minute per user)", errors: [404, 429] },
     permission: "redeem_prizes",
     query: redeemLookupInput,
   },
