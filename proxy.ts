@@ -94,9 +94,9 @@ export async function proxy(req: NextRequest) {
   return res;
 }
 
-// Every request but static files, prefetches included: a `missing` clause for
-// next-router-prefetch or `purpose: prefetch` (Next's CSP example) left prefetched answers
-// without any security header.
+// Every request but static files and incoming webhooks (next.config.mjs STATIC_PATHS says why),
+// prefetches included: a `missing` clause for next-router-prefetch or `purpose: prefetch` (Next's
+// CSP example) left prefetched answers without any security header.
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/webhooks/).*)"],
 };

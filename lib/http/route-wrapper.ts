@@ -10,6 +10,7 @@ import { resolveSession, type SessionCtx } from "@/lib/auth/session";
 import { bearerToken } from "@/lib/auth/tokens";
 import { assertSameOriginWrite } from "@/lib/http/csrf";
 import { assertValidText, parseJsonText } from "@/lib/http/input-text";
+import { readBodyText } from "@/lib/http/read-body";
 import { AppError, forbidden, unauthenticated } from "@/lib/errors";
 import { errorResponse, json } from "@/lib/http/respond";
 import { describeRoute, type RouteDoc } from "@/lib/http/route-doc";
@@ -38,10 +39,7 @@ export interface HandlerArgs<B, Q> {
 type Result = Response | object;
 
 async function readJson(req: NextRequest): Promise<unknown> {
-  const length = Number(req.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Requisição muito grande");
-  const text = await req.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Requisição muito grande");
+  const text = await readBodyText(req, MAX_JSON_BYTES);
   if (!text.trim()) return {};
   return parseJsonText(text);
 }
