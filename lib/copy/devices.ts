@@ -11,4 +11,6 @@ export const DEVICE_MESSAGES = {
   resetSeconds: "O tempo para reiniciar deve ser de 5 a 300 segundos",
   pin: "O PIN deve ter de 4 a 8 números",
   wrongPin: "PIN incorreto",
+  screenStreams: "Esta tela já está aberta em muitos aparelhos. Feche uma delas e tente de novo em instantes.",
+  addressStreams: "Muitas telas abertas nesta rede. Feche algumas e tente de novo em instantes.",
 } as const;
