@@ -1,7 +1,7 @@
-// The first name a big screen shows of a visitor (docs/api.md "Trust round four"). The name is what
-// the visitor typed and the screen is a TV in a public place: control and format characters
-// (zero-width, bidi overrides, BOM) go, as do runs of 3 or more digits (a phone number, a PIX key),
-// and it is capped at 30 characters, so the screen shows a name and not a message.
+// The first name a big screen shows of a visitor (docs/decisions/security.md "Public edge"). The
+// name is what the visitor typed and the screen is a TV in a public place: control and format
+// characters (zero-width, bidi overrides, BOM) go, as do runs of 3 or more digits (a phone number,
+// a PIX key), and it is capped at 30 characters, so the screen shows a name and not a message.
 export const SCREEN_NAME_MAX = 30;
 
 const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;

@@ -1,7 +1,7 @@
-// A big screen's event streams are bounded (docs/api.md "Trust round four"): ~19,600 open streams
-// from one client exhausted an instance's file descriptors. At most 5 open streams per screen and
-// 20 per address (429 past that, in pt-BR), a comment heartbeat every 25 s, a stream idle for an
-// hour closed; a closed or aborted stream gives its slot back.
+// A big screen's event streams are bounded (docs/decisions/security.md "Public edge"): ~19,600
+// open streams from one client exhausted an instance's file descriptors. At most 5 open streams per
+// screen and 20 per address (429 past that, in pt-BR), a comment heartbeat every 25 s, a stream idle
+// for an hour closed; a closed or aborted stream gives its slot back.
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as eventsRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/screens/[deviceId]/events/route";

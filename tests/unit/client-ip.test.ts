@@ -1,7 +1,7 @@
 // The client's address (lib/net/client-ip.ts): X-Forwarded-For is read only from a trusted peer.
 // TRUST_PROXY=true trusts every peer (a proxy the app cannot be reached around); a list of
 // addresses/CIDRs trusts only those peers, so a client that reaches the app's port directly cannot
-// pick its own address (docs/api.md "Trust round four").
+// pick its own address (docs/decisions/security.md "Public edge").
 import { afterEach, describe, expect, it } from "vitest";
 import { resetEnvCache } from "@/lib/env";
 import { clientIp, fromTrustedProxy } from "@/lib/net/client-ip";

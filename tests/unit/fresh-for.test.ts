@@ -17,7 +17,7 @@ function counted() {
 
 describe("freshFor", () => {
   it("shares one call among callers while it runs", async () => {
-    let t = 0;
+    const t = 0;
     const c = counted();
     const get = freshFor(1000, c.fn, () => t);
     const all = Promise.all(Array.from({ length: 50 }, () => get()));

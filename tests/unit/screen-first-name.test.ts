@@ -1,6 +1,6 @@
-// The first name a big screen shows (docs/api.md "Trust round four"): a visitor's typed name reaches a
-// TV in a public place, so control and zero-width characters, digit runs (a phone number, a PIX key)
-// and length beyond 30 characters never do.
+// The first name a big screen shows (docs/decisions/security.md "Public edge"): a visitor's typed
+// name reaches a TV in a public place, so control and zero-width characters, digit runs (a phone
+// number, a PIX key) and length beyond 30 characters never do.
 import { describe, expect, it } from "vitest";
 import { screenFirstName } from "@/lib/screens/first-name";
 

@@ -1,6 +1,6 @@
-// Bodies are read as a stream with the size cap enforced while reading (docs/api.md "Trust round
-// four"): a chunked body without Content-Length is refused with 413 as soon as it passes the cap,
-// never buffered whole first, on the routes' wrapper and on every webhook route alike.
+// Bodies are read as a stream with the size cap enforced while reading (docs/decisions/security.md
+// "Public edge"): a chunked body without Content-Length is refused with 413 as soon as it passes the
+// cap, never buffered whole first, on the routes' wrapper and on every webhook route alike.
 import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";

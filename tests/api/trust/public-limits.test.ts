@@ -1,4 +1,4 @@
-// The public edge's limits come first (docs/api.md "Trust round four"): every public route that
+// The public edge's limits come first (docs/decisions/security.md "Public edge"): every public route that
 // takes a body decides its per-address limit before reading it, so a refused address costs no
 // parsing; and a made-up `device` token is refused only after the address's hit was counted (a
 // valid token gives the hit back), on the spin, eligibility, kiosk exit and screen stream routes.
