@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
+import { POST as nextAuthRoute } from "@/app/api/auth/[...nextauth]/route";
 import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
 import { POST as paymentsRoute } from "@/app/api/webhooks/payments/route";
 import { POST as storeHookRoute } from "@/app/api/webhooks/stores/[key]/route";
@@ -55,6 +56,12 @@ const routes: [string, Handler, number, Record<string, string>][] = [
   ],
   ["Meta's WhatsApp webhook", whatsappHookRoute as unknown as Handler, 1024 * 1024, { key: "nao-existe" }],
   ["the payments webhook", paymentsRoute as unknown as Handler, 1024 * 1024, {}],
+  [
+    "next-auth's sign-in form",
+    nextAuthRoute as unknown as Handler,
+    64 * 1024,
+    { nextauth: ["callback", "credentials"] } as unknown as Record<string, string>,
+  ],
 ];
 
 describe("a chunked body past the cap", () => {

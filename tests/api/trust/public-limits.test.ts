@@ -4,6 +4,7 @@
 // valid token gives the hit back), on the spin, eligibility, kiosk exit and screen stream routes.
 import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it } from "vitest";
+import { POST as nextAuthRoute } from "@/app/api/auth/[...nextauth]/route";
 import { POST as forgotRoute } from "@/app/api/auth/forgot-password/route";
 import { POST as loginRoute } from "@/app/api/auth/login/route";
 import { POST as resetRoute } from "@/app/api/auth/reset-password/route";
@@ -92,6 +93,19 @@ describe("a limited address is refused before its body is read", () => {
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
     });
   }
+
+  it("next-auth's sign-in form: a limited address answers 429 before its form is read", async () => {
+    const ip = randomIp();
+    await exhaust(LIMITS.loginIp(), ip);
+    const res = await call(nextAuthRoute as unknown as Route, {
+      ip,
+      params: { nextauth: ["callback", "credentials"] } as unknown as Record<string, string>,
+      rawBody: "%%%nao-e-um-formulario",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status, res.text).toBe(429);
+    expect(res.body.code).toBe("RATE_LIMITED");
+  });
 
   it("a huge chunked body from a limited address is not read at all", async () => {
     const ip = randomIp();
