@@ -4,8 +4,12 @@
 // at start; docs/decisions/performance.md "The server's memory"). So the two settings read
 // from the environment are read here directly; lib/env.ts checks them at start like the rest.
 
-/** What proxy.ts's matcher leaves out. */
-const STATIC_PATHS = ["/_next/static/:path*", "/_next/image", "/favicon.ico"];
+/**
+ * What proxy.ts's matcher leaves out: static files, and the incoming webhooks (machines posting
+ * JSON; with the proxy, Next tees their body and past the tee's size logs "Request body exceeded
+ * ... for <url>", and a store's URL carries its key: docs/decisions/security.md "Public edge").
+ */
+const STATIC_PATHS = ["/_next/static/:path*", "/_next/image", "/favicon.ico", "/api/webhooks/:path*"];
 
 /** @type {import("next").NextConfig} */
 const nextConfig = {
@@ -24,6 +28,12 @@ const nextConfig = {
   // not told of: opened as http://127.0.0.1:3000 instead of localhost, the login page never hydrated
   // and "Entrar" stayed disabled. Both loopback names, so either address works.
   allowedDevOrigins: ["127.0.0.1", "localhost"],
+  experimental: {
+    // Next tees every request body the proxy runs for, in memory, whether or not the proxy reads it
+    // (default 10 MB). Just past the largest body a route takes (an image upload: 5 MB and 64 KB of
+    // multipart framing), so a longer body still reaches the route past its cap and is refused there.
+    proxyClientMaxBodySize: 6 * 1024 * 1024,
+  },
   // The self-hosted image (Dockerfile) runs Next's standalone output: server.js plus only the traced
   // node_modules. Opt-in (NEXT_OUTPUT=standalone, set by the Dockerfile and CI's build) because
   // `next start`, which e2e and the benchmarks run, warns that it does not serve that output.

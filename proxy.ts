@@ -7,6 +7,7 @@ import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret, env } from "@/lib/env";
 import { acceptedRequestId } from "@/lib/log/context";
+import { fromTrustedProxy } from "@/lib/net/client-ip";
 import { cacheablePage, cachedPage } from "@/lib/public-page/html-cache";
 import { buildCsp, isEmbedPage, securityHeaders } from "@/lib/security/headers";
 import { isClaimPath } from "@/lib/wheels/public-url";
@@ -51,7 +52,7 @@ async function embedAncestors(pathname: string): Promise<string | undefined> {
 
 /** The request's id for the log (lib/log): a trusted proxy's X-Request-Id, else a new one. */
 function requestIdOf(req: NextRequest): string {
-  const incoming = env().TRUST_PROXY ? acceptedRequestId(req.headers.get("x-request-id")) : null;
+  const incoming = fromTrustedProxy(req.headers) ? acceptedRequestId(req.headers.get("x-request-id")) : null;
   return incoming ?? crypto.randomUUID();
 }
 
@@ -93,9 +94,9 @@ export async function proxy(req: NextRequest) {
   return res;
 }
 
-// Every request but static files, prefetches included: a `missing` clause for
-// next-router-prefetch or `purpose: prefetch` (Next's CSP example) left prefetched answers
-// without any security header.
+// Every request but static files and incoming webhooks (next.config.mjs STATIC_PATHS says why),
+// prefetches included: a `missing` clause for next-router-prefetch or `purpose: prefetch` (Next's
+// CSP example) left prefetched answers without any security header.
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/webhooks/).*)"],
 };

@@ -6,6 +6,24 @@ const bool = z
   .optional()
   .transform((v) => v === "true" || v === "1");
 
+// TRUST_PROXY: true/false, or the proxies' addresses/CIDRs (lib/net/client-ip.ts). Checked by pattern
+// here (this module reaches the browser bundle; ipaddr.js parses the list on the server).
+const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}(\/(3[0-2]|[12]?\d))?$/;
+const IPV6 = /^[0-9a-f:]*:[0-9a-f:.]*(\/(12[0-8]|1[01]\d|[1-9]?\d))?$/i;
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): boolean | string[] => {
+    const t = (v ?? "").trim();
+    if (t === "" || t === "false" || t === "0") return false;
+    if (t === "true" || t === "1") return true;
+    const list = t.split(",").map((s) => s.trim());
+    const bad = list.filter((s) => !IPV4.test(s) && !IPV6.test(s));
+    if (bad.length)
+      ctx.addIssue({ code: "custom", message: `true, false or addresses/CIDRs; not ${bad.join(", ") || "empty"}` });
+    return list;
+  });
+
 /** Like bool, but unset means true. */
 const boolDefaultTrue = z
   .enum(["true", "false", "1", "0"])
@@ -95,7 +113,8 @@ const schema = z
     // Nuvemshop's app secret: it signs the stores' order webhooks (docs/api.md "Store orders (issue 39)");
     // unset: Nuvemshop order webhooks are refused (401).
     NUVEMSHOP_APP_SECRET: z.string().optional(),
-    TRUST_PROXY: bool,
+    // X-Forwarded-For is read from every peer (true) or only from these proxies (a list).
+    TRUST_PROXY: trustProxy,
     // Who may create an account (docs/decisions/operations.md "Private installs: sign-up and plan"):
     // open, anyone signs up; invite, only an invitation creates one (POST /auth/signup answers 403).
     SIGNUP: z.enum(["open", "invite"]).default("open"),

@@ -15,4 +15,6 @@ export const DEVICE_MESSAGES = {
   prizeCode: "Código de resgate inválido",
   prizeNotFound: "Prêmio não encontrado neste totem",
   kioskWhatsappOff: "Esta loja ainda não envia prêmios pelo WhatsApp. Use o QR code.",
+  screenStreams: "Esta tela já está aberta em muitos aparelhos. Feche uma delas e tente de novo em instantes.",
+  addressStreams: "Muitas telas abertas nesta rede. Feche algumas e tente de novo em instantes.",
 } as const;

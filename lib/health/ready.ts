@@ -3,6 +3,7 @@
 // REDIS_URL is set, and e-mail goes somewhere someone reads (lib/mail/ready.ts). Liveness (GET /api/health) asks none of these: a database outage must take
 // instances out of the balancer, not get them restarted.
 import "server-only";
+import { freshFor } from "@/lib/async/fresh-for";
 import { sqlExecutor } from "@/lib/db/client";
 import { pendingMigrations } from "@/lib/db/migrate";
 import { env } from "@/lib/env";
@@ -69,3 +70,10 @@ export async function readiness(): Promise<Readiness> {
   const ready = Object.values(checks).every((c) => c !== "failing");
   return { ready, checks, ...(pending ? { pending } : {}) };
 }
+
+/**
+ * The readiness the route answers: a check at most one second old, shared by every probe meanwhile.
+ * The route is public and unlimited (balancers probe it without credentials); a flood of probes
+ * must not become a flood of queries (docs/decisions/security.md "Public edge").
+ */
+export const recentReadiness = freshFor(1000, readiness);

@@ -10,10 +10,13 @@ import { resolveSession, type SessionCtx } from "@/lib/auth/session";
 import { bearerToken } from "@/lib/auth/tokens";
 import { assertSameOriginWrite } from "@/lib/http/csrf";
 import { assertValidText, parseJsonText } from "@/lib/http/input-text";
+import { readBodyText } from "@/lib/http/read-body";
 import { AppError, forbidden, unauthenticated } from "@/lib/errors";
 import { errorResponse, json } from "@/lib/http/respond";
 import { describeRoute, type RouteDoc } from "@/lib/http/route-doc";
 import { acceptedRequestId, setLogCompany, withLogContext } from "@/lib/log/context";
+import { clientIp } from "@/lib/net/client-ip";
+import { consume, ensureNotBlocked, type Limit } from "@/lib/rate-limit";
 
 const MAX_JSON_BYTES = 1024 * 1024;
 
@@ -38,10 +41,7 @@ export interface HandlerArgs<B, Q> {
 type Result = Response | object;
 
 async function readJson(req: NextRequest): Promise<unknown> {
-  const length = Number(req.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Requisição muito grande");
-  const text = await req.text();
-  if (text.length > MAX_JSON_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Requisição muito grande");
+  const text = await readBodyText(req, MAX_JSON_BYTES);
   if (!text.trim()) return {};
   return parseJsonText(text);
 }
@@ -156,12 +156,31 @@ export interface Refusal {
   body: unknown;
 }
 
+/**
+ * A public route's per-address limit, decided before the body is read or parsed, so a refused
+ * address costs no parsing (docs/decisions/security.md "Public edge"). `count`: this request is a
+ * hit (a handler may give it back, e.g. for a valid device token); `check`: only an address already
+ * at its limit is refused here, the service counts (login counts attempts, not requests).
+ */
+export interface AddressLimit {
+  limit: () => Limit;
+  mode: "count" | "check";
+}
+
+async function decideAddressLimit(req: NextRequest, { limit, mode }: AddressLimit) {
+  const ip = clientIp(req.headers);
+  if (mode === "count") await consume(limit(), ip);
+  else await ensureNotBlocked(limit(), ip);
+}
+
 /** A route anyone may call (auth screens, public wheel, webhooks). */
 export function publicRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
   options: Parsers<B, Q> & {
     moved?: MovedLookup;
     /** Told of every error answer but a 308 (e.g. to count refused spins); must not throw. */
     refused?: (err: unknown, call: Refusal) => void;
+    /** Every public route that takes a body has one. */
+    limit?: AddressLimit;
   },
   handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>>) => Promise<Result>,
 ) {
@@ -170,6 +189,7 @@ export function publicRoute<B extends z.ZodType | undefined = undefined, Q exten
       let params: Params = {};
       let body: unknown;
       try {
+        if (options.limit) await decideAddressLimit(req, options.limit);
         const inputs = await parseInputs(req, routeCtx, options);
         params = inputs.params;
         body = inputs.body;

@@ -13,6 +13,7 @@ import { env } from "@/lib/env";
 import { assertSameOriginWrite } from "@/lib/http/csrf";
 import { AppError, badRequest, forbidden, unauthenticated } from "@/lib/errors";
 import { parseJsonText } from "@/lib/http/input-text";
+import { readBodyText } from "@/lib/http/read-body";
 import { MAX_IMAGE_BYTES, MIME_BY_EXT, sniffImage } from "@/lib/storage/image-type";
 
 export const DIRECT_UPLOAD_OFF = "Envio direto de imagens não está ativo: use o envio normal.";
@@ -42,7 +43,8 @@ async function verifyUploaded(url: string, payload: string | null | undefined, t
 
 export async function directUpload(req: NextRequest): Promise<Response> {
   const token = env().BLOB_READ_WRITE_TOKEN;
-  const body = parseJsonText(await req.text()) as HandleUploadBody;
+  // A token request or Blob's completion callback: small JSON, read under the JSON routes' cap.
+  const body = parseJsonText(await readBodyText(req, 1024 * 1024)) as HandleUploadBody;
   if (!body || typeof body !== "object" || typeof body.type !== "string")
     throw badRequest("Requisição de upload inválida");
   const issuing = body.type === "blob.generate-client-token";

@@ -3,6 +3,7 @@
 import type { NextRequest } from "next/server";
 import type { SessionCtx } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
+import { readBody } from "@/lib/http/read-body";
 import { sniffImage, MAX_IMAGE_BYTES } from "@/lib/storage/image-type";
 import { storeImage } from "@/lib/storage";
 import { PRODUCT_MESSAGES } from "@/lib/copy/products";
@@ -14,36 +15,10 @@ const MAX_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024;
 const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", PRODUCT_MESSAGES.imageSize);
 const notImage = () => new AppError("UNSUPPORTED_MEDIA_TYPE", PRODUCT_MESSAGES.imageType);
 
-/** Reads the body but stops as soon as it passes the limit, whatever Content-Length claimed. */
-async function readLimited(req: NextRequest): Promise<Uint8Array> {
-  if (Number(req.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.byteLength;
-  }
-  return out;
-}
-
 async function imageFromRequest(req: NextRequest) {
   const contentType = req.headers.get("content-type") ?? "";
   if (!contentType.startsWith("multipart/form-data")) throw notImage();
-  const body = await readLimited(req);
+  const body = await readBody(req, MAX_BODY_BYTES, PRODUCT_MESSAGES.imageSize);
   let form: FormData;
   try {
     form = await new Response(body as BodyInit, { headers: { "content-type": contentType } }).formData();

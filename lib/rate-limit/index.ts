@@ -70,6 +70,16 @@ export const LIMITS = {
   // Wrong staff PINs of a totem, per totem and per address (lib/devices/kiosk-exit.ts).
   kioskPin: () => limiter("kiosk-pin", 10, 15 * MINUTE),
   kioskPinIp: () => limiter("kiosk-pin-ip", 10, 15 * MINUTE, perAddress),
+  // Device tokens tried per address on the kiosk exit and the big screen's stream, counted before
+  // the token is looked up (a valid token gives its hit back): a made-up token costs a query
+  // (docs/decisions/security.md "Public edge").
+  deviceIp: () => limiter("device-ip", 30, MINUTE, perAddress),
+  // A valid totem's eligibility checks, per totem: one check per person, and a stand at its
+  // busiest serves 60 people a minute (docs/api.md "The totem and the big screen"); past that the
+  // token is an oracle of who played, not a queue at a stand.
+  totemEligibility: () => limiter("totem-eligibility", 60, MINUTE),
+  // Password resets and invitation sign-ups per address: each may cost a bcrypt hash.
+  tokenUseIp: () => limiter("token-use-ip", 30, 15 * MINUTE, perAddress),
 } as const;
 
 export const TOO_MANY = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";

@@ -6,12 +6,13 @@ import { screenById } from "@/lib/devices/public";
 import { log } from "@/lib/log";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { publishScreenSpin, type ScreenSpin } from "./bus";
+import { screenFirstName } from "./first-name";
 
 export function screenSpinOf(answer: SpinAnswer): ScreenSpin {
   return {
     result: answer.result,
     prize: answer.prize && { id: answer.prize.id, name: answer.prize.name, image_url: answer.prize.image_url ?? null },
-    first_name: answer.customer.name.trim().split(/\s+/)[0] ?? "",
+    first_name: screenFirstName(answer.customer.name),
   };
 }
 

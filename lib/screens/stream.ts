@@ -1,21 +1,33 @@
 // A big screen's event stream (text/event-stream): `event: spin` for each spin announced to it, a
-// comment every 15 s so proxies and the TV's browser keep the connection open, and `retry: 3000`
-// so a dropped stream comes back by itself. The subscription is made before the answer is sent:
-// once the screen has the headers, no spin can slip past it.
+// comment heartbeat every 25 s so proxies and the TV's browser keep the connection open, and
+// `retry: 3000` so a dropped stream comes back by itself. A stream with no spin for an hour is
+// closed (heartbeats are not activity): a TV that is still there reconnects, a forgotten tab or a
+// hoarded connection lets its socket go. The subscription is made before the answer is sent: once
+// the screen has the headers, no spin can slip past it. However it ends (client gone, cancel, idle,
+// a failed subscription), `release` runs once: the stream's slot (lib/screens/slots.ts) comes back.
 import "server-only";
 import { subscribeScreen, type ScreenSpin } from "./bus";
-
-export const KEEP_ALIVE_MS = 15_000;
+import { HEARTBEAT_MS, IDLE_MS } from "./slots";
 
 const encoder = new TextEncoder();
 
 export const spinEvent = (spin: ScreenSpin) => `event: spin\ndata: ${JSON.stringify(spin)}\n\n`;
 
-export async function screenStream(deviceId: string, signal: AbortSignal): Promise<Response> {
+export interface StreamOptions {
+  heartbeatMs?: number;
+  idleMs?: number;
+  /** Called once when the stream ends, however it ends. */
+  release?: () => void;
+}
+
+export async function screenStream(deviceId: string, signal: AbortSignal, opts: StreamOptions = {}): Promise<Response> {
+  const { heartbeatMs = HEARTBEAT_MS, idleMs = IDLE_MS, release } = opts;
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   const pending: string[] = [];
   let closed = false;
-  let timer: ReturnType<typeof setInterval> | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  let stop: () => void = () => undefined;
   const send = (text: string) => {
     if (closed) return;
     if (!controller) return void pending.push(text);
@@ -25,25 +37,42 @@ export async function screenStream(deviceId: string, signal: AbortSignal): Promi
       close();
     }
   };
-  const stop = await subscribeScreen(deviceId, (spin) => send(spinEvent(spin)));
+  const touch = () => {
+    clearTimeout(idle);
+    idle = setTimeout(close, idleMs);
+  };
   function close() {
     if (closed) return;
     closed = true;
     stop();
-    clearInterval(timer);
+    clearInterval(heartbeat);
+    clearTimeout(idle);
+    release?.();
     try {
       controller?.close();
     } catch {
       /* already closed by the client */
     }
   }
+  try {
+    stop = await subscribeScreen(deviceId, (spin) => {
+      touch();
+      send(spinEvent(spin));
+    });
+  } catch (err) {
+    close();
+    throw err;
+  }
+  if (signal.aborted) close();
   signal.addEventListener("abort", close, { once: true });
   const stream = new ReadableStream<Uint8Array>({
     start(c) {
       controller = c;
+      if (closed) return void c.close();
       send("retry: 3000\n: connected\n\n");
       for (const text of pending.splice(0)) send(text);
-      timer = setInterval(() => send(": keep-alive\n\n"), KEEP_ALIVE_MS);
+      heartbeat = setInterval(() => send(": keep-alive\n\n"), heartbeatMs);
+      touch();
     },
     cancel: close,
   });

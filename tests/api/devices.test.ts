@@ -311,6 +311,16 @@ describe("the big screen", () => {
     stream.close();
   });
 
+  it("shows a first name without invisibles or digit runs, at most 30 characters", async () => {
+    const d = (await create(A, wheel.id, { name: "TV nomes", kind: "screen" })).body.device;
+    const stream = await openStream(d.id, tokenOf(d.link));
+    expect((await spin({ name: "\u200bJo\u200dana11987654321 Souza", screen: d.id })).status).toBe(201);
+    expect((await spin({ name: `${"B".repeat(45)} Souza`, screen: d.id })).status).toBe(201);
+    expect(await until(() => stream.events.length > 1, 2000)).toBe(true);
+    expect(stream.events.map((e) => e.data.first_name)).toEqual(["Joana", "B".repeat(30)]);
+    stream.close();
+  });
+
   it("a spin for another screen or with no screen is not heard", async () => {
     const d = (await create(A, wheel.id, { name: "TV 2", kind: "screen" })).body.device;
     const other = (await create(A, wheel.id, { name: "TV 3", kind: "screen" })).body.device;

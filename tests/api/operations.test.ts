@@ -4,10 +4,11 @@
 import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GET as healthRoute } from "@/app/api/health/route";
 import { GET as readyRoute } from "@/app/api/health/ready/route";
 import { GET as metricsRoute } from "@/app/api/metrics/route";
+import * as dbClient from "@/lib/db/client";
 import { db, sqlExecutor } from "@/lib/db/client";
 import { migrationsDir, pendingMigrations } from "@/lib/db/migrate";
 import { isEmbeddedDatabase, resetEnvCache } from "@/lib/env";
@@ -37,6 +38,19 @@ describe("health", () => {
     const res = await call(readyRoute);
     expect(res.status, res.text).toBe(200);
     expect(res.body.checks).toMatchObject({ database: "ok", migrations: "ok" });
+  });
+
+  it("answers a flood of probes from one check (at most a second old)", async () => {
+    await call(readyRoute);
+    const spy = vi.spyOn(dbClient, "sqlExecutor");
+    try {
+      const answers = await Promise.all(Array.from({ length: 40 }, () => call(readyRoute)));
+      expect(answers.every((r) => r.status === 200)).toBe(true);
+      // Asked at most once more (the first answer's second may end among these), never per probe.
+      expect(spy.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("names a migration of the folder that the database lacks", async () => {

@@ -45,6 +45,24 @@ describe("security headers", () => {
       expect(rule?.headers, url).toContainEqual({ key: "X-Content-Type-Options", value: "nosniff" });
     }
   });
+
+  it("webhooks skip the proxy: Next's body tee would log their URL, a store's key, past its size", async () => {
+    const rules = (await nextConfig.headers?.()) ?? [];
+    const key = "a".repeat(64);
+    for (const url of [`/api/webhooks/stores/${key}`, "/api/webhooks/whatsapp/k", "/api/webhooks/payments"]) {
+      expect(unstable_doesMiddlewareMatch({ config, nextConfig, url }), url).toBe(false);
+      const rule = rules.find((r) => new RegExp(`^${r.source.replace(":path*", ".*")}$`).test(url));
+      expect(rule?.headers, url).toContainEqual({ key: "X-Content-Type-Options", value: "nosniff" });
+    }
+    expect(unstable_doesMiddlewareMatch({ config, nextConfig, url: "/api/public/loja/wheels/r/spin" })).toBe(true);
+  });
+
+  it("the proxy's body tee stops just past the largest body a route takes (an image upload)", () => {
+    const limit = nextConfig.experimental?.proxyClientMaxBodySize;
+    expect(typeof limit).toBe("number");
+    expect(limit as number).toBeGreaterThan(5 * 1024 * 1024 + 64 * 1024);
+    expect(limit as number).toBeLessThanOrEqual(6 * 1024 * 1024);
+  });
 });
 
 // Issue 49: the browser keeps the first document's Permissions-Policy and CSP through client-side

@@ -64,6 +64,35 @@ describe("abuse", () => {
     expect(ips).toEqual([{ consentIp: socket }]);
   });
 
+  it("TRUST_PROXY as a list: a spoofed X-Forwarded-For from a peer not listed is ignored", async () => {
+    const c = await createCompany();
+    const product = await createProduct(c.owner.token, { stock: 100 });
+    const wheel = await createWheel(c.owner.token);
+    await addToWheel(c.owner.token, wheel.id, [{ product_id: product.id, odds_weight: 1 }]);
+    process.env.TRUST_PROXY = "127.0.0.1, 172.18.0.0/16";
+    resetEnvCache();
+    const socket = randomIp();
+    const spin = (i: number, peer: string, xff: string) =>
+      call(spinRoute, {
+        ip: xff,
+        headers: { [SOCKET_ADDRESS_HEADER]: peer },
+        params: { companySlug: c.slug, wheel: wheel.slug },
+        body: { name: "Visitante", whatsapp: `1197${String(1000000 + i)}`, consent: true },
+      });
+    const statuses: number[] = [];
+    // A client on the app's port directly, a different made-up address each time.
+    for (let i = 0; i < 31; i++) statuses.push((await spin(i, socket, randomIp())).status);
+    expect(statuses.slice(0, 30).every((s) => s === 201)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Through the listed proxy, the address it forwards counts (a fresh one, not limited).
+    const visitor = randomIp();
+    expect((await spin(40, "172.18.0.5", visitor)).status).toBe(201);
+    const rows = await (
+      await db()
+    ).spin.findMany({ where: { wheelId: wheel.id }, select: { consentIp: true }, distinct: ["consentIp"] });
+    expect(rows.map((r) => r.consentIp).sort()).toEqual([socket, visitor].sort());
+  });
+
   it("forgot-password answers the same for known and unknown emails, never waiting for the e-mail", async () => {
     // The property behind "in about the same time": the answer does not wait for the work a known
     // e-mail starts. Proved against an SMTP server that accepts and never greets, so that work

@@ -1,6 +1,7 @@
 import { login } from "@/lib/auth/login";
 import { clientIp } from "@/lib/net/client-ip";
 import { publicRoute } from "@/lib/http/route-wrapper";
+import { LIMITS } from "@/lib/rate-limit";
 import { loginInput } from "@/lib/validation/auth";
 
 export const POST = publicRoute(
@@ -10,6 +11,8 @@ export const POST = publicRoute(
       errors: [401, 429],
     },
     body: loginInput,
+    // Refused before the body when the address is at its limit; login counts its attempts.
+    limit: { limit: LIMITS.loginIp, mode: "check" },
   },
   ({ req, body }) => login(body, clientIp(req.headers)),
 );

@@ -1,7 +1,6 @@
 import { assertSignupOpen, signup } from "@/lib/auth/signup";
 import { publicRoute } from "@/lib/http/route-wrapper";
-import { clientIp } from "@/lib/net/client-ip";
-import { consume, LIMITS } from "@/lib/rate-limit";
+import { LIMITS } from "@/lib/rate-limit";
 import { signupInput } from "@/lib/validation/auth";
 
 export const POST = publicRoute(
@@ -12,12 +11,13 @@ export const POST = publicRoute(
       errors: [403, 409, 429],
     },
     body: signupInput,
+    // Each attempt counts, taken or not (a sign-up costs a bcrypt hash and makes a 14-day trial),
+    // before the body is read.
+    limit: { limit: LIMITS.signupIp, mode: "count" },
   },
-  async ({ req, body }) => {
-    // Closed (SIGNUP=invite): refused before it counts against the address.
+  ({ body }) => {
+    // Closed (SIGNUP=invite): only invitations create accounts.
     assertSignupOpen();
-    // Each attempt counts, taken or not: a sign-up costs a bcrypt hash and makes a 14-day trial.
-    await consume(LIMITS.signupIp(), clientIp(req.headers));
     return signup(body);
   },
 );

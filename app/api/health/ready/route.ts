@@ -1,7 +1,8 @@
 // Readiness: 200 when the database answers, the migrations are applied and Redis answers (when
-// configured); else 503 UNAVAILABLE naming the failing part (lib/health/ready.ts).
+// configured); else 503 UNAVAILABLE naming the failing part (lib/health/ready.ts). Answered from a
+// check at most one second old.
 import { AppError } from "@/lib/errors";
-import { readiness } from "@/lib/health/ready";
+import { recentReadiness } from "@/lib/health/ready";
 import { publicRoute } from "@/lib/http/route-wrapper";
 
 export const dynamic = "force-dynamic";
@@ -9,7 +10,7 @@ export const dynamic = "force-dynamic";
 export const GET = publicRoute(
   { doc: { summary: "Readiness: database, migrations and Redis (when configured)", errors: [503] } },
   async () => {
-    const r = await readiness();
+    const r = await recentReadiness();
     if (r.ready) return { status: "ok", checks: r.checks };
     const failing = Object.entries(r.checks)
       .filter(([, state]) => state === "failing")

@@ -2,13 +2,15 @@
 import type { NextRequest } from "next/server";
 import { handlePaymentWebhook } from "@/lib/billing/webhook";
 import { errorResponse, json } from "@/lib/http/respond";
+import { readBodyText } from "@/lib/http/read-body";
 import { describeRoute } from "@/lib/http/route-doc";
+
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export const POST = describeRoute(
   async (req: NextRequest) => {
     try {
-      const raw = await req.text();
-      if (raw.length > 1024 * 1024) return json({ error: "Requisição muito grande", code: "PAYLOAD_TOO_LARGE" }, 413);
+      const raw = await readBodyText(req, MAX_BODY_BYTES);
       return json(await handlePaymentWebhook(raw, req.nextUrl.searchParams.get("signature")));
     } catch (err) {
       return errorResponse(err);

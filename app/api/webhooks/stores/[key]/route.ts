@@ -1,7 +1,8 @@
 // A store's order webhook (docs/api.md "Store orders (issue 39)"). The raw body is read as bytes first:
-// the signature covers its exact bytes.
+// the signature covers its exact bytes, read under the size cap (lib/http/read-body.ts).
 import type { NextRequest } from "next/server";
 import { errorResponse, json } from "@/lib/http/respond";
+import { readBody } from "@/lib/http/read-body";
 import { describeRoute } from "@/lib/http/route-doc";
 import { MAX_ORDER_BODY_BYTES, receiveOrderWebhook } from "@/lib/stores/orders";
 
@@ -11,12 +12,7 @@ export const POST = describeRoute(
   async (req: NextRequest, ctx: Ctx) => {
     try {
       const { key } = await ctx.params;
-      const declared = Number(req.headers.get("content-length") ?? 0);
-      if (declared > MAX_ORDER_BODY_BYTES)
-        return json({ error: "Requisição muito grande", code: "PAYLOAD_TOO_LARGE" }, 413);
-      const raw = Buffer.from(await req.arrayBuffer());
-      if (raw.length > MAX_ORDER_BODY_BYTES)
-        return json({ error: "Requisição muito grande", code: "PAYLOAD_TOO_LARGE" }, 413);
+      const raw = await readBody(req, MAX_ORDER_BODY_BYTES);
       return json(await receiveOrderWebhook(key, raw, req.headers));
     } catch (err) {
       return errorResponse(err);

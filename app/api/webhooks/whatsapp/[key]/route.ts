@@ -1,10 +1,13 @@
 // Meta's WhatsApp webhook. The raw body is read as text first: the signature covers its exact bytes.
 import type { NextRequest } from "next/server";
 import { errorResponse, json } from "@/lib/http/respond";
+import { readBodyText } from "@/lib/http/read-body";
 import { describeRoute } from "@/lib/http/route-doc";
 import { handleWebhook, verifySubscription } from "@/lib/whatsapp/webhook";
 
 type Ctx = { params: Promise<{ key: string }> };
+
+const MAX_BODY_BYTES = 1024 * 1024;
 
 export const GET = describeRoute(
   async (req: NextRequest, ctx: Ctx) => {
@@ -31,8 +34,7 @@ export const POST = describeRoute(
   async (req: NextRequest, ctx: Ctx) => {
     try {
       const { key } = await ctx.params;
-      const raw = await req.text();
-      if (raw.length > 1024 * 1024) return json({ error: "Requisição muito grande", code: "PAYLOAD_TOO_LARGE" }, 413);
+      const raw = await readBodyText(req, MAX_BODY_BYTES);
       return json(await handleWebhook(key, raw, req.headers.get("x-hub-signature-256")));
     } catch (err) {
       return errorResponse(err);

@@ -1,5 +1,6 @@
 import { clientIp } from "@/lib/net/client-ip";
 import { publicRoute } from "@/lib/http/route-wrapper";
+import { LIMITS } from "@/lib/rate-limit";
 import { verificationStartInput } from "@/lib/validation/whatsapp";
 import { startVerification } from "@/lib/whatsapp/verification";
 
@@ -17,6 +18,8 @@ export const POST = publicRoute(
       errors: [400, 404, 429],
     },
     body: verificationStartInput,
+    // Refused before the body when the address is at its limit; startVerification counts.
+    limit: { limit: LIMITS.verifyIp, mode: "check" },
   },
   ({ req, params, body }) => startVerification(params.companySlug, params.wheel, body, clientIp(req.headers)),
 );

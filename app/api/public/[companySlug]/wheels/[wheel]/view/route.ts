@@ -1,8 +1,7 @@
 import { countView, isBot } from "@/lib/funnel/view";
-import { clientIp } from "@/lib/net/client-ip";
 import { publicRoute } from "@/lib/http/route-wrapper";
 import { notFound } from "@/lib/errors";
-import { consume, LIMITS } from "@/lib/rate-limit";
+import { LIMITS } from "@/lib/rate-limit";
 import { viewInput } from "@/lib/validation/sources";
 import { movedWheelApiPath } from "@/lib/wheels/moved";
 
@@ -12,9 +11,9 @@ export const POST = publicRoute(
     doc: { summary: "Count one view of a public wheel's page (the funnel)", status: 204, errors: [404, 429] },
     body: viewInput,
     moved: movedWheelApiPath,
+    limit: { limit: LIMITS.publicView, mode: "count" },
   },
   async ({ req, params, body }) => {
-    await consume(LIMITS.publicView(), clientIp(req.headers));
     if (!isBot(req.headers.get("user-agent"))) {
       if (!(await countView(params.companySlug, params.wheel, body.source ?? null)))
         throw notFound("Roleta não encontrada");

@@ -1,5 +1,6 @@
 import { clientIp } from "@/lib/net/client-ip";
 import { publicRoute } from "@/lib/http/route-wrapper";
+import { LIMITS } from "@/lib/rate-limit";
 import { verificationConfirmInput } from "@/lib/validation/whatsapp";
 import { confirmCode } from "@/lib/whatsapp/verification";
 
@@ -11,6 +12,8 @@ export const POST = publicRoute(
       errors: [404, 410, 429],
     },
     body: verificationConfirmInput,
+    // Refused before the body when the address is at its limit; confirmCode counts.
+    limit: { limit: LIMITS.verifyIp, mode: "check" },
   },
   ({ req, params, body }) => confirmCode(params.companySlug, params.wheel, params.id, body.code, clientIp(req.headers)),
 );
