@@ -36,6 +36,16 @@ const keyList = z
   )
   .pipe(z.array(key32));
 
+/** An optional text; empty counts as unset. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
+
+/** Empty counts as the default. */
+const emptyAs = (fallback: string) => z.literal("").transform(() => fallback);
+
 /** Next's own default port, when PORT is not set. */
 const DEFAULT_PORT = 3000;
 
@@ -111,6 +121,31 @@ const schema = z
     // unset: Nuvemshop order webhooks are refused (401).
     NUVEMSHOP_APP_SECRET: z
       .string()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    // One-click store installs (docs/api.md "Connecting a real store in one click"; docs/stores.md says
+    // what to register). Nuvemshop's app id (Partners portal) and where its authorize page and token
+    // endpoint live; the script (Partners portal "Scripts") installed in each store so it pastes nothing.
+    NUVEMSHOP_APP_ID: optionalText,
+    NUVEMSHOP_AUTH_URL: z
+      .string()
+      .url()
+      .default("https://www.nuvemshop.com.br")
+      .or(emptyAs("https://www.nuvemshop.com.br")),
+    NUVEMSHOP_TOKEN_URL: z
+      .string()
+      .url()
+      .default("https://www.tiendanube.com/apps/authorize/token")
+      .or(emptyAs("https://www.tiendanube.com/apps/authorize/token")),
+    NUVEMSHOP_SCRIPT_ID: optionalText,
+    // Shopify's app (Dev Dashboard): its client id and secret (the secret signs the install callback
+    // and every webhook of the stores installed with it).
+    SHOPIFY_API_KEY: optionalText,
+    SHOPIFY_API_SECRET: optionalText,
+    // Shopify's base instead of the shop's own address (tests, a proxy): the Admin API and the token exchange.
+    SHOPIFY_API_URL: z
+      .string()
+      .url()
       .optional()
       .or(z.literal("").transform(() => undefined)),
     TRUST_PROXY: bool,

@@ -16,6 +16,7 @@ import { orderEventOf, SIGNATURE_HEADER, verifySignature } from "./order-events"
 import { STORE_CALL_TIMEOUT_MS, type Platform } from "./platforms";
 import { newWooWebhookSecret, registerStoreWebhook } from "./order-webhook";
 import { storeAccess } from "./service";
+import { isUninstallEvent, markUninstalled } from "./install/uninstall";
 import { encryptSecret } from "@/lib/security/secrets";
 
 export const STORE_ORDER = "store.order";
@@ -32,7 +33,9 @@ async function storeByKey(key: string): Promise<Store> {
 /** The key that signs the store's webhooks: the app's for Nuvemshop, the store's own otherwise. */
 function signingSecret(store: Store): string {
   if (store.platform === "nuvemshop") return env().NUVEMSHOP_APP_SECRET ?? "";
-  return storeAccess(store).credentials.webhook_secret ?? "";
+  // A Shopify store installed with our app (externalId set) is signed with the app's secret.
+  const own = storeAccess(store).credentials.webhook_secret;
+  return own ?? (store.platform === "shopify" && store.externalId ? (env().SHOPIFY_API_SECRET ?? "") : "");
 }
 
 /**
@@ -56,6 +59,10 @@ export async function receiveOrderWebhook(key: string, raw: Buffer, headers: Hea
     body = JSON.parse(raw.toString("utf8"));
   } catch {
     throw new AppError("BAD_REQUEST", "JSON inválido");
+  }
+  if (isUninstallEvent(platform, body, headers.get("x-shopify-topic"))) {
+    await markUninstalled(store);
+    return { received: true };
   }
   const event = orderEventOf(platform, body, headers.get("x-shopify-topic"));
   if (!event) return { received: true };
@@ -99,7 +106,7 @@ export const storeWebhookJob = defineJobKind({
   async run(job) {
     const t = await tenantDb(job);
     let store = await t.store.findFirst({ where: { id: job.payload.store_id } });
-    if (!store || store.webhookStatus === "ok") return { status: "done" };
+    if (!store || store.webhookStatus === "ok" || store.status === "uninstalled") return { status: "done" };
     const access = storeAccess(store);
     if (store.platform === "woocommerce" && !access.credentials.webhook_secret) {
       access.credentials.webhook_secret = newWooWebhookSecret();
@@ -126,6 +133,7 @@ export async function sweepStoreWebhooks(now = new Date()): Promise<number> {
   const retryBefore = new Date(now.getTime() - WEBHOOK_RETRY_MS);
   const due = await prisma.store.findMany({
     where: {
+      status: { not: "uninstalled" },
       OR: [
         { webhookStatus: "pending" },
         {
