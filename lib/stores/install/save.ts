@@ -49,11 +49,14 @@ const HINT: Record<Platform, string> = {
 export async function saveInstalledStore(companyId: string, s: InstalledStore) {
   const prisma = await db();
   // Unique per platform across companies: the platform gives one app one token per store.
-  const existing = await prisma.store.findUnique({
+  const installed = await prisma.store.findUnique({
     where: { platform_externalId: { platform: s.platform, externalId: s.externalId } },
   });
-  if (existing && existing.companyId !== companyId) throw conflict(INSTALL_MESSAGES.elsewhere);
+  if (installed && installed.companyId !== companyId) throw conflict(INSTALL_MESSAGES.elsewhere);
   const t = await tenantDb({ companyId });
+  // The same store connected before by pasting its credentials becomes the installed one.
+  const existing =
+    installed ?? (await t.store.findFirst({ where: { platform: s.platform, storeUrl: s.storeUrl, externalId: null } }));
   const id = existing?.id ?? randomUUID();
   const credentials = { ...s.credentials };
   // WooCommerce signs its webhooks with a secret we give it; a reinstall keeps the registered one.
@@ -70,7 +73,7 @@ export async function saveInstalledStore(companyId: string, s: InstalledStore) {
     lastCheckedAt: new Date(),
   };
   const saved = existing
-    ? await t.store.update({ where: { id }, data })
+    ? await t.store.update({ where: { id }, data: { ...data, externalId: s.externalId } })
     : await t.store.create({
         data: { ...data, id, companyId, platform: s.platform, externalId: s.externalId, webhookKey: newWebhookKey() },
       });

@@ -5,6 +5,7 @@
 // skip it). Its history (orders, redemptions, products) stays; Lojas offers "Reconectar", and a
 // new install of the same store makes it `ok` again.
 import "server-only";
+import { db } from "@/lib/db/client";
 import { tenantTx } from "@/lib/db/tenant";
 import type { Store } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
@@ -24,18 +25,23 @@ export function isUninstallEvent(platform: Platform, body: unknown, shopifyTopic
 }
 
 export async function markUninstalled(store: Store) {
-  const jobs = await tenantTx(store, async (tx) => {
-    await tx.store.update({
+  await tenantTx(store, (tx) =>
+    tx.store.update({
       where: { id: store.id },
       data: { status: UNINSTALLED, lastError: UNINSTALLED_MESSAGE, lastCheckedAt: new Date() },
-    });
-    // Raw SQL names its company itself (lib/db/tenant.ts).
-    return tx.$executeRaw`
-      DELETE FROM "WebhookDelivery"
-      WHERE "companyId" = ${store.companyId} AND status = 'pending' AND kind LIKE 'store.%'
-        AND (payload->>'store_id' = ${store.id}
-             OR payload->>'product_id' IN (SELECT id FROM "Product"
-                                           WHERE "companyId" = ${store.companyId} AND "storeId" = ${store.id}))`;
-  });
+    }),
+  );
+  const jobs = await forgetStoreJobs(store);
   log().info({ storeId: store.id, jobs }, "store app uninstalled");
+}
+
+/** Deletes the store's waiting jobs (its own and its products'); how many. */
+export async function forgetStoreJobs(store: Pick<Store, "id" | "companyId">) {
+  // Raw SQL names its company itself (lib/db/tenant.ts).
+  return (await db()).$executeRaw`
+    DELETE FROM "WebhookDelivery"
+    WHERE "companyId" = ${store.companyId} AND status = 'pending' AND kind LIKE 'store.%'
+      AND (payload->>'store_id' = ${store.id}
+           OR payload->>'product_id' IN (SELECT id FROM "Product"
+                                         WHERE "companyId" = ${store.companyId} AND "storeId" = ${store.id}))`;
 }

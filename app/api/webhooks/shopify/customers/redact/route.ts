@@ -1,0 +1,3 @@
+import { privacyRoute } from "@/lib/stores/install/http";
+
+export const POST = privacyRoute("shopify", "customers/redact");
