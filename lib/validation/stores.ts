@@ -35,6 +35,9 @@ const httpsUrl = z
   }, m.url)
   .transform((s) => s.replace(/\/+$/, ""));
 
+/** A store's address as the paste takes it (WooCommerce's install starts from it too). */
+export const storeUrlInput = httpsUrl;
+
 const base = { name: z.string({ error: m.name }).trim().min(1, m.name).max(100, m.name), store_url: httpsUrl };
 
 export const storeInput = z.discriminatedUnion(

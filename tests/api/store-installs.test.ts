@@ -7,6 +7,8 @@ import { GET as storesGet } from "@/app/api/integrations/stores/route";
 import { GET as nuvemCallback } from "@/app/api/integrations/stores/nuvemshop/callback/route";
 import { GET as nuvemInstall } from "@/app/api/integrations/stores/nuvemshop/install/route";
 import { POST as webhookPost } from "@/app/api/webhooks/stores/[key]/route";
+import { POST as wooCallback } from "@/app/api/integrations/stores/woocommerce/callback/route";
+import { GET as wooInstall } from "@/app/api/integrations/stores/woocommerce/install/route";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { enqueueJob } from "@/lib/jobs/enqueue";
@@ -19,6 +21,7 @@ import {
   NUVEMSHOP_TOKEN_PATH,
 } from "../helpers/fakes/nuvemshop";
 import { delivery } from "../helpers/fakes/store-orders";
+import { WOO_KEY, WOO_SECRET } from "../helpers/fakes/woocommerce";
 import { startStoreFakes } from "../helpers/fakes/stores";
 import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
 import { call } from "../helpers/http";
@@ -185,5 +188,61 @@ describe("Nuvemshop install", () => {
     const rows = await storesOf(c);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: store.id, status: "ok", lastError: null });
+  });
+});
+
+describe("WooCommerce key exchange", () => {
+  async function startWoo(token: string, storeUrl = fakes.woo.url) {
+    const res = await call(wooInstall, {
+      token,
+      url: `/api/integrations/stores/woocommerce/install?store_url=${encodeURIComponent(storeUrl)}`,
+    });
+    expect(res.status, res.text).toBe(302);
+    const location = new URL(res.headers.get("location")!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${storeUrl}/wc-auth/v1/authorize`);
+    expect(res.headers.get("location")).toContain("app_name=Roleta%20Premiada&scope=read_write&user_id=");
+    expect(location.searchParams.get("callback_url")).toMatch(/\/api\/integrations\/stores\/woocommerce\/callback$/);
+    expect(location.searchParams.get("return_url")).toMatch(/\/admin\/integrations$/);
+    return location.searchParams.get("user_id")!;
+  }
+  /** What WooCommerce posts to callback_url once the merchant approves (server to server, no session). */
+  const keys = (state: string, secret = WOO_SECRET) => ({
+    key_id: 7,
+    user_id: state,
+    consumer_key: WOO_KEY,
+    consumer_secret: secret,
+    key_permissions: "read_write",
+  });
+
+  it("store address -> authorize -> key post -> checked on that address -> connected, once", async () => {
+    const c = await createCompany("Instala Woo");
+    const bad = await call(wooInstall, { token: c.owner.token, url: "/x?store_url=ftp%3A%2F%2Floja.com.br" });
+    expect(bad.status).toBe(400);
+    const state = await startWoo(c.owner.token);
+    const res = await call(wooCallback, { body: keys(state) });
+    expect(res.status, res.text).toBe(200);
+    const rows = await storesOf(c);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ platform: "woocommerce", storeUrl: fakes.woo.url, webhookStatus: "ok" });
+    expect(JSON.parse(decryptSecret(rows[0].credentials, `store:${rows[0].id}`))).toMatchObject({
+      consumer_key: WOO_KEY,
+      consumer_secret: WOO_SECRET,
+    });
+    // The same post again (a replay): the state is used.
+    expect((await call(wooCallback, { body: keys(state) })).body.code).toBe("INSTALL_STATE");
+    // A second install of the same address: the same store.
+    expect((await call(wooCallback, { body: keys(await startWoo(c.owner.token)) })).status).toBe(200);
+    expect(await storesOf(c)).toHaveLength(1);
+  });
+
+  it("an unknown state or keys the store refuses create nothing", async () => {
+    const c = await createCompany("Woo Recusada");
+    const unknown = await call(wooCallback, { body: keys("y".repeat(43)) });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe("INSTALL_STATE");
+    const refused = await call(wooCallback, { body: keys(await startWoo(c.owner.token), "cs_errado") });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("STORE_AUTH");
+    expect(await storesOf(c)).toHaveLength(0);
   });
 });
