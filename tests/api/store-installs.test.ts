@@ -4,6 +4,7 @@
 // nothing; a second install updates the one store; app/uninstalled signed -> uninstalled.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as storesGet } from "@/app/api/integrations/stores/route";
+import { DELETE as storeDelete } from "@/app/api/integrations/stores/[id]/route";
 import { GET as nuvemCallback } from "@/app/api/integrations/stores/nuvemshop/callback/route";
 import { GET as nuvemInstall } from "@/app/api/integrations/stores/nuvemshop/install/route";
 import { POST as webhookPost } from "@/app/api/webhooks/stores/[key]/route";
@@ -188,6 +189,28 @@ describe("Nuvemshop install", () => {
     const rows = await storesOf(c);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: store.id, status: "ok", lastError: null });
+  });
+});
+
+describe("an uninstalled store", () => {
+  it("is removed at once (nothing can be deleted in a store that dropped the app)", async () => {
+    const c = await createCompany("Remove Desinstalada");
+    expect((await nuvemBack(c.owner.token, await startNuvemshop(c.owner.token))).status).toBe(302);
+    const [store] = await storesOf(c);
+    const hook = fakes.nuvem.webhooks.findLast((w) => w.topic === "app/uninstalled")!;
+    const body = { store_id: Number(NUVEMSHOP_STORE), event: "app/uninstalled", id: Number(NUVEMSHOP_STORE) };
+    const d = delivery(hook, body, NUVEMSHOP_APP_SECRET, "hex", "x-linkedstore-hmac-sha256");
+    expect(
+      (await call(webhookPost as never, { params: { key: d.key }, rawBody: d.rawBody, headers: d.headers })).status,
+    ).toBe(200);
+    fakes.nuvem.intercept(() => ({ status: 401, body: { code: 401, message: "Unauthorized" } }));
+    try {
+      const res = await call(storeDelete, { method: "DELETE", token: c.owner.token, params: { id: store.id } });
+      expect(res.status, res.text).toBe(200);
+    } finally {
+      fakes.nuvem.intercept(null);
+    }
+    expect(await storesOf(c)).toHaveLength(0);
   });
 });
 
