@@ -56,7 +56,7 @@ export async function erasePerson(ctx: SessionCtx, whatsapp: string) {
 /**
  * Anonymises, in the company, every lead with this WhatsApp or this e-mail (compared by its key,
  * as one play per e-mail compares it), and reaches every other place the person is stored. Also
- * what a store platform's "redact this customer" asks (lib/stores/install/privacy.ts). How many leads.
+ * what a store platform's "redact this customer" asks (lib/lgpd/store-requests.ts). How many leads.
  */
 export async function eraseContact(scope: TenantScope, who: { whatsapp?: string | null; email?: string | null }) {
   const now = new Date();

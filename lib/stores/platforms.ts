@@ -519,8 +519,8 @@ export const shopifyGraphql = <T>(a: StoreAccess, query: string, variables: Reco
   shopify.graphql<T>(a, {}, query, variables);
 
 /**
- * Registers the platform's `app/uninstalled` webhook calling `url` (the store's order webhook URL:
- * the same key and the same signature): Nuvemshop event `app/uninstalled`, Shopify topic
+ * Registers the platform's `app-uninstalled` webhook calling `url` (the store's order webhook URL:
+ * the same key and the same signature): Nuvemshop event `app-uninstalled`, Shopify topic
  * APP_UNINSTALLED. Throws StoreError.
  */
 export async function registerUninstallWebhook(a: StoreAccess, url: string, o: CallOptions = {}) {

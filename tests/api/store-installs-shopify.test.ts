@@ -1,6 +1,6 @@
 // Shopify's one-click install and the privacy webhooks (docs/api.md "Connecting a real store in one
 // click"), over the real handlers and the Shopify fake: a callback signed as Shopify signs it ->
-// token exchange -> orders/paid and app/uninstalled; a forged hmac, an hour-old timestamp or a
+// token exchange -> orders/paid and app-uninstalled; a forged hmac, an hour-old timestamp or a
 // foreign state creates nothing; the privacy webhooks (Shopify's and Nuvemshop's) are 401 unsigned
 // and customers/redact erases the customer's leads in that shop's company only.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -79,7 +79,7 @@ describe("Shopify install", () => {
     const hooks = fakes.shopify.webhooks.slice(hooksBefore);
     expect(hooks.map((h) => h.topic).sort()).toEqual(["APP_UNINSTALLED", "ORDERS_PAID"]);
 
-    // Signed with the app's secret: app/uninstalled on the store's URL marks it uninstalled.
+    // Signed with the app's secret: app-uninstalled on the store's URL marks it uninstalled.
     const url = list.body.stores[0].webhook_url as string;
     const d = fakes.shopify.appWebhook("app/uninstalled", { id: 1, domain: SHOPIFY_SHOP }, url);
     const post = (x: Delivery) =>

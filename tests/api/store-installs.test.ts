@@ -1,7 +1,7 @@
 // One-click store installs (docs/api.md "Connecting a real store in one click") over the real route
 // handlers and the platform fakes: Nuvemshop's authorize -> callback -> token exchange (one use per
 // code) -> store read -> webhooks and script; a wrong, reused, expired or foreign state creates
-// nothing; a second install updates the one store; app/uninstalled signed -> uninstalled.
+// nothing; a second install updates the one store; app-uninstalled signed -> uninstalled.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as storesGet } from "@/app/api/integrations/stores/route";
 import { DELETE as storeDelete } from "@/app/api/integrations/stores/[id]/route";

@@ -1,7 +1,7 @@
 // A store connected by its platform's install flow (docs/api.md "Connecting a real store in one
 // click"): created, or, when the company already has that store (same platform and platform id),
 // updated with the new credentials and back from `uninstalled`: never two stores. Then its order
-// webhook and `app/uninstalled` are registered (never failing the install) and, for Nuvemshop with
+// webhook and `app-uninstalled` are registered (never failing the install) and, for Nuvemshop with
 // NUVEMSHOP_SCRIPT_ID, the storefront loader associated through the Scripts API.
 import "server-only";
 import { randomUUID } from "node:crypto";

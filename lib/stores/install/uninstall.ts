@@ -1,4 +1,4 @@
-// The platform's `app/uninstalled` (docs/api.md "Connecting a real store in one click"), arriving
+// The platform's `app-uninstalled` (docs/api.md "Connecting a real store in one click"), arriving
 // signed on the store's order webhook URL: the store becomes `uninstalled` (its token is dead), its
 // waiting jobs go (refills, releases, the coupon sweep, a webhook retry, orders to read) and the
 // sweeps queue no more (lib/stores/jobs.ts, lib/stores/orders.ts, lib/redemption/store-usage.ts
@@ -16,7 +16,7 @@ export const UNINSTALLED = "uninstalled";
 export const UNINSTALLED_MESSAGE =
   "O app Roleta Premiada foi desinstalado nesta loja. Os cupons e pedidos pararam; clique em Reconectar para voltar.";
 
-/** Whether a signed webhook body is the platform's app/uninstalled. */
+/** Whether a signed webhook body is the platform's app-uninstalled. */
 export function isUninstallEvent(platform: Platform, body: unknown, shopifyTopic: string | null): boolean {
   if (platform === "shopify") return shopifyTopic === "app/uninstalled";
   if (platform === "nuvemshop")

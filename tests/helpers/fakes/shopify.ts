@@ -54,7 +54,7 @@ export async function startShopify() {
         .digest("hex");
       return new URLSearchParams({ ...params, hmac }).toString();
     },
-    /** A webhook of the app (app/uninstalled, a privacy topic) as Shopify posts it, signed with the app's secret. */
+    /** A webhook of the app (app-uninstalled, a privacy topic) as Shopify posts it, signed with the app's secret. */
     appWebhook(topic: string, body: unknown, url = "https://app.test/hook", secret = SHOPIFY_API_SECRET) {
       return delivery({ topic, url }, body, secret, "base64", "x-shopify-hmac-sha256", {
         "x-shopify-topic": topic,

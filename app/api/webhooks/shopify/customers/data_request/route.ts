@@ -1,3 +1,3 @@
-import { privacyRoute } from "@/lib/stores/install/http";
+import { privacyRoute } from "@/lib/lgpd/store-requests";
 
 export const POST = privacyRoute("shopify", "customers/data_request");

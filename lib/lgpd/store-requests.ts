@@ -9,11 +9,14 @@ import { z } from "zod";
 import { audit } from "@/lib/audit/log";
 import { db } from "@/lib/db/client";
 import { env } from "@/lib/env";
+import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
-import { eraseContact } from "@/lib/lgpd/service";
+import { errorResponse, json } from "@/lib/http/respond";
+import { describeRoute } from "@/lib/http/route-doc";
+import { eraseContact } from "./service";
 import { log } from "@/lib/log";
-import { SIGNATURE_HEADER, verifySignature } from "../order-events";
-import { forgetStoreJobs } from "./uninstall";
+import { SIGNATURE_HEADER, verifySignature } from "@/lib/stores/order-events";
+import { forgetStoreJobs } from "@/lib/stores/install/uninstall";
 
 export type PrivacyPlatform = "shopify" | "nuvemshop";
 export type PrivacyTopic = "customers/data_request" | "customers/redact" | "shop/redact";
@@ -87,4 +90,39 @@ export async function receivePrivacyWebhook(
     log().info({ storeId: store.id, platform }, "store customer data request received");
   }
   return { received: true };
+}
+
+/** A privacy webhook's route: raw bytes first, the signature covers them. */
+export function privacyRoute(platform: PrivacyPlatform, topic: PrivacyTopic) {
+  const header =
+    platform === "shopify"
+      ? "X-Shopify-Hmac-Sha256 (base64, SHOPIFY_API_SECRET)"
+      : "x-linkedstore-hmac-sha256 (hex, NUVEMSHOP_APP_SECRET)";
+  return describeRoute(
+    async (req: NextRequest) => {
+      try {
+        if (Number(req.headers.get("content-length") ?? 0) > MAX_PRIVACY_BODY_BYTES)
+          throw new AppError("PAYLOAD_TOO_LARGE", "Requisição muito grande");
+        const raw = Buffer.from(await req.arrayBuffer());
+        if (raw.length > MAX_PRIVACY_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE", "Requisição muito grande");
+        return json(await receivePrivacyWebhook(platform, topic, raw, req.headers));
+      } catch (err) {
+        return errorResponse(err);
+      }
+    },
+    {
+      auth: "signature",
+      doc: {
+        summary: `${platform === "shopify" ? "Shopify" : "Nuvemshop"} privacy webhook ${TOPIC_PATHS[platform][topic]}`,
+        description:
+          `Signed on the raw body: ${header}; wrong or missing: 401. ` +
+          (topic === "customers/redact"
+            ? "Anonymises the leads with the customer's e-mail or phone in the company of that store only."
+            : topic === "shop/redact"
+              ? "Removes the store and its credentials."
+              : "Acknowledged; the shop answers with the Leads LGPD export."),
+        errors: [400, 401, 413],
+      },
+    },
+  );
 }
