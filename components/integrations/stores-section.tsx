@@ -40,13 +40,17 @@ function storeState(s: StoreRow): { text: string; ok: boolean } {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const message = (err: unknown, fallback: string) => (err instanceof FetchError && err.message ? err.message : fallback);
 
-/** Back from a platform's install (`?loja=conectada`): the toast once, and the address cleaned. */
+/** Back from a platform's install (`?loja=conectada`, WooCommerce's `?success=`): the toast once, the address cleaned. */
 function useConnectedToast(onConnected: () => void) {
   useEffect(() => {
     const url = new URL(window.location.href);
-    if (url.searchParams.get("loja") !== "conectada") return;
-    notify.success("Loja conectada com sucesso!");
-    url.searchParams.delete("loja");
+    // WooCommerce's return_url gets success=1|0 and the user_id it was given.
+    const woo = url.searchParams.has("user_id") ? url.searchParams.get("success") : null;
+    if (url.searchParams.get("loja") !== "conectada" && woo === null) return;
+    if (woo === "0")
+      notify.error("A conexão foi recusada no painel do WooCommerce. Tente de novo e clique em Aprovar.");
+    else notify.success("Loja conectada com sucesso!");
+    for (const k of ["loja", "success", "user_id"]) url.searchParams.delete(k);
     window.history.replaceState(null, "", `${url.pathname}${url.search}#lojas`);
     onConnected();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
