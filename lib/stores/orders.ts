@@ -60,7 +60,7 @@ export async function receiveOrderWebhook(key: string, raw: Buffer, headers: Hea
   } catch {
     throw new AppError("BAD_REQUEST", "JSON inválido");
   }
-  if (isUninstallEvent(platform, body, headers.get("x-shopify-topic"))) {
+  if (isUninstallEvent(store, body, headers.get("x-shopify-topic"))) {
     await markUninstalled(store);
     return { received: true };
   }

@@ -81,9 +81,14 @@ describe("Shopify install", () => {
 
     // Signed with the app's secret: app-uninstalled on the store's URL marks it uninstalled.
     const url = list.body.stores[0].webhook_url as string;
-    const d = fakes.shopify.appWebhook("app/uninstalled", { id: 1, domain: SHOPIFY_SHOP }, url);
     const post = (x: Delivery) =>
       call(webhookPost as never, { params: { key: x.key }, rawBody: x.rawBody, headers: x.headers });
+    const shopBody = { id: 1, name: "Loja", domain: "www.minhaloja.com.br", myshopify_domain: SHOPIFY_SHOP };
+    const d = fakes.shopify.appWebhook("app/uninstalled", shopBody, url);
+    // A signed body that does not name this shop (a replayed order with the topic changed) is no uninstall.
+    const replayed = fakes.shopify.appWebhook("app/uninstalled", { id: 5, total_price: "10.00" }, url);
+    expect((await post(replayed)).status).toBe(200);
+    expect((await storesOf(c))[0].status).toBe("ok");
     expect((await post({ ...d, headers: { ...d.headers, "x-shopify-hmac-sha256": "A".repeat(44) } })).status).toBe(401);
     expect((await storesOf(c))[0].status).toBe("ok");
     expect((await post(d)).status).toBe(200);

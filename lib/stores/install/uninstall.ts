@@ -9,18 +9,25 @@ import { db } from "@/lib/db/client";
 import { tenantTx } from "@/lib/db/tenant";
 import type { Store } from "@/lib/generated/prisma/client";
 import { log } from "@/lib/log";
-import type { Platform } from "../platforms";
+import { storeAccess } from "../service";
 
 export const UNINSTALLED = "uninstalled";
 
 export const UNINSTALLED_MESSAGE =
   "O app Roleta Premiada foi desinstalado nesta loja. Os cupons e pedidos pararam; clique em Reconectar para voltar.";
 
-/** Whether a signed webhook body is the platform's app-uninstalled. */
-export function isUninstallEvent(platform: Platform, body: unknown, shopifyTopic: string | null): boolean {
-  if (platform === "shopify") return shopifyTopic === "app/uninstalled";
-  if (platform === "nuvemshop")
-    return !!body && typeof body === "object" && (body as { event?: unknown }).event === "app/uninstalled";
+/**
+ * Whether a signed webhook body is the platform's app-uninstalled event for this very store. The
+ * signature covers the body only (Shopify's topic header is not signed), so the body must name the
+ * store: Nuvemshop's `store_id`, Shopify's shop object's `myshopify_domain`; a signed order replayed
+ * with another topic, or another store's event, is not an uninstall.
+ */
+export function isUninstallEvent(store: Store, body: unknown, shopifyTopic: string | null): boolean {
+  const b = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  if (store.platform === "shopify")
+    return shopifyTopic === "app/uninstalled" && `https://${String(b.myshopify_domain)}` === store.storeUrl;
+  if (store.platform === "nuvemshop")
+    return b.event === "app/uninstalled" && String(b.store_id) === storeAccess(store).credentials.store_id;
   return false;
 }
 
