@@ -30,6 +30,8 @@ const httpsUrl = z
   .pipe(z.url({ protocol: /^https?$/, error: m.url }))
   // The API's paths are appended to it: a query, a fragment or a user name would splice them.
   .refine((s) => {
+    // Zod runs this even after the pipe's refusal: an unparsable text is simply not an address.
+    if (!URL.canParse(s)) return false;
     const u = new URL(s);
     return !u.search && !u.hash && !s.includes("?") && !s.includes("#") && !u.username && !u.password;
   }, m.url)

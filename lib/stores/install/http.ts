@@ -5,7 +5,6 @@ import "server-only";
 import type { NextRequest } from "next/server";
 import { can } from "@/lib/auth/permissions";
 import { resolveSession, type SessionCtx } from "@/lib/auth/session";
-import { forbidden } from "@/lib/errors";
 import { z } from "@/lib/validation/z";
 
 /** Where a finished install sends the owner back: Lojas, with the "connected" toast. */
@@ -13,11 +12,13 @@ export const CONNECTED_PATH = "/admin/integrations?loja=conectada";
 
 export const redirectTo = (location: string) => new Response(null, { status: 302, headers: { location } });
 
-/** The signed-in caller of a browser callback, or null (then the state is refused). */
+/**
+ * The signed-in caller of a browser callback, or null (then the state is refused): a role that may
+ * not manage integrations cannot have started an install.
+ */
 export async function callbackCaller(req: NextRequest): Promise<SessionCtx | null> {
   const ctx = await resolveSession(req);
-  if (ctx && !can(ctx.role, "manage_integrations")) throw forbidden();
-  return ctx;
+  return ctx && can(ctx.role, "manage_integrations") ? ctx : null;
 }
 
 /** A callback's `state`: any text, judged by the state's own check (INSTALL_STATE). */

@@ -12,8 +12,9 @@ import { installRefusal, saveInstalledStore } from "./save";
 import { consumeInstallState, createInstallState, installStateError } from "./state";
 
 export const NOT_CONFIGURED = (platform: string) =>
+  // 400, not 503: the server is fine, this feature is simply not set up on it (use the paste form).
   new AppError(
-    "UNAVAILABLE",
+    "BAD_REQUEST",
     `A conexão em um clique com a ${platform} não está configurada neste servidor. Use a conexão manual em Avançado.`,
   );
 

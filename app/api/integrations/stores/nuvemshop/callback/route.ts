@@ -13,7 +13,7 @@ export const GET = publicRoute(
         "updates it. Then 302 to `/admin/integrations?loja=conectada`.",
       status: 302,
       produces: "none",
-      errors: [403, 409, 503],
+      errors: [409],
     },
     query: z.object({ code: codeParam, state: stateParam }).loose(),
   },

@@ -8,10 +8,9 @@ export const GET = withSession(
       summary: "Start connecting a Nuvemshop store: 302 to the app's authorize page",
       description:
         "Redirects to `{NUVEMSHOP_AUTH_URL}/apps/{NUVEMSHOP_APP_ID}/authorize?state=` with a single-use state " +
-        "bound to the caller (15 minutes). 503 when the app is not configured.",
+        "bound to the caller (15 minutes). 400 when the app is not configured.",
       status: 302,
       produces: "none",
-      errors: [503],
     },
     permission: "manage_integrations",
   },

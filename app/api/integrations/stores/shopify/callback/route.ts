@@ -14,7 +14,7 @@ export const GET = publicRoute(
         "`/admin/integrations?loja=conectada`.",
       status: 302,
       produces: "none",
-      errors: [403, 409, 503],
+      errors: [409],
     },
     query: z
       .object({

@@ -9,11 +9,10 @@ export const GET = withSession(
       summary: "Start connecting a Shopify store: 302 to the shop's authorize page",
       description:
         "`shop` is the store's `{name}.myshopify.com` (else 400). Redirects to `https://{shop}/admin/oauth/authorize` " +
-        "with scopes read_discounts,write_discounts,read_orders and a single-use state (15 minutes). 503 when the " +
+        "with scopes read_discounts,write_discounts,read_orders and a single-use state (15 minutes). 400 when the " +
         "app is not configured.",
       status: 302,
       produces: "none",
-      errors: [503],
     },
     permission: "manage_integrations",
     query: z.object({ shop: shopDomain }),
