@@ -121,6 +121,19 @@ const schema = z
     // The plan a new company gets: unset, a 14-day Pro trial that ends on Free (the hosted service);
     // free or pro, that plan with no end (a private install without Free's limits: pro).
     DEFAULT_PLAN: z.enum(["free", "pro"]).optional(),
+    // One-click store installs (docs/api.md "Connecting a real store in one click"; docs/stores.md says
+    // what to register). Nuvemshop's app id (Partners portal) and where its authorize page and token
+    // endpoint live; the script (Partners portal "Scripts") installed in each store so it pastes nothing.
+    NUVEMSHOP_APP_ID: z.string().optional(),
+    NUVEMSHOP_AUTH_URL: z.string().url().default("https://www.nuvemshop.com.br"),
+    NUVEMSHOP_TOKEN_URL: z.string().url().default("https://www.tiendanube.com/apps/authorize/token"),
+    NUVEMSHOP_SCRIPT_ID: z.string().optional(),
+    // Shopify's app (Dev Dashboard): its client id and secret (the secret signs the install callback
+    // and every webhook of the stores installed with it).
+    SHOPIFY_API_KEY: z.string().optional(),
+    SHOPIFY_API_SECRET: z.string().optional(),
+    // Shopify's base instead of the shop's own address (tests, a proxy): the Admin API and the token exchange.
+    SHOPIFY_API_URL: z.string().url().optional(),
     // Sign-ups per client address per hour (docs/decisions/rate-limits.md "Sign-up: 5 an hour per
     // address"); the e2e server raises it, its browser signing up dozens of companies from one address.
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),

@@ -25,6 +25,9 @@ export const ERROR_STATUS = {
   STORE_AUTH: 400,
   // A store still holding unused coupons of ours cannot be disconnected (docs/api.md "Stores (issue 26)").
   STORE_HAS_COUPONS: 409,
+  // A store install's state that is unknown, used, expired or not the caller's (docs/api.md
+  // "Connecting a real store in one click").
+  INSTALL_STATE: 400,
   // WhatsApp (docs/api.md "WhatsApp (issue 27)").
   WHATSAPP_NOT_CONNECTED: 400,
   WHATSAPP_SEND_FAILED: 400,

@@ -3,11 +3,12 @@
 // are created, each with its state and last error; connecting one checks the credentials at once.
 // Credentials are write-only: the list shows only that they are set and their last 4 characters.
 // Unused coupons on their way out of the store show until deleted, with the store's refusal if any
-// (docs/decisions/stores.md "A store leaves only without our unused coupons").
-import { useState } from "react";
+// (docs/decisions/stores.md "A store leaves only without our unused coupons"). Connecting leads with
+// each platform's own install (docs/api.md "Connecting a real store in one click"); a store whose app
+// was uninstalled says so and offers "Reconectar".
+import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DeleteDialog } from "@/components/ui/delete-dialog";
-import { Field, inputClass } from "@/components/ui/field";
 import { Card } from "@/components/ui/misc";
 import { QueryState } from "@/components/ui/query-state";
 import { api, FetchError } from "@/lib/swr/fetcher";
@@ -15,13 +16,16 @@ import { useApi } from "@/lib/swr/use-api";
 import type { ReadAnswers } from "@/lib/api-types";
 import { notify } from "@/lib/ui/toast";
 import { clockTime, dayOf, shortDateTime } from "@/lib/dates/format";
-import { SecretField } from "./secret-field";
+import { installUrl, StoreInstallButtons } from "./store-install-buttons";
+import { PLATFORMS, StorePasteForm } from "./store-paste-form";
 
 type StoresAnswer = ReadAnswers["listStores"];
 type StoreRow = StoresAnswer["stores"][number];
 
 /** The store's state in words: the last call's outcome, or the coupons being created. */
 function storeState(s: StoreRow): { text: string; ok: boolean } {
+  if (s.status === "uninstalled")
+    return { text: s.last_error ?? "O app Roleta Premiada foi desinstalado nesta loja.", ok: false };
   if (s.status !== "ok") {
     const when = s.last_checked_at
       ? dayOf(s.last_checked_at) === dayOf(new Date())
@@ -64,138 +68,27 @@ function RemovalEffects({ store }: { store: StoreRow }) {
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-type Platform = "nuvemshop" | "shopify" | "woocommerce";
-
-const PLATFORMS: Record<
-  Platform,
-  {
-    label: string;
-    url: string;
-    fields: { key: string; label: string; secret?: boolean; optional?: boolean }[];
-    help: string;
-  }
-> = {
-  nuvemshop: {
-    label: "Nuvemshop",
-    url: "Endereço da loja",
-    fields: [
-      { key: "store_id", label: "ID da loja" },
-      { key: "user_id", label: "ID do usuário (user_id)" },
-      { key: "access_token", label: "Access token", secret: true },
-    ],
-    help: "Instale o app Roleta Premiada na sua Nuvemshop (permissão de cupons, escopo write_coupons): o ID da loja e o access token aparecem na instalação.",
-  },
-  shopify: {
-    label: "Shopify",
-    url: "Endereço .myshopify.com",
-    fields: [
-      { key: "access_token", label: "Token da Admin API (shpat_...)", secret: true },
-      // Signs Shopify's order webhooks (docs/api.md "Store orders (issue 39)").
-      {
-        key: "webhook_secret",
-        label: "Chave secreta da API (para ver os pedidos; opcional)",
-        secret: true,
-        optional: true,
-      },
-    ],
-    help: "No Shopify: Configurações → Apps → Desenvolver apps → Criar app → escopos write_discounts, read_discounts e read_orders → Instalar → copie o token da Admin API e a chave secreta da API (para ver os pedidos pagos).",
-  },
-  woocommerce: {
-    label: "WooCommerce",
-    url: "Endereço do site (https)",
-    fields: [
-      { key: "consumer_key", label: "Consumer key (ck_...)" },
-      { key: "consumer_secret", label: "Consumer secret (cs_...)", secret: true },
-    ],
-    help: "No WordPress: WooCommerce → Configurações → Avançado → REST API → Adicionar chave, com permissão Leitura/Escrita.",
-  },
-};
-
 const message = (err: unknown, fallback: string) => (err instanceof FetchError && err.message ? err.message : fallback);
 
-function StoreForm({ onSaved }: { onSaved: () => void }) {
-  const [platform, setPlatform] = useState<Platform>("nuvemshop");
-  const [name, setName] = useState("");
-  const [url, setUrl] = useState("");
-  const [credentials, setCredentials] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const p = PLATFORMS[platform];
-
-  async function save(e: React.FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const picked = Object.fromEntries(
-        p.fields.filter((f) => !f.optional || credentials[f.key]?.trim()).map((f) => [f.key, credentials[f.key] ?? ""]),
-      );
-      await api("/integrations/stores", {
-        method: "POST",
-        body: { platform, name, store_url: url, credentials: picked },
-      });
-      notify.success("Loja conectada com sucesso!");
-      setName("");
-      setUrl("");
-      setCredentials({});
-      onSaved();
-    } catch (err) {
-      setError(message(err, "Erro ao conectar a loja"));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <form onSubmit={save} noValidate className="space-y-3">
-      <div>
-        <label htmlFor="store-platform" className="mb-1 block text-sm font-medium text-gray-700">
-          Plataforma
-        </label>
-        <select
-          id="store-platform"
-          className={inputClass}
-          value={platform}
-          onChange={(e) => setPlatform(e.target.value as Platform)}
-        >
-          {Object.entries(PLATFORMS).map(([key, v]) => (
-            <option key={key} value={key}>
-              {v.label}
-            </option>
-          ))}
-        </select>
-        <p className="mt-1 text-xs text-gray-600">{p.help}</p>
-      </div>
-      <Field label="Nome" value={name} onChange={(e) => setName(e.target.value)} />
-      <Field label={p.url} type="url" placeholder="https://" value={url} onChange={(e) => setUrl(e.target.value)} />
-      {p.fields.map((f) => {
-        const field = {
-          label: f.label,
-          value: credentials[f.key] ?? "",
-          onChange: (e: React.ChangeEvent<HTMLInputElement>) =>
-            setCredentials({ ...credentials, [f.key]: e.target.value }),
-        };
-        const key = `${platform}-${f.key}`;
-        return f.secret ? (
-          <SecretField key={key} {...field} />
-        ) : (
-          <Field key={key} type="text" autoComplete="off" {...field} />
-        );
-      })}
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-      <Button type="submit" loading={busy} disabled={busy}>
-        Conectar loja
-      </Button>
-    </form>
-  );
+/** Back from a platform's install (`?loja=conectada`, WooCommerce's `?success=`): the toast once, the address cleaned. */
+function useConnectedToast(onConnected: () => void) {
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    // WooCommerce's return_url gets success=1|0 and the user_id it was given.
+    const woo = url.searchParams.has("user_id") ? url.searchParams.get("success") : null;
+    if (url.searchParams.get("loja") !== "conectada" && woo === null) return;
+    if (woo === "0")
+      notify.error("A conexão foi recusada no painel do WooCommerce. Tente de novo e clique em Aprovar.");
+    else notify.success("Loja conectada com sucesso!");
+    for (const k of ["loja", "success", "user_id"]) url.searchParams.delete(k);
+    window.history.replaceState(null, "", `${url.pathname}${url.search}#lojas`);
+    onConnected();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
 }
-
 export function StoresSection() {
   const query = useApi<StoresAnswer>("/integrations/stores", { errorText: "Erro ao carregar as lojas" });
+  useConnectedToast(() => void query.mutate());
 
   const [removing, setRemoving] = useState<StoreRow | null>(null);
   async function remove(s: StoreRow) {
@@ -268,9 +161,19 @@ export function StoresSection() {
                       </p>
                     )}
                   </div>
-                  <Button variant="secondary" onClick={() => setRemoving(s)}>
-                    Remover<span className="sr-only"> {s.name}</span>
-                  </Button>
+                  <div className="flex gap-2">
+                    {s.status === "uninstalled" && (
+                      <a
+                        href={installUrl(s.platform, s.store_url)}
+                        className="inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+                      >
+                        Reconectar<span className="sr-only"> {s.name}</span>
+                      </a>
+                    )}
+                    <Button variant="secondary" onClick={() => setRemoving(s)}>
+                      Remover<span className="sr-only"> {s.name}</span>
+                    </Button>
+                  </div>
                 </Card>
               </li>
             ))}
@@ -287,9 +190,17 @@ export function StoresSection() {
         fallback="Erro ao remover a loja"
         onClose={() => setRemoving(null)}
       />
-      <Card>
-        <h3 className="mb-3 text-base font-semibold text-gray-900">Conectar uma loja</h3>
-        <StoreForm onSaved={() => void query.mutate()} />
+      <Card className="space-y-3">
+        <h3 className="text-base font-semibold text-gray-900">Conectar uma loja</h3>
+        <StoreInstallButtons installs={query.data?.installs ?? { nuvemshop: false, shopify: false }} />
+        <details className="rounded-lg border border-gray-200 p-3 text-sm">
+          <summary className="cursor-pointer font-medium text-gray-900">
+            Avançado: conectar colando as credenciais
+          </summary>
+          <div className="mt-3">
+            <StorePasteForm onSaved={() => void query.mutate()} />
+          </div>
+        </details>
       </Card>
     </section>
   );

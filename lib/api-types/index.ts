@@ -487,7 +487,7 @@ export interface ReadAnswers {
   listEndpoints: { endpoints: WebhookEndpointAnswer[] };
   listDeliveries: { deliveries: WebhookDeliveryAnswer[] };
   listWheels: { wheels: WheelListAnswer[]; pagination: Pagination };
-  listStores: { stores: StoreAnswer[] };
+  listStores: { stores: StoreAnswer[]; installs: { nuvemshop: boolean; shopify: boolean; woocommerce: boolean } };
   getWhatsappSettings: WhatsappSettingsAnswer;
   getRdStation: { rdstation: RdStationAnswer };
   wheelRefusals: RefusalsAnswer;

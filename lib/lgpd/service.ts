@@ -5,10 +5,11 @@
 import "server-only";
 import { audit } from "@/lib/audit/log";
 import type { SessionCtx } from "@/lib/auth/session";
-import { tenantDb, tenantTx } from "@/lib/db/tenant";
+import { tenantDb, tenantTx, type TenantScope } from "@/lib/db/tenant";
 import { spinDto } from "@/lib/spins/dto";
 import { leadsWithReminders } from "@/lib/reminders/lead";
 import { normalizePhone } from "@/lib/phone";
+import { emailKey } from "@/lib/spins/contact-keys";
 import { maskWhatsapp } from "@/lib/refusals/mask";
 import { plural } from "@/lib/ui/plural";
 import { eraseMessagesAbout } from "@/lib/webhooks/erasure";
@@ -42,8 +43,27 @@ export async function exportPerson(ctx: SessionCtx, whatsapp: string) {
 }
 
 export async function erasePerson(ctx: SessionCtx, whatsapp: string) {
+  const count = await eraseContact(ctx, { whatsapp });
+  await audit({ action: "lgpd.erase", companyId: ctx.companyId, userId: ctx.userId, detail: { count } });
+  return {
+    erased: count,
+    message: count
+      ? `${plural(count, "registro anonimizado", "registros anonimizados")}.`
+      : "Nenhum registro encontrado para este WhatsApp.",
+  };
+}
+
+/**
+ * Anonymises, in the company, every lead with this WhatsApp or this e-mail (compared by its key,
+ * as one play per e-mail compares it), and reaches every other place the person is stored. Also
+ * what a store platform's "redact this customer" asks (lib/lgpd/store-requests.ts). How many leads.
+ */
+export async function eraseContact(scope: TenantScope, who: { whatsapp?: string | null; email?: string | null }) {
   const now = new Date();
-  const count = await tenantTx(ctx, async (tx) => {
+  const number = who.whatsapp?.trim() ? normalizePhone(who.whatsapp) : null;
+  const key = who.email?.trim() ? emailKey(who.email) : null;
+  if (!number && !key) return 0;
+  return tenantTx(scope, async (tx) => {
     // One statement for all the person's spins (the figures triggers then drop the number from
     // Contact once). requestHash goes too: a hash of the name and number is still their data, and
     // an Idempotency-Key replay of an erased spin answers 410 ERASED (lib/spins/idempotency.ts).
@@ -52,24 +72,18 @@ export async function erasePerson(ctx: SessionCtx, whatsapp: string) {
       SET "customerName" = ${ERASED_NAME}, whatsapp = 'anon-' || replace(id, '-', ''), "customerBirthdate" = NULL,
           "consentIp" = NULL, "requestHash" = NULL, "anonymizedAt" = ${now},
           email = NULL, "emailKey" = NULL, "cpfHash" = NULL, "cpfLast2" = NULL, answers = NULL
-      WHERE "companyId" = ${ctx.companyId} AND whatsapp = ${normalizePhone(whatsapp)}
+      WHERE "companyId" = ${scope.companyId} AND (whatsapp = ${number} OR "emailKey" = ${key})
       RETURNING id`;
     const ids = spins.map((s) => s.id);
-    await eraseMessagesAbout(tx, ctx.companyId, ids, now);
-    // The number's WhatsApp proofs and its last message to the shop (docs/api.md "WhatsApp (issue 27)").
-    const number = normalizePhone(whatsapp);
-    await tx.whatsappVerification.deleteMany({ where: { whatsapp: number } });
-    await tx.whatsappWindow.deleteMany({ where: { whatsapp: number } });
-    // The refusals list keeps the number masked; the person's masked number leaves it too.
-    await tx.$executeRaw`DELETE FROM "Refusal" WHERE "companyId" = ${ctx.companyId}
-      AND contact = ${maskWhatsapp(number)}`;
+    await eraseMessagesAbout(tx, scope.companyId, ids, now);
+    if (number) {
+      // The number's WhatsApp proofs and its last message to the shop (docs/api.md "WhatsApp (issue 27)").
+      await tx.whatsappVerification.deleteMany({ where: { whatsapp: number } });
+      await tx.whatsappWindow.deleteMany({ where: { whatsapp: number } });
+      // The refusals list keeps the number masked; the person's masked number leaves it too.
+      await tx.$executeRaw`DELETE FROM "Refusal" WHERE "companyId" = ${scope.companyId}
+        AND contact = ${maskWhatsapp(number)}`;
+    }
     return spins.length;
   });
-  await audit({ action: "lgpd.erase", companyId: ctx.companyId, userId: ctx.userId, detail: { count } });
-  return {
-    erased: count,
-    message: count
-      ? `${plural(count, "registro anonimizado", "registros anonimizados")}.`
-      : "Nenhum registro encontrado para este WhatsApp.",
-  };
 }

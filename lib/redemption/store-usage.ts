@@ -80,7 +80,7 @@ export const storeUsageJob = defineJobKind({
   maxAttempts: 12,
   async run(job): Promise<JobOutcome> {
     const store = await (await tenantDb(job)).store.findFirst({ where: { id: job.payload.store_id } });
-    if (!store) return { status: "done" };
+    if (!store || store.status === "uninstalled") return { status: "done" };
     const platform = store.platform as Platform;
     const access = storeAccess(store);
     const timeoutMs = stepCallTimeout(STORE_CALL_TIMEOUT_MS);
@@ -141,6 +141,7 @@ export async function sweepCouponUsage(now = new Date()): Promise<number> {
   const prisma = await db();
   const due = await prisma.store.findMany({
     where: {
+      status: { not: "uninstalled" },
       OR: [{ couponsCheckedAt: null }, { couponsCheckedAt: { lt: new Date(now.getTime() - USAGE_EVERY_MS) } }],
     },
     select: { id: true, companyId: true },

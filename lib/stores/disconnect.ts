@@ -16,6 +16,7 @@ import type { Store } from "@/lib/generated/prisma/client";
 import { webhookUrl } from "./order-webhook";
 import { deleteOrderWebhooks } from "./platforms";
 import { getStore, storeAccess } from "./service";
+import { forgetStoreJobs, UNINSTALLED } from "./install/uninstall";
 
 /** Each call of the removed store's webhook deletion waits at most this long (the owner waits). */
 const WEBHOOK_DELETE_TIMEOUT_MS = 5_000;
@@ -34,6 +35,13 @@ async function releasesOf(tx: Tx, scope: TenantScope, storeId: string, lock = fa
 export async function deleteStore(ctx: SessionCtx, id: string) {
   const store = await getStore(ctx, id);
   const scope: TenantScope = { companyId: ctx.companyId };
+  // The store uninstalled our app: its token is dead, nothing can be deleted there any more (the
+  // platform removed our webhooks with the app); the store goes with its waiting jobs.
+  if (store.status === UNINSTALLED) {
+    await forgetStoreJobs(store);
+    await (await tenantDb(scope)).store.deleteMany({ where: { id: store.id } });
+    return { message: "Loja removida com sucesso" };
+  }
 
   // 1. Out of every reserve (no spin wins them any more), each product's into a release.
   const products = await (

@@ -30,9 +30,13 @@ const releasePayload = payload.extend({
   external_ids: z.array(z.string().min(1).max(255)).max(10_000).optional(),
 });
 
+/** The product's store uninstalled our app: no call can reach it, so neither refill nor release runs. */
+const UNINSTALLED_STORE = Prisma.sql`EXISTS (SELECT 1 FROM "Store" s WHERE s.id = p."storeId" AND s.status = 'uninstalled')`;
+
 /** The in-use condition on a product row `p` (see the header). */
 const IN_USE = (now: Date) => Prisma.sql`
   p."isActive" AND p."codeSource" = 'store' AND p."storeId" IS NOT NULL AND p."storeCoupon" IS NOT NULL
+  AND NOT ${UNINSTALLED_STORE}
   AND EXISTS (SELECT 1 FROM "WheelProduct" wp JOIN "Wheel" w ON w.id = wp."wheelId"
               WHERE wp."productId" = p.id AND (w."endsAt" IS NULL OR w."endsAt" > ${now}))`;
 
@@ -145,7 +149,7 @@ export async function sweepStoreReserves(now = new Date()): Promise<number> {
     SELECT p.id, p."companyId" FROM "Product" p
     WHERE EXISTS (SELECT 1 FROM "ProductCode" c
                   WHERE c."productId" = p.id AND c.status = 'available' AND c."externalId" IS NOT NULL)
-      AND NOT (${IN_USE(now)})`);
+      AND NOT (${IN_USE(now)}) AND NOT ${UNINSTALLED_STORE}`);
   let queued = 0;
   for (const p of refills)
     if (p.stock * 2 < reserveTarget(p.wins) && (await enqueueJob(prisma, job(STORE_REFILL, p.companyId, p.id))))

@@ -17,6 +17,7 @@ import { NuvemshopEventError, orderEventOf, SIGNATURE_HEADER, verifySignature, t
 import { STORE_CALL_TIMEOUT_MS, type Platform } from "./platforms";
 import { newWooWebhookSecret, registerStoreWebhook } from "./order-webhook";
 import { storeAccess } from "./service";
+import { isUninstallEvent, markUninstalled } from "./install/uninstall";
 import { encryptSecret } from "@/lib/security/secrets";
 
 export const STORE_ORDER = "store.order";
@@ -33,7 +34,9 @@ async function storeByKey(key: string): Promise<Store> {
 /** The key that signs the store's webhooks: the app's for Nuvemshop, the store's own otherwise. */
 function signingSecret(store: Store): string {
   if (store.platform === "nuvemshop") return env().NUVEMSHOP_APP_SECRET ?? "";
-  return storeAccess(store).credentials.webhook_secret ?? "";
+  // A Shopify store installed with our app (externalId set) is signed with the app's secret.
+  const own = storeAccess(store).credentials.webhook_secret;
+  return own ?? (store.platform === "shopify" && store.externalId ? (env().SHOPIFY_API_SECRET ?? "") : "");
 }
 
 /** The event's key in StoreOrderEvent: the order's id for its payment, prefixed for its cancellation. */
@@ -75,6 +78,10 @@ export async function receiveOrderWebhook(key: string, raw: Buffer, headers: Hea
     body = parseExactJson(raw.toString("utf8"));
   } catch {
     throw new AppError("BAD_REQUEST", "JSON inválido");
+  }
+  if (isUninstallEvent(store, body, headers.get("x-shopify-topic"))) {
+    await markUninstalled(store);
+    return { received: true };
   }
   const event = eventOf(store, body, headers);
   if (!event) return { received: true };
@@ -123,7 +130,7 @@ export const storeWebhookJob = defineJobKind({
   async run(job) {
     const t = await tenantDb(job);
     let store = await t.store.findFirst({ where: { id: job.payload.store_id } });
-    if (!store || store.webhookStatus === "ok") return { status: "done" };
+    if (!store || store.webhookStatus === "ok" || store.status === "uninstalled") return { status: "done" };
     const access = storeAccess(store);
     if (store.platform === "woocommerce" && !access.credentials.webhook_secret) {
       access.credentials.webhook_secret = newWooWebhookSecret();
@@ -151,6 +158,7 @@ export async function sweepStoreWebhooks(now = new Date()): Promise<number> {
   const retryBefore = new Date(now.getTime() - WEBHOOK_RETRY_MS);
   const due = await prisma.store.findMany({
     where: {
+      status: { not: "uninstalled" },
       OR: [
         { webhookStatus: "pending" },
         {

@@ -535,3 +535,43 @@ export async function deleteOrderWebhooks(a: StoreAccess, url: string, o: CallOp
     );
   return ids.length;
 }
+
+// --- Installs (docs/api.md "Connecting a real store in one click") ------------------------------
+
+/** One call for the install flows (lib/stores/install): pinned, its answer never echoed. */
+export const storeCall = send;
+
+/** A Nuvemshop API call on the store of `a` (`path` after `/{store_id}`). */
+export const nuvemshopCall = (
+  a: StoreAccess,
+  path: string,
+  init: { method?: string; body?: string } = {},
+  o: CallOptions = {},
+) => send(nuvemshop.url(a, path), { ...init, headers: nuvemshop.headers(a) }, o);
+
+/** A Shopify Admin GraphQL call (throws StoreError as the coupon calls do). */
+export const shopifyGraphql = <T>(a: StoreAccess, query: string, variables: Record<string, unknown> = {}) =>
+  shopify.graphql<T>(a, {}, query, variables);
+
+/**
+ * Registers the platform's `app-uninstalled` webhook calling `url` (the store's order webhook URL:
+ * the same key and the same signature): Nuvemshop event `app-uninstalled`, Shopify topic
+ * APP_UNINSTALLED. Throws StoreError.
+ */
+export async function registerUninstallWebhook(a: StoreAccess, url: string, o: CallOptions = {}) {
+  if (a.platform === "nuvemshop") {
+    await nuvemshopCall(a, "/webhooks", { method: "POST", body: JSON.stringify({ event: "app/uninstalled", url }) }, o);
+    return;
+  }
+  if (a.platform !== "shopify") return;
+  type Out = { webhookSubscriptionCreate: { webhookSubscription: { id: string } | null } };
+  const data = await shopify.graphql<Out>(
+    a,
+    o,
+    `mutation($url: URL!) { webhookSubscriptionCreate(topic: APP_UNINSTALLED, webhookSubscription: { callbackUrl: $url, format: JSON }) {
+      webhookSubscription { id } userErrors { field message } } }`,
+    { url },
+  );
+  if (!data.webhookSubscriptionCreate?.webhookSubscription)
+    throw new StoreError("rejected", "a loja recusou o webhook");
+}

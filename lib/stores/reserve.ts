@@ -44,7 +44,8 @@ export const newCouponCode = () =>
 async function markStore(scope: TenantScope, storeId: string, error: string | null) {
   const t = await tenantDb(scope);
   await t.store.updateMany({
-    where: { id: storeId },
+    // An uninstalled store stays so until it is installed again (lib/stores/install/uninstall.ts).
+    where: { id: storeId, status: { not: "uninstalled" } },
     data: { status: error ? "error" : "ok", lastError: error, lastCheckedAt: new Date() },
   });
 }

@@ -5,6 +5,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
+import { env } from "@/lib/env";
 import { tenantDb } from "@/lib/db/tenant";
 import type { Store } from "@/lib/generated/prisma/client";
 import { AppError, notFound } from "@/lib/errors";
@@ -144,7 +145,16 @@ export async function listStores(ctx: SessionCtx) {
     releases(ctx.companyId),
     wheelsByStore(ctx.companyId),
   ]);
-  return { stores: rows.map((s) => storeDto(s, byStore.get(s.id), released.get(s.id), wheels.get(s.id))) };
+  const e = env();
+  return {
+    stores: rows.map((s) => storeDto(s, byStore.get(s.id), released.get(s.id), wheels.get(s.id))),
+    // Which one-click installs this server offers (docs/api.md "Connecting a real store in one click").
+    installs: {
+      nuvemshop: !!(e.NUVEMSHOP_APP_ID && e.NUVEMSHOP_APP_SECRET),
+      shopify: !!(e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET),
+      woocommerce: true,
+    },
+  };
 }
 
 export async function createStore(ctx: SessionCtx, input: StoreInput) {

@@ -30,10 +30,15 @@ const httpsUrl = z
   .pipe(z.url({ protocol: /^https?$/, error: m.url }))
   // The API's paths are appended to it: a query, a fragment or a user name would splice them.
   .refine((s) => {
+    // Zod runs this even after the pipe's refusal: an unparsable text is simply not an address.
+    if (!URL.canParse(s)) return false;
     const u = new URL(s);
     return !u.search && !u.hash && !s.includes("?") && !s.includes("#") && !u.username && !u.password;
   }, m.url)
   .transform((s) => s.replace(/\/+$/, ""));
+
+/** A store's address as the paste takes it (WooCommerce's install starts from it too). */
+export const storeUrlInput = httpsUrl;
 
 const base = { name: z.string({ error: m.name }).trim().min(1, m.name).max(100, m.name), store_url: httpsUrl };
 

@@ -23,6 +23,8 @@ test("connect a store, a visitor wins its coupon, the paid order moves the dashb
     // The owner connects the store: its order webhook is registered in it.
     await page.goto("/admin/integrations");
     const section = page.getByRole("region", { name: "Lojas" });
+    // The paste form lives under "Avançado" (the one-click installs come first).
+    await section.getByText("Avançado: conectar colando as credenciais").click();
     await section.getByLabel("Plataforma").selectOption("woocommerce");
     await section.getByLabel("Nome").fill("Loja das vendas");
     await section.getByLabel("Endereço do site (https)").fill(woo.url);

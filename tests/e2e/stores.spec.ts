@@ -16,6 +16,8 @@ test("connect a WooCommerce store, see it configured, remove it", async ({ page 
     await page.goto("/admin/integrations");
     const section = page.getByRole("region", { name: "Lojas" });
     await expect(section.getByText("Nenhuma loja conectada.")).toBeVisible();
+    // The paste form lives under "Avançado" (the one-click installs come first).
+    await section.getByText("Avançado: conectar colando as credenciais").click();
     await section.getByLabel("Plataforma").selectOption("woocommerce");
     await section.getByLabel("Nome").fill("Minha loja");
     await section.getByLabel("Endereço do site (https)").fill(woo.url);
@@ -42,6 +44,39 @@ test("connect a WooCommerce store, see it configured, remove it", async ({ page 
     await section.getByRole("button", { name: "Remover Minha loja" }).click();
     await confirm.getByRole("button", { name: "Remover", exact: true }).click();
     await expect(section.getByText("Nenhuma loja conectada.")).toBeVisible();
+  } finally {
+    await woo.close();
+  }
+});
+
+// Issue 51: one click. Lojas -> the store's own authorize page (WooCommerce's /wc-auth/v1/authorize,
+// the fake's) -> "Aprovar" -> WooCommerce posts the keys to our callback -> back on Lojas, connected.
+test("connect a WooCommerce store in one click through its authorize page", async ({ page }) => {
+  const woo = await startWooCommerce();
+  try {
+    const account = await signupByApi(page, "Loja em Um Clique");
+    await signInByApi(page, account);
+    await page.goto("/admin/integrations");
+    const section = page.getByRole("region", { name: "Lojas" });
+    await expect(section.getByText("Nenhuma loja conectada.")).toBeVisible();
+    await expectAccessible(page, "Lojas (conectar)");
+    await section.getByLabel("Endereço da loja (https)").fill("loja sem ponto");
+    await section.getByRole("button", { name: "Conectar com o WooCommerce" }).click();
+    await expect(section.getByText("Informe o endereço da loja, como https://www.minhaloja.com.br")).toBeVisible();
+
+    await section.getByLabel("Endereço da loja (https)").fill(woo.url);
+    await section.getByRole("button", { name: "Conectar com o WooCommerce" }).click();
+    await expect(page).toHaveURL(new RegExp(`^${woo.url}/wc-auth/v1/authorize\\?app_name=Roleta%20Premiada`));
+    await expect(page.getByRole("heading", { name: /Roleta Premiada gostaria de se conectar/ })).toBeVisible();
+    await page.getByRole("button", { name: "Aprovar" }).click();
+
+    await expect(page).toHaveURL(/\/admin\/integrations/);
+    await expect(page.getByText("Loja conectada com sucesso!")).toBeVisible();
+    const host = new URL(woo.url).host;
+    await expect(section.getByText(`${host} · WooCommerce`)).toBeVisible();
+    await expect(section.getByText("Conectada", { exact: true })).toBeVisible();
+    await expect(page.getByText(WOO_SECRET)).toHaveCount(0);
+    await expectAccessible(page, "Lojas (conectada)");
   } finally {
     await woo.close();
   }

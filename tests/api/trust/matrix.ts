@@ -290,6 +290,18 @@ async function nuvemshopFake() {
   resetEnvCache();
 }
 
+/** The one-click install apps (ids and secrets of the matrix's own), set on every call as the fakes are. */
+const INSTALL_SECRETS = { shopify: "matrix-shopify-secret", nuvemshop: "matrix-nuvemshop-secret" };
+function installEnv() {
+  Object.assign(process.env, {
+    NUVEMSHOP_APP_ID: "1234",
+    NUVEMSHOP_APP_SECRET: INSTALL_SECRETS.nuvemshop,
+    SHOPIFY_API_KEY: "matrix-shopify-key",
+    SHOPIFY_API_SECRET: INSTALL_SECRETS.shopify,
+  });
+  resetEnvCache();
+}
+
 /** The Graph API fake "Enviar teste" sends to (same rules as the Nuvemshop one). */
 let graph: ReturnType<typeof startWhatsappFake> | null = null;
 async function whatsappFake() {
@@ -377,6 +389,9 @@ export async function closeFakes() {
     graph = null;
     delete process.env.WHATSAPP_GRAPH_URL;
   }
+  for (const k of ["NUVEMSHOP_APP_ID", "NUVEMSHOP_APP_SECRET", "SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"])
+    delete process.env[k];
+  resetEnvCache();
   if (!nuvemshop) return;
   await (await nuvemshop).close();
   nuvemshop = null;
@@ -1573,6 +1588,78 @@ export const SCENARIOS: Scenario[] = [
       };
     },
   },
+  // One-click installs (docs/api.md "Connecting a real store in one click"): the starts need the
+  // permission; the callbacks are public and refuse a state that is not the caller's (400); the
+  // privacy webhooks answer 200 to anything signed with the app's secret.
+  ...(["nuvemshop", "shopify", "woocommerce"] as const).map((platform): Scenario => ({
+    route: `/api/integrations/stores/${platform}/install`,
+    method: "GET",
+    access: "manage_integrations",
+    ok: 302,
+    other: noCrossTenant,
+    build: async () => {
+      installEnv();
+      const query =
+        platform === "shopify"
+          ? "?shop=matriz.myshopify.com"
+          : platform === "woocommerce"
+            ? "?store_url=https%3A%2F%2Floja.com.br"
+            : "";
+      return { url: `/api/integrations/stores/${platform}/install${query}` };
+    },
+  })),
+  ...(["nuvemshop", "shopify"] as const).map((platform): Scenario => ({
+    route: `/api/integrations/stores/${platform}/callback`,
+    method: "GET",
+    access: "public",
+    ok: 400,
+    other: noCrossTenant,
+    build: async () => {
+      installEnv();
+      return { url: `/api/integrations/stores/${platform}/callback?code=abc&state=${"s".repeat(43)}` };
+    },
+  })),
+  {
+    route: "/api/integrations/stores/woocommerce/callback",
+    method: "POST",
+    access: "public",
+    ok: 400,
+    other: noCrossTenant,
+    build: async () => ({
+      body: { key_id: 1, user_id: "s".repeat(43), consumer_key: "ck_x", consumer_secret: "cs_x" },
+    }),
+  },
+  ...(
+    [
+      ["shopify", "customers/data_request"],
+      ["shopify", "customers/redact"],
+      ["shopify", "shop/redact"],
+      ["nuvemshop", "customers/data_request"],
+      ["nuvemshop", "customers/redact"],
+      ["nuvemshop", "store/redact"],
+    ] as const
+  ).map(([platform, topic]): Scenario => ({
+    route: `/api/webhooks/${platform}/${topic}`,
+    method: "POST",
+    access: "public",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => {
+      installEnv();
+      const raw = JSON.stringify(
+        platform === "shopify" ? { shop_domain: "nenhuma.myshopify.com" } : { store_id: 999999999 },
+      );
+      return {
+        rawBody: raw,
+        headers: {
+          "content-type": "application/json",
+          ...(platform === "shopify"
+            ? { "x-shopify-hmac-sha256": signStoreEvent("shopify", raw, INSTALL_SECRETS.shopify) }
+            : { "x-linkedstore-hmac-sha256": signStoreEvent("nuvemshop", raw, INSTALL_SECRETS.nuvemshop) }),
+        },
+      };
+    },
+  })),
   {
     route: "/api/integrations/rdstation",
     method: "GET",

@@ -10,6 +10,10 @@ export const NUVEMSHOP_STORE = "123456";
 
 /** The app's secret (NUVEMSHOP_APP_SECRET) that signs its webhooks (hex HMAC-SHA256 of the raw body). */
 export const NUVEMSHOP_APP_SECRET = "nuvem-app-secret-0123456789";
+/** The app's id (NUVEMSHOP_APP_ID), its client_id in the token exchange. */
+export const NUVEMSHOP_APP_ID = "4321";
+/** The path of the fake's token endpoint (NUVEMSHOP_TOKEN_URL = fake.url + this). */
+export const NUVEMSHOP_TOKEN_PATH = "/apps/authorize/token";
 
 /**
  * Orders (https://tiendanube.github.io/api-documentation/resources/order): `GET /{store_id}/orders/{id}`
@@ -21,7 +25,9 @@ export async function startNuvemshop() {
   const webhooks: Registered[] = [];
   // Orders by id (a bigint id stays exact in the fake's answers).
   const orders = new Map<string, Record<string, unknown>>();
-  const fake = await startNuvemshopApi(webhooks, orders);
+  const codes = new Set<string>();
+  const scripts: Record<string, unknown>[] = [];
+  const fake = await startNuvemshopApi(webhooks, orders, codes, scripts);
   const event = (name: string, id: unknown, storeId: unknown) => {
     const hook = webhooks.findLast((w) => w.topic === name);
     if (!hook) throw new Error(`no ${name} webhook registered`);
@@ -31,6 +37,17 @@ export async function startNuvemshop() {
   return Object.assign(fake, {
     webhooks,
     orders,
+    /** Scripts associated through the Scripts API (`POST /{store_id}/scripts`). */
+    scripts,
+    /**
+     * The merchant accepted the app on its authorize page: the code Nuvemshop puts in the redirect
+     * (valid once, as the platform documents: "expires in 5 minutes", single use).
+     */
+    authorize() {
+      const code = `code-${codes.size + 1}-${Math.random().toString(36).slice(2)}`;
+      codes.add(code);
+      return code;
+    },
     /** A shopper used the coupon at the checkout: its `used` count goes up (no webhook is sent). */
     use(code: string) {
       markUsed(fake.coupons, code, "used");
@@ -59,9 +76,31 @@ export async function startNuvemshop() {
   });
 }
 
-const startNuvemshopApi = (webhooks: Registered[], orders: Map<string, Record<string, unknown>>) => {
+const startNuvemshopApi = (
+  webhooks: Registered[],
+  orders: Map<string, Record<string, unknown>>,
+  codes: Set<string>,
+  scripts: Record<string, unknown>[],
+) => {
   let webhookIds = 0;
   return startFake((req, res, coupons) => {
+    // The token exchange (Authentication, "Authorization flow" step 4): JSON, the app's id and
+    // secret, grant_type authorization_code, a code used once.
+    if (req.path === NUVEMSHOP_TOKEN_PATH) {
+      const b = req.body as Record<string, unknown> | null;
+      if (req.method !== "POST" || String(req.headers["content-type"]).split(";")[0] !== "application/json")
+        return res.json(400, { error: "invalid_request" });
+      if (String(b?.client_id) !== NUVEMSHOP_APP_ID || b?.client_secret !== NUVEMSHOP_APP_SECRET)
+        return res.json(401, { error: "invalid_client" });
+      if (b?.grant_type !== "authorization_code" || typeof b.code !== "string" || !codes.delete(b.code))
+        return res.json(400, { error: "invalid_grant", error_description: "The authorization code is invalid" });
+      return res.json(200, {
+        access_token: NUVEMSHOP_TOKEN,
+        token_type: "bearer",
+        scope: "write_coupons,read_orders,write_scripts",
+        user_id: Number(NUVEMSHOP_STORE),
+      });
+    }
     if (req.headers.authentication !== `bearer ${NUVEMSHOP_TOKEN}`)
       return res.json(401, { code: 401, message: "Unauthorized", description: "Invalid access token" });
     if (!req.headers["user-agent"])
@@ -70,7 +109,23 @@ const startNuvemshopApi = (webhooks: Registered[], orders: Map<string, Record<st
     if (!m || m[1] !== NUVEMSHOP_STORE) return res.json(404, { code: 404, message: "Not Found", description: "" });
     const path = m[2];
     if (req.method === "GET" && path === "/store")
-      return res.json(200, { id: Number(NUVEMSHOP_STORE), name: { pt: "Loja" } });
+      return res.json(200, {
+        id: Number(NUVEMSHOP_STORE),
+        name: { pt: "Loja" },
+        original_domain: "minhaloja.lojavirtualnuvem.com.br",
+        url_with_protocol: "https://www.minhaloja.com.br",
+      });
+    if (req.method === "POST" && path === "/scripts") {
+      const b = req.body as Record<string, unknown> | null;
+      if (!b?.script_id || (b.query_params !== undefined && typeof b.query_params !== "string"))
+        return res.json(422, {
+          code: 422,
+          message: "Unprocessable Entity",
+          description: { script_id: ["is invalid"] },
+        });
+      scripts.push(b);
+      return res.json(201, { id: scripts.length, ...b });
+    }
     if (req.method === "POST" && path === "/coupons") {
       const b = req.body as Record<string, unknown>;
       if (typeof b?.code !== "string" || !["percentage", "absolute", "shipping"].includes(String(b.type)))

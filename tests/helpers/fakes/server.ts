@@ -27,7 +27,11 @@ export interface Fake {
 
 export type Handler = (
   req: Recorded,
-  res: { json: (status: number, body: unknown) => void },
+  res: {
+    json: (status: number, body: unknown) => void;
+    /** Any other answer: a page, a redirect (the platforms' own pages in an install flow). */
+    raw?: (status: number, body: string, headers: Record<string, string>) => void;
+  },
   coupons: Map<string, Record<string, unknown>>,
 ) => void;
 
@@ -61,8 +65,12 @@ export async function startFake(handle: Handler, port = 0): Promise<Fake> {
       }
       const forced = override?.(rec);
       if (forced) return json(forced.status, forced.body);
-      if (delayMs > 0) setTimeout(() => handle(rec, { json: (s, b) => json(s, b) }, coupons), delayMs);
-      else handle(rec, { json: (s, b) => json(s, b) }, coupons);
+      const send = (status: number, out: string, headers: Record<string, string>) => {
+        res.writeHead(status, headers);
+        res.end(out);
+      };
+      if (delayMs > 0) setTimeout(() => handle(rec, { json: (s, b) => json(s, b), raw: send }, coupons), delayMs);
+      else handle(rec, { json: (s, b) => json(s, b), raw: send }, coupons);
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));

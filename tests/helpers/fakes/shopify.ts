@@ -2,10 +2,17 @@
 // /admin/api/{version}/graphql.json with `X-Shopify-Access-Token`; a bad token answers 401
 // `{ errors: "[API] Invalid API key or access token ..." }`; discountCodeBasicCreate,
 // discountCodeFreeShippingCreate and discountCodeDelete answer `{ data: { <mutation>: { ..., userErrors } } }`.
+import { createHmac } from "node:crypto";
 import { startFake } from "./server";
 import { delivery, deliveryId, markUsed, type OrderId, type Registered } from "./store-orders";
 
 export const SHOPIFY_TOKEN = "shpat_fake0123456789";
+
+/** The app's client id and secret (Dev Dashboard): SHOPIFY_API_KEY and SHOPIFY_API_SECRET. */
+export const SHOPIFY_API_KEY = "fake-client-id-0123";
+export const SHOPIFY_API_SECRET = "fake-client-secret-0123456789";
+/** The shop the fake's callbacks come from. */
+export const SHOPIFY_SHOP = "minhaloja.myshopify.com";
 
 /** The custom app's API secret key: the store's `webhook_secret`, signing its webhooks (base64). */
 export const SHOPIFY_WEBHOOK_SECRET = "shpss_fake0123456789";
@@ -18,7 +25,8 @@ export const SHOPIFY_WEBHOOK_SECRET = "shpss_fake0123456789";
  */
 export async function startShopify() {
   const webhooks: Registered[] = [];
-  const fake = await startShopifyApi(webhooks);
+  const codes = new Set<string>();
+  const fake = await startShopifyApi(webhooks, codes);
   const orderDelivery = (topic: string, header: string, id: OrderId, codes: string[], total: string) => {
     const hook = webhooks.findLast((w) => w.topic === topic);
     if (!hook) throw new Error(`no ${topic} webhook registered`);
@@ -45,6 +53,40 @@ export async function startShopify() {
   };
   return Object.assign(fake, {
     webhooks,
+    /**
+     * The merchant accepted the app on the shop's authorize page: Shopify redirects to the app's
+     * redirect_uri with `code`, `hmac`, `host`, `shop`, `state` and `timestamp`, the `hmac` being the
+     * hex HMAC-SHA256 (the app's client secret) of the other parameters sorted and joined `k=v&`.
+     */
+    callbackQuery(state: string, o: { shop?: string; timestamp?: number; secret?: string } = {}) {
+      const code = `code${codes.size + 1}${Math.random().toString(16).slice(2)}`;
+      codes.add(code);
+      const shop = o.shop ?? SHOPIFY_SHOP;
+      const params: Record<string, string> = {
+        code,
+        host: Buffer.from(`admin.shopify.com/store/${shop.split(".")[0]}`).toString("base64"),
+        shop,
+        state,
+        timestamp: String(o.timestamp ?? Math.floor(Date.now() / 1000)),
+      };
+      const message = Object.keys(params)
+        .sort()
+        .map((k) => `${k}=${params[k]}`)
+        .join("&");
+      const hmac = createHmac("sha256", o.secret ?? SHOPIFY_API_SECRET)
+        .update(message)
+        .digest("hex");
+      return new URLSearchParams({ ...params, hmac }).toString();
+    },
+    /** A webhook of the app (app-uninstalled, a privacy topic) as Shopify posts it, signed with the app's secret. */
+    appWebhook(topic: string, body: unknown, url = "https://app.test/hook", secret = SHOPIFY_API_SECRET) {
+      return delivery({ topic, url }, body, secret, "base64", "x-shopify-hmac-sha256", {
+        "x-shopify-topic": topic,
+        "x-shopify-shop-domain": SHOPIFY_SHOP,
+        "x-shopify-api-version": "2025-01",
+        "x-shopify-webhook-id": deliveryId(),
+      });
+    },
     /** A shopper used the code at the checkout: its `asyncUsageCount` goes up (no webhook is sent). */
     use(code: string) {
       markUsed(fake.coupons, code, "asyncUsageCount");
@@ -72,9 +114,22 @@ const discountNode = (c: Record<string, unknown> | undefined) =>
       }
     : null;
 
-const startShopifyApi = (webhooks: Registered[]) => {
+const startShopifyApi = (webhooks: Registered[], codes: Set<string>) => {
   let webhookIds = 0;
   return startFake((req, res, coupons) => {
+    // The token exchange (shopify.dev "Authorization code grant", step 4): the app's client id and
+    // secret and a code used once; answers an offline token and the granted scopes.
+    if (req.path === "/admin/oauth/access_token") {
+      const b = req.body as Record<string, unknown> | null;
+      if (req.method !== "POST" || b?.client_id !== SHOPIFY_API_KEY || b?.client_secret !== SHOPIFY_API_SECRET)
+        return res.json(400, { error: "invalid_request", error_description: "Invalid client" });
+      if (typeof b.code !== "string" || !codes.delete(b.code))
+        return res.json(400, {
+          error: "invalid_request",
+          error_description: "The authorization code was not found or was already used",
+        });
+      return res.json(200, { access_token: SHOPIFY_TOKEN, scope: "write_discounts,read_discounts,read_orders" });
+    }
     if (req.headers["x-shopify-access-token"] !== SHOPIFY_TOKEN)
       return res.json(401, { errors: "[API] Invalid API key or access token (unrecognized login or wrong password)" });
     if (req.method !== "POST" || !/^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(req.path))

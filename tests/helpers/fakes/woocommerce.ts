@@ -1,7 +1,7 @@
 // A local WooCommerce REST API v3 (https://woocommerce.github.io/woocommerce-rest-api-docs/#coupons):
 // `/wp-json/wc/v3/coupons`, HTTP Basic with the consumer key and secret, errors as
 // `{ code, message, data: { status } }`; DELETE needs `force=true` (coupons do not go to the trash).
-import { startFake } from "./server";
+import { startFake, type Handler, type Recorded } from "./server";
 import { delivery, deliveryId, markUsed, type OrderId, type Registered } from "./store-orders";
 
 export const WOO_KEY = "ck_fake0123456789";
@@ -48,9 +48,53 @@ export async function startWooCommerce() {
   });
 }
 
+/**
+ * WooCommerce's app authorization page (REST API docs "Auto generating API keys using our Application
+ * Authentication Endpoint"): GET /wc-auth/v1/authorize shows "Aprovar"; approving posts
+ * `{ key_id, user_id, consumer_key, consumer_secret, key_permissions }` (JSON) to callback_url, server
+ * to server, then sends the browser to return_url with `success=1&user_id=`.
+ */
+function authorizePage(req: Recorded, raw: NonNullable<Parameters<Handler>[1]["raw"]>) {
+  const url = new URL(req.path, "http://fake");
+  if (req.method === "GET") {
+    const hidden = ["user_id", "return_url", "callback_url"]
+      .map((k) => `<input type="hidden" name="${k}" value="${escape(url.searchParams.get(k) ?? "")}">`)
+      .join("");
+    const page = `<!doctype html><html lang="pt-BR"><head><title>WooCommerce</title></head><body><main>
+      <h1>${escape(url.searchParams.get("app_name") ?? "")} gostaria de se conectar à sua loja</h1>
+      <p>Permissão: leitura e escrita</p>
+      <form method="post" action="/wc-auth/v1/access_granted">${hidden}<button>Aprovar</button></form></main></body></html>`;
+    return raw(200, page, { "content-type": "text/html; charset=utf-8" });
+  }
+  const form = new URLSearchParams(String(req.body ?? ""));
+  const keys = {
+    key_id: 1,
+    user_id: form.get("user_id"),
+    consumer_key: WOO_KEY,
+    consumer_secret: WOO_SECRET,
+    key_permissions: "read_write",
+  };
+  void fetch(form.get("callback_url") ?? "", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(keys),
+  })
+    .then((r) => {
+      if (!r.ok) return raw(400, "<p>Erro: a aplicação recusou as chaves.</p>", { "content-type": "text/html" });
+      const back = new URL(form.get("return_url") ?? "");
+      back.searchParams.set("success", "1");
+      back.searchParams.set("user_id", form.get("user_id") ?? "");
+      raw(302, "", { location: back.href });
+    })
+    .catch(() => raw(502, "<p>Erro de conexão.</p>", { "content-type": "text/html" }));
+}
+
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
 const startWooApi = (webhooks: Registered[]) => {
   let webhookIds = 0;
   return startFake((req, res, coupons) => {
+    if (req.path.startsWith("/wc-auth/v1/") && res.raw) return authorizePage(req, res.raw);
     const expected = `Basic ${Buffer.from(`${WOO_KEY}:${WOO_SECRET}`).toString("base64")}`;
     if (req.headers.authorization !== expected)
       return res.json(401, {

@@ -1,0 +1,3 @@
+import { privacyRoute } from "@/lib/lgpd/store-requests";
+
+export const POST = privacyRoute("shopify", "customers/redact");
