@@ -77,7 +77,7 @@ describe("Shopify install", () => {
     ]);
     expect(list.text).not.toContain(SHOPIFY_TOKEN);
     const hooks = fakes.shopify.webhooks.slice(hooksBefore);
-    expect(hooks.map((h) => h.topic).sort()).toEqual(["APP_UNINSTALLED", "ORDERS_PAID"]);
+    expect(hooks.map((h) => h.topic).sort()).toEqual(["APP_UNINSTALLED", "ORDERS_CANCELLED", "ORDERS_PAID"]);
 
     // Signed with the app's secret: app-uninstalled on the store's URL marks it uninstalled.
     const url = list.body.stores[0].webhook_url as string;

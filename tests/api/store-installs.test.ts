@@ -90,7 +90,7 @@ describe("Nuvemshop install", () => {
       access_token: NUVEMSHOP_TOKEN,
     });
     const hooks = fakes.nuvem.webhooks.slice(hooksBefore);
-    expect(hooks.map((h) => h.topic).sort()).toEqual(["app/uninstalled", "order/paid"]);
+    expect(hooks.map((h) => h.topic).sort()).toEqual(["app/uninstalled", "order/cancelled", "order/paid"]);
     expect(hooks.every((h) => h.url === store.webhook_url)).toBe(true);
     const company = await (await db()).company.findUniqueOrThrow({ where: { id: c.companyId } });
     expect(fakes.nuvem.scripts.at(-1)).toEqual({
