@@ -26,6 +26,12 @@ function check(ok, msg) {
 }
 
 // 1. The folder the image would hold: the Dockerfile's runtime COPY lines, /src/.next -> DIST.
+// Next's tracer copies the whole project there when a module reads a path it cannot bound (it did:
+// lib/embed/warm.ts, docs/decisions/operations.md "Self-hosting and serverless (issue 50)"): the
+// output must hold server.js, its build and node_modules, never the sources, tests, docs or scripts.
+const SOURCES = ["tests", "docs", "scripts", "app", "components", "lib", "embed", "README.md", "Dockerfile"];
+const copiedSources = SOURCES.filter((f) => existsSync(path.join(DIST, "standalone", f)));
+check(copiedSources.length === 0, `the standalone output holds the project's ${copiedSources.join(", ")}`);
 const dir = mkdtempSync(path.join(tmpdir(), "roleta-standalone-"));
 const copies = [
   ...readFileSync("Dockerfile", "utf8").matchAll(/^COPY --from=build (?:--chown=\S+ )?\/src\/(\S+) (\S+)$/gm),
@@ -93,6 +99,14 @@ try {
   say("ready");
   const live = await fetch(`${base}/api/health`);
   check(live.ok && live.headers.get("x-request-id"), "GET /api/health: 200 with an X-Request-Id");
+  // The image's health probe (bash's /dev/tcp, the Dockerfile's HEALTHCHECK and compose's check).
+  const probe = (p, port = PORT) =>
+    spawnSync("bash", ["ops/probe.sh", p], { cwd: dir, env: { ...env, PORT: String(port) } }).status;
+  check(probe("/api/health") === 0, "ops/probe.sh /api/health: exit 0");
+  check(probe("/api/health/ready") === 0, "ops/probe.sh /api/health/ready: exit 0");
+  check(probe("/api/nothing-here") !== 0, "ops/probe.sh on a 404: a failure");
+  check(probe("/api/health", PORT + 1) !== 0, "ops/probe.sh with nothing listening: a failure");
+  say("ops/probe.sh: 0 on liveness and readiness, a failure on a 404 and on a closed port");
 
   const api = async (method, url, body, token, headers = {}) => {
     const res = await fetch(`${base}${url}`, {
