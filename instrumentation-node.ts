@@ -10,11 +10,13 @@ import { bindOutsideRequest } from "@/lib/async/outside-request";
 import { db, onFirstOpen } from "@/lib/db/client";
 import { seedDemoIfEmpty } from "@/lib/demo/seed";
 import { assertServerEnv, env } from "@/lib/env";
+import { assertServerlessEnv } from "@/lib/health/serverless";
 import { stampSocketAddresses } from "@/lib/net/socket-address";
 import { startWorkerLoop } from "@/lib/worker/loop";
 
 export async function startNodeServer() {
   assertServerEnv(); // a clear error at start rather than links to localhost later
+  assertServerlessEnv(); // on Vercel: uploads, mail and the database must not go to the function's disk
   bindOutsideRequest();
   limitHeapGrowth(env().HEAP_GROWING_PERCENT);
   stampSocketAddresses();

@@ -1,11 +1,15 @@
 // @ts-check
 // JavaScript, not TypeScript: `next start` compiles a next.config.ts with SWC, which maps its
 // 27 MB native binding into every production server for good (about 40 MB of RSS in all, measured
-// at start; docs/decisions/performance.md "The server's memory"). So the two settings read
-// from the environment are read here directly; lib/env.ts checks them at start like the rest.
+// at start; docs/decisions/performance.md "The server's memory"). So the few settings read from
+// the environment are read here directly; lib/env.ts checks them at start like the rest.
 
 /** What proxy.ts's matcher leaves out. */
 const STATIC_PATHS = ["/_next/static/:path*", "/_next/image", "/favicon.ico"];
+
+/** Vercel sets VERCEL on its builds (docs/decisions/operations.md "Self-hosting and serverless (issue 50)"). */
+const ON_VERCEL = !!process.env.VERCEL;
+const EMBEDDED_DATABASE_FILES = ["node_modules/@electric-sql/pglite/**", "node_modules/pglite-prisma-adapter/**"];
 
 /** @type {import("next").NextConfig} */
 const nextConfig = {
@@ -52,7 +56,16 @@ const nextConfig = {
   outputFileTracingIncludes: {
     "/scanner/[file]": ["./node_modules/zxing-wasm/dist/reader/zxing_reader.wasm"],
     "/docs/api/reference.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"],
+    // A Vercel function opens the database, which checks the migrations folder (lib/db/migrate.ts
+    // reads it untraced); the image copies the folder itself (Dockerfile).
+    ...(ON_VERCEL ? { "/**": ["./prisma/migrations/**/*"] } : {}),
   },
+  // PGlite (about 20 MB of WebAssembly and data) stays out of Vercel's functions: the embedded
+  // database cannot live on a function's disk, and a start without DATABASE_URL is refused there
+  // (lib/health/serverless.ts). The image keeps it (a `docker run` without Postgres still starts).
+  outputFileTracingExcludes: ON_VERCEL
+    ? { "/**": EMBEDDED_DATABASE_FILES, "next-server": EMBEDDED_DATABASE_FILES }
+    : {},
 };
 
 export default nextConfig;

@@ -11,11 +11,17 @@ const encoder = new TextEncoder();
 
 export const spinEvent = (spin: ScreenSpin) => `event: spin\ndata: ${JSON.stringify(spin)}\n\n`;
 
-export async function screenStream(deviceId: string, signal: AbortSignal): Promise<Response> {
+/**
+ * `maxMs` (STREAM_MAX_SECONDS; 0: none) ends the stream before a serverless function's time limit
+ * would cut it: a last `retry: 500` makes the screen's EventSource come back within half a second,
+ * instead of a killed function's error (docs/totem.md "On Vercel").
+ */
+export async function screenStream(deviceId: string, signal: AbortSignal, maxMs = 0): Promise<Response> {
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   const pending: string[] = [];
   let closed = false;
   let timer: ReturnType<typeof setInterval> | undefined;
+  let lifetime: ReturnType<typeof setTimeout> | undefined;
   const send = (text: string) => {
     if (closed) return;
     if (!controller) return void pending.push(text);
@@ -31,6 +37,7 @@ export async function screenStream(deviceId: string, signal: AbortSignal): Promi
     closed = true;
     stop();
     clearInterval(timer);
+    clearTimeout(lifetime);
     try {
       controller?.close();
     } catch {
@@ -44,6 +51,11 @@ export async function screenStream(deviceId: string, signal: AbortSignal): Promi
       send("retry: 3000\n: connected\n\n");
       for (const text of pending.splice(0)) send(text);
       timer = setInterval(() => send(": keep-alive\n\n"), KEEP_ALIVE_MS);
+      if (maxMs > 0)
+        lifetime = setTimeout(() => {
+          send("retry: 500\n: reconnect\n\n");
+          close();
+        }, maxMs);
     },
     cancel: close,
   });
