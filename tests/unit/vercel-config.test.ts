@@ -1,7 +1,7 @@
 // The serverless deployment the design card promises (issue 50, item 7; docs/decisions/operations.md
 // "Self-hosting and serverless (issue 50)"): vercel.json schedules every cron route, its build
-// migrates before it builds, and a Vercel build keeps PGlite out of the functions while shipping
-// the migrations folder they check at start. A build elsewhere (the image) keeps both as they were.
+// migrates before it builds, and a Vercel build keeps PGlite out of the functions. A build elsewhere
+// (the image) keeps it: a `docker run` without Postgres still starts.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
@@ -44,13 +44,12 @@ describe("vercel.json", () => {
 });
 
 describe("next.config.mjs's traced files", () => {
-  it("on Vercel, leave PGlite out of every function and ship the migrations", async () => {
+  it("on Vercel, leave PGlite out of every function", async () => {
     const config = await configWith(true);
     const excluded = Object.values(config.outputFileTracingExcludes ?? {}).flat();
     expect(excluded).toContain("node_modules/@electric-sql/pglite/**");
     expect(excluded).toContain("node_modules/pglite-prisma-adapter/**");
     expect(config.outputFileTracingExcludes?.["/**"]).toBeDefined();
-    expect(config.outputFileTracingIncludes?.["/**"]).toEqual(["./prisma/migrations/**/*"]);
     // Next keeps these packages out of its bundles, so the exclusion is the only thing between
     // them and a function: they are loaded by import() at run time (lib/db/client.ts).
     expect(config.serverExternalPackages).toContain("@electric-sql/pglite");
@@ -59,6 +58,5 @@ describe("next.config.mjs's traced files", () => {
   it("elsewhere (the image, next start) change nothing", async () => {
     const config = await configWith(false);
     expect(config.outputFileTracingExcludes).toEqual({});
-    expect(config.outputFileTracingIncludes?.["/**"]).toBeUndefined();
   });
 });
