@@ -9,7 +9,20 @@ const STATIC_PATHS = ["/_next/static/:path*", "/_next/image", "/favicon.ico"];
 
 /** Vercel sets VERCEL on its builds (docs/decisions/operations.md "Self-hosting and serverless (issue 50)"). */
 const ON_VERCEL = !!process.env.VERCEL;
-const EMBEDDED_DATABASE_FILES = ["node_modules/@electric-sql/pglite/**", "node_modules/pglite-prisma-adapter/**"];
+// Turbopack traces an external package as a link under the build folder
+// (.next/node_modules/@electric-sql/pglite-<hash>), hence the patterns at any depth with a suffix.
+const EMBEDDED_DATABASE_FILES = [
+  "**/node_modules/@electric-sql/pglite*",
+  "**/node_modules/@electric-sql/pglite*/**",
+  "**/node_modules/pglite-prisma-adapter*",
+  "**/node_modules/pglite-prisma-adapter*/**",
+];
+// The packages and what they import from node_modules (pglite-prisma-adapter: postgres-array).
+const EMBEDDED_DATABASE_PACKAGES = [
+  "./node_modules/@electric-sql/pglite/**/*",
+  "./node_modules/pglite-prisma-adapter/**/*",
+  "./node_modules/postgres-array/**/*",
+];
 
 /** @type {import("next").NextConfig} */
 const nextConfig = {
@@ -56,6 +69,9 @@ const nextConfig = {
   outputFileTracingIncludes: {
     "/scanner/[file]": ["./node_modules/zxing-wasm/dist/reader/zxing_reader.wasm"],
     "/docs/api/reference.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"],
+    // The embedded database, imported unseen by the tracer (lib/db/client.ts): the image keeps it
+    // (a `docker run` without Postgres still starts); a Vercel build does not.
+    ...(ON_VERCEL ? {} : { "/**": EMBEDDED_DATABASE_PACKAGES }),
   },
   // PGlite (about 20 MB of WebAssembly and data) stays out of Vercel's functions: the embedded
   // database cannot live on a function's disk, and a start without DATABASE_URL is refused there

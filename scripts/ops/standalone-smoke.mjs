@@ -5,7 +5,7 @@
 // repeated: a refusal), the lead in the list. Then it scrapes /api/metrics (404 and 401 checked
 // first; the scrape is written to SCRAPE_FILE for `promtool check metrics`), and reads the server's
 // whole log: every line JSON from pino (bar Next's own start-up lines) and none holding the smoke's
-// phone numbers, e-mail, password or tokens.
+// phone numbers, e-mail, password or tokens. Last, it starts the folder without Postgres (PGlite).
 // Needs `NEXT_OUTPUT=standalone npm run build` and `node scripts/ops/build-ops.mjs` first.
 // Usage: DATABASE_URL=postgresql://.../fresh_db node scripts/ops/standalone-smoke.mjs
 import { spawn, spawnSync } from "node:child_process";
@@ -210,5 +210,36 @@ const secrets = [email, password, TOKEN, ...phones, ...phones.map((p) => p.repla
 const leaked = secrets.filter((s) => log.includes(s));
 check(leaked.length === 0, `the log holds ${leaked.join(", ")}`);
 say(`log: ${json.length} JSON lines, none holding the ${secrets.length} contacts, passwords and tokens`);
+// 7. The same folder without Postgres: the embedded database, which lib/db/client.ts imports out of
+// the tracer's sight (so Vercel's functions do without it) and next.config.mjs lists for this output.
+{
+  const embeddedEnv = { ...env };
+  delete embeddedEnv.DATABASE_URL;
+  const embedded = spawn(process.execPath, ["server.js"], {
+    cwd: dir,
+    env: { ...embeddedEnv, PGLITE_DIR: "memory://", MIGRATE_ON_START: "true" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  embedded.stdout.on("data", (d) => (out += d));
+  embedded.stderr.on("data", (d) => (out += d));
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      check(embedded.exitCode === null, `server.js on PGlite exited:\n${out}`);
+      check(Date.now() < deadline, `server.js on PGlite not ready within 60 s:\n${out.slice(-2000)}`);
+      const ok = await fetch(`${base}/api/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  } finally {
+    embedded.kill("SIGTERM");
+    await new Promise((r) => embedded.once("exit", r));
+  }
+  say("server.js without DATABASE_URL: ready on the embedded database");
+}
 rmSync(dir, { recursive: true, force: true });
 say("STANDALONE SMOKE PASSED");
