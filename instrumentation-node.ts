@@ -17,6 +17,7 @@ import { seedDemoIfEmpty } from "@/lib/demo/seed";
 import { assertServerEnv, env } from "@/lib/env";
 import { observeRequests } from "@/lib/http/server-requests";
 import { ignoreClientAborts } from "@/lib/net/client-abort";
+import { assertServerlessEnv } from "@/lib/health/serverless";
 import { stampSocketAddresses } from "@/lib/net/socket-address";
 import { startWorkerLoop } from "@/lib/worker/loop";
 
@@ -25,6 +26,7 @@ export async function startNodeServer() {
   if (env().NODE_ENV === "production") routeConsoleThroughLog();
   assertServerEnv(); // a clear error at start rather than links to localhost later
   if (mailState() === "failing" && env().NEXT_PHASE !== "phase-production-build") log().error(MAIL_NOT_READY);
+  assertServerlessEnv(); // on Vercel: uploads, mail and the database must not go to the function's disk
   bindOutsideRequest();
   limitHeapGrowth(env().HEAP_GROWING_PERCENT);
   stampSocketAddresses();

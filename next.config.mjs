@@ -1,8 +1,8 @@
 // @ts-check
 // JavaScript, not TypeScript: `next start` compiles a next.config.ts with SWC, which maps its
 // 27 MB native binding into every production server for good (about 40 MB of RSS in all, measured
-// at start; docs/decisions/performance.md "The server's memory"). So the two settings read
-// from the environment are read here directly; lib/env.ts checks them at start like the rest.
+// at start; docs/decisions/performance.md "The server's memory"). So the few settings read from
+// the environment are read here directly; lib/env.ts checks them at start like the rest.
 
 /**
  * What proxy.ts's matcher leaves out: static files, and the incoming webhooks (machines posting
@@ -10,6 +10,23 @@
  * ... for <url>", and a store's URL carries its key: docs/decisions/security.md "Public edge").
  */
 const STATIC_PATHS = ["/_next/static/:path*", "/_next/image", "/favicon.ico", "/api/webhooks/:path*"];
+
+/** Vercel sets VERCEL on its builds (docs/decisions/operations.md "Self-hosting and serverless (issue 50)"). */
+const ON_VERCEL = !!process.env.VERCEL;
+// Turbopack traces an external package as a link under the build folder
+// (.next/node_modules/@electric-sql/pglite-<hash>), hence the patterns at any depth with a suffix.
+const EMBEDDED_DATABASE_FILES = [
+  "**/node_modules/@electric-sql/pglite*",
+  "**/node_modules/@electric-sql/pglite*/**",
+  "**/node_modules/pglite-prisma-adapter*",
+  "**/node_modules/pglite-prisma-adapter*/**",
+];
+// The packages and what they import from node_modules (pglite-prisma-adapter: postgres-array).
+const EMBEDDED_DATABASE_PACKAGES = [
+  "./node_modules/@electric-sql/pglite/**/*",
+  "./node_modules/pglite-prisma-adapter/**/*",
+  "./node_modules/postgres-array/**/*",
+];
 
 /** @type {import("next").NextConfig} */
 const nextConfig = {
@@ -66,7 +83,16 @@ const nextConfig = {
   outputFileTracingIncludes: {
     "/scanner/[file]": ["./node_modules/zxing-wasm/dist/reader/zxing_reader.wasm"],
     "/docs/api/reference.js": ["./node_modules/@scalar/api-reference/dist/browser/standalone.js"],
+    // The embedded database, imported unseen by the tracer (lib/db/client.ts): the image keeps it
+    // (a `docker run` without Postgres still starts); a Vercel build does not.
+    ...(ON_VERCEL ? {} : { "/**": EMBEDDED_DATABASE_PACKAGES }),
   },
+  // PGlite (about 20 MB of WebAssembly and data) stays out of Vercel's functions: the embedded
+  // database cannot live on a function's disk, and a start without DATABASE_URL is refused there
+  // (lib/health/serverless.ts). The image keeps it (a `docker run` without Postgres still starts).
+  outputFileTracingExcludes: ON_VERCEL
+    ? { "/**": EMBEDDED_DATABASE_FILES, "next-server": EMBEDDED_DATABASE_FILES }
+    : {},
 };
 
 export default nextConfig;

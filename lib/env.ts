@@ -50,6 +50,9 @@ const keyList = z
   )
   .pipe(z.array(key32));
 
+/** A big-screen stream's default lifetime on Vercel: under the functions' 300 s, with room to close. */
+export const VERCEL_STREAM_MAX_SECONDS = 270;
+
 /** Next's own default port, when PORT is not set. */
 const DEFAULT_PORT = 3000;
 
@@ -141,8 +144,17 @@ const schema = z
     // development and tests only: it disables the SSRF guard).
     WEBHOOK_ALLOW_PRIVATE_HOSTS: bool,
     // Run the delivery worker inside the Node server (instrumentation.ts). Turn off where a separate
-    // `npm run worker` or the cron route delivers instead.
-    WEBHOOK_WORKER: boolDefaultTrue,
+    // `npm run worker` or the cron route delivers instead. Unset: on, except on Vercel (see below).
+    WEBHOOK_WORKER: z.enum(["true", "false", "1", "0", ""]).optional(),
+    // Set by Vercel on its builds and functions (docs/decisions/operations.md "Self-hosting and
+    // serverless (issue 50)"): no process outlives a request there, and the disk is read-only.
+    VERCEL: z.string().optional(),
+    // The most seconds one big-screen stream stays open (the screen reconnects by itself); 0: no
+    // limit. Unset: 270 on Vercel (under a function's 300 s), none elsewhere.
+    STREAM_MAX_SECONDS: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.coerce.number().int().min(0).max(86_400).optional(),
+    ),
     // Pause of the worker between polls of an empty queue.
     WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
     // How long one render of a public wheel page is shared (lib/public-page/html-cache.ts); 0: off.
@@ -176,6 +188,9 @@ const schema = z
     ...e,
     APP_URL: e.APP_URL ?? `http://localhost:${e.PORT ?? DEFAULT_PORT}`,
     APP_URL_SET: !!e.APP_URL,
+    // Vercel freezes a function between requests: its cron route delivers there (vercel.json).
+    WEBHOOK_WORKER: e.WEBHOOK_WORKER ? e.WEBHOOK_WORKER === "true" || e.WEBHOOK_WORKER === "1" : !e.VERCEL,
+    STREAM_MAX_SECONDS: e.STREAM_MAX_SECONDS ?? (e.VERCEL ? VERCEL_STREAM_MAX_SECONDS : 0),
   }));
 
 export type Env = z.infer<typeof schema>;

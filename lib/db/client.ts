@@ -54,10 +54,15 @@ async function open(): Promise<DbHandle> {
       },
     };
   }
+  // Loaded by Node at run time, unseen by Next's tracer: a Vercel build ships no PGlite (about 20 MB;
+  // its traces of the proxy and instrumentation ignored next.config.mjs's exclusions), and other
+  // builds list it in next.config.mjs's outputFileTracingIncludes (docs/decisions/operations.md
+  // "Self-hosting and serverless (issue 50)").
   const [{ PGlite }, { PrismaPGlite }, { pg_trgm }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("pglite-prisma-adapter"),
-    import("@electric-sql/pglite/contrib/pg_trgm"), // lead search indexes (migration 20261123070000)
+    import(/* turbopackIgnore: true */ "@electric-sql/pglite"),
+    import(/* turbopackIgnore: true */ "pglite-prisma-adapter"),
+    // lead search indexes (migration 20261123070000)
+    import(/* turbopackIgnore: true */ "@electric-sql/pglite/contrib/pg_trgm"),
   ]);
   const inMemory = PGLITE_DIR.startsWith("memory://");
   if (!inMemory) mkdirSync(PGLITE_DIR, { recursive: true });

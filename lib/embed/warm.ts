@@ -12,8 +12,13 @@ import path from "node:path";
 const EMBED_PAGE = "app/embed/[companySlug]/[slug]/page";
 const CHUNK = /static\/chunks\/[\w.-]+\.(?:js|css)/g;
 
-/** The build's folder (next.config.mjs's distDir). */
-export const distDir = () => path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
+/**
+ * The build's folder (next.config.mjs's distDir), read at run time: the turbopackIgnore hint keeps
+ * Next's tracer from copying the whole project (tests, docs, scripts) into the standalone output
+ * (docs/decisions/operations.md "Self-hosting and serverless (issue 50)"); the manifests it reads
+ * are the build's own, always beside server.js.
+ */
+export const distDir = () => path.join(/* turbopackIgnore: true */ process.cwd(), process.env.NEXT_DIST_DIR || ".next");
 
 /**
  * The /_next/static files of the embed page's first load, scripts first: the root main files of

@@ -18,15 +18,22 @@ export interface StreamOptions {
   idleMs?: number;
   /** Called once when the stream ends, however it ends. */
   release?: () => void;
+  /**
+   * STREAM_MAX_SECONDS (0: none): the stream ends before a serverless function's time limit would
+   * cut it; a last `retry: 500` makes the screen's EventSource come back within half a second,
+   * instead of a killed function's error (docs/totem.md "On Vercel").
+   */
+  maxMs?: number;
 }
 
 export async function screenStream(deviceId: string, signal: AbortSignal, opts: StreamOptions = {}): Promise<Response> {
-  const { heartbeatMs = HEARTBEAT_MS, idleMs = IDLE_MS, release } = opts;
+  const { heartbeatMs = HEARTBEAT_MS, idleMs = IDLE_MS, release, maxMs = 0 } = opts;
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   const pending: string[] = [];
   let closed = false;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let idle: ReturnType<typeof setTimeout> | undefined;
+  let lifetime: ReturnType<typeof setTimeout> | undefined;
   let stop: () => void = () => undefined;
   const send = (text: string) => {
     if (closed) return;
@@ -47,6 +54,7 @@ export async function screenStream(deviceId: string, signal: AbortSignal, opts: 
     stop();
     clearInterval(heartbeat);
     clearTimeout(idle);
+    clearTimeout(lifetime);
     release?.();
     try {
       controller?.close();
@@ -73,6 +81,11 @@ export async function screenStream(deviceId: string, signal: AbortSignal, opts: 
       for (const text of pending.splice(0)) send(text);
       heartbeat = setInterval(() => send(": keep-alive\n\n"), heartbeatMs);
       touch();
+      if (maxMs > 0)
+        lifetime = setTimeout(() => {
+          send("retry: 500\n: reconnect\n\n");
+          close();
+        }, maxMs);
     },
     cancel: close,
   });

@@ -5,7 +5,7 @@
 // repeated: a refusal), the lead in the list. Then it scrapes /api/metrics (404 and 401 checked
 // first; the scrape is written to SCRAPE_FILE for `promtool check metrics`), and reads the server's
 // whole log: every line JSON from pino (bar Next's own start-up lines) and none holding the smoke's
-// phone numbers, e-mail, password or tokens.
+// phone numbers, e-mail, password or tokens. Last, it starts the folder without Postgres (PGlite).
 // Needs `NEXT_OUTPUT=standalone npm run build` and `node scripts/ops/build-ops.mjs` first.
 // Usage: DATABASE_URL=postgresql://.../fresh_db node scripts/ops/standalone-smoke.mjs
 import { spawn, spawnSync } from "node:child_process";
@@ -26,6 +26,14 @@ function check(ok, msg) {
 }
 
 // 1. The folder the image would hold: the Dockerfile's runtime COPY lines, /src/.next -> DIST.
+// Next's tracer copies the whole project there when a module reads a path it cannot bound (it did:
+// lib/embed/warm.ts, docs/decisions/operations.md "Self-hosting and serverless (issue 50)"): the
+// output must hold server.js, its build and node_modules, never the sources, tests, docs or scripts.
+// (One source file remains: app/uploads/[...key]/route.ts, which the tracer takes for the uploads
+// folder, `path.resolve(DATA_DIR, "uploads")` in lib/storage; a hint there traced everything.)
+const SOURCES = ["tests", "docs", "scripts", "components", "lib", "embed", "README.md", "Dockerfile"];
+const copiedSources = SOURCES.filter((f) => existsSync(path.join(DIST, "standalone", f)));
+check(copiedSources.length === 0, `the standalone output holds the project's ${copiedSources.join(", ")}`);
 const dir = mkdtempSync(path.join(tmpdir(), "roleta-standalone-"));
 const copies = [
   ...readFileSync("Dockerfile", "utf8").matchAll(/^COPY --from=build (?:--chown=\S+ )?\/src\/(\S+) (\S+)$/gm),
@@ -95,6 +103,14 @@ try {
   say("ready");
   const live = await fetch(`${base}/api/health`);
   check(live.ok && live.headers.get("x-request-id"), "GET /api/health: 200 with an X-Request-Id");
+  // The image's health probe (bash's /dev/tcp, the Dockerfile's HEALTHCHECK and compose's check).
+  const probe = (p, port = PORT) =>
+    spawnSync("bash", ["ops/probe.sh", p], { cwd: dir, env: { ...env, PORT: String(port) } }).status;
+  check(probe("/api/health") === 0, "ops/probe.sh /api/health: exit 0");
+  check(probe("/api/health/ready") === 0, "ops/probe.sh /api/health/ready: exit 0");
+  check(probe("/api/nothing-here") !== 0, "ops/probe.sh on a 404: a failure");
+  check(probe("/api/health", PORT + 1) !== 0, "ops/probe.sh with nothing listening: a failure");
+  say("ops/probe.sh: 0 on liveness and readiness, a failure on a 404 and on a closed port");
 
   const api = async (method, url, body, token, headers = {}) => {
     const res = await fetch(`${base}${url}`, {
@@ -212,5 +228,36 @@ check(leaked.length === 0, `the log holds ${leaked.join(", ")}`);
 say(
   `log: ${json.length} JSON lines (${access} access lines), none holding the ${secrets.length} contacts, passwords and tokens`,
 );
+// 7. The same folder without Postgres: the embedded database, which lib/db/client.ts imports out of
+// the tracer's sight (so Vercel's functions do without it) and next.config.mjs lists for this output.
+{
+  const embeddedEnv = { ...env };
+  delete embeddedEnv.DATABASE_URL;
+  const embedded = spawn(process.execPath, ["server.js"], {
+    cwd: dir,
+    env: { ...embeddedEnv, PGLITE_DIR: "memory://", MIGRATE_ON_START: "true" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  embedded.stdout.on("data", (d) => (out += d));
+  embedded.stderr.on("data", (d) => (out += d));
+  try {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      check(embedded.exitCode === null, `server.js on PGlite exited:\n${out}`);
+      check(Date.now() < deadline, `server.js on PGlite not ready within 60 s:\n${out.slice(-2000)}`);
+      const ok = await fetch(`${base}/api/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  } finally {
+    embedded.kill("SIGTERM");
+    await new Promise((r) => embedded.once("exit", r));
+  }
+  say("server.js without DATABASE_URL: ready on the embedded database");
+}
 rmSync(dir, { recursive: true, force: true });
 say("STANDALONE SMOKE PASSED");

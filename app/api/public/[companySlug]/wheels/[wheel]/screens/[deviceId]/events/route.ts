@@ -1,6 +1,7 @@
 import { DEVICE_MESSAGES } from "@/lib/copy/devices";
 import { givesHitBack } from "@/lib/devices/address-limit";
 import { markSeen, screenWithToken } from "@/lib/devices/public";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { publicRoute } from "@/lib/http/route-wrapper";
 import { clientIp } from "@/lib/net/client-ip";
@@ -10,6 +11,8 @@ import { screenStream } from "@/lib/screens/stream";
 import { screenEventsQuery } from "@/lib/validation/devices";
 
 export const dynamic = "force-dynamic";
+// Vercel's function limit; the stream itself ends earlier (STREAM_MAX_SECONDS, 270 s there).
+export const maxDuration = 300;
 
 // The big screen's stream of spins (docs/api.md "The totem and the big screen"): the screen's own
 // token in ?d=; without it (or revoked) 403 DEVICE_REVOKED. Never a contact in an event. The
@@ -36,6 +39,6 @@ export const GET = publicRoute(
     // At most 5 open per screen and 20 per address on this instance (429 past that).
     const release = takeStreamSlot(screen.id, ip);
     void markSeen(screen.id).catch(() => undefined);
-    return screenStream(screen.id, req.signal, { release });
+    return screenStream(screen.id, req.signal, { release, maxMs: env().STREAM_MAX_SECONDS * 1000 });
   },
 );
