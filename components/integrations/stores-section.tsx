@@ -68,7 +68,6 @@ function RemovalEffects({ store }: { store: StoreRow }) {
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const message = (err: unknown, fallback: string) => (err instanceof FetchError && err.message ? err.message : fallback);
 
 /** Back from a platform's install (`?loja=conectada`, WooCommerce's `?success=`): the toast once, the address cleaned. */
 function useConnectedToast(onConnected: () => void) {

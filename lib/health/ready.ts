@@ -36,13 +36,11 @@ function timed<T>(p: Promise<T>): Promise<T> {
 const KEY = Symbol.for("roleta.migrationsApplied");
 const g = globalThis as typeof globalThis & { [KEY]?: boolean };
 
-export async function readiness(): Promise<Readiness> {
-  const checks: Readiness["checks"] = {
-    database: "failing",
-    migrations: "failing",
-    redis: "not_configured",
-    mail: mailState(),
-  };
+type ServiceChecks = Omit<Readiness["checks"], "mail">;
+
+/** What readiness asks of the outside: the database, the migrations and Redis. */
+async function serviceChecks(): Promise<{ checks: ServiceChecks; pending?: string[] }> {
+  const checks: ServiceChecks = { database: "failing", migrations: "failing", redis: "not_configured" };
   let pending: string[] | undefined;
   const redis = env().REDIS_URL
     ? timed(pingStore()).then(
@@ -67,13 +65,26 @@ export async function readiness(): Promise<Readiness> {
     log().warn({ err }, "readiness: the database does not answer");
   }
   checks.redis = await redis;
+  return { checks, ...(pending ? { pending } : {}) };
+}
+
+/**
+ * The services' checks the route answers from: at most one second old, shared by every probe
+ * meanwhile. The route is public and unlimited (balancers probe it without credentials); a flood of
+ * probes must not become a flood of queries (docs/decisions/security.md "Public edge").
+ */
+const recentServiceChecks = freshFor(1000, serviceChecks);
+
+/** Readiness: the services' recent checks, and the mail's state (configuration: read each time). */
+async function readinessFrom(services: () => Promise<Awaited<ReturnType<typeof serviceChecks>>>): Promise<Readiness> {
+  const { checks: serviceState, pending } = await services();
+  const checks: Readiness["checks"] = { ...serviceState, mail: mailState() };
   const ready = Object.values(checks).every((c) => c !== "failing");
   return { ready, checks, ...(pending ? { pending } : {}) };
 }
 
-/**
- * The readiness the route answers: a check at most one second old, shared by every probe meanwhile.
- * The route is public and unlimited (balancers probe it without credentials); a flood of probes
- * must not become a flood of queries (docs/decisions/security.md "Public edge").
- */
-export const recentReadiness = freshFor(1000, readiness);
+/** A fresh check of everything (start-up, scripts). */
+export const readiness = () => readinessFrom(serviceChecks);
+
+/** What the route answers: the services as checked at most a second ago. */
+export const recentReadiness = () => readinessFrom(recentServiceChecks);
