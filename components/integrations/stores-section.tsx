@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { DeleteDialog } from "@/components/ui/delete-dialog";
 import { Card } from "@/components/ui/misc";
 import { QueryState } from "@/components/ui/query-state";
-import { api, FetchError } from "@/lib/swr/fetcher";
+import { api } from "@/lib/swr/fetcher";
 import { useApi } from "@/lib/swr/use-api";
 import type { ReadAnswers } from "@/lib/api-types";
 import { notify } from "@/lib/ui/toast";
