@@ -52,6 +52,9 @@ export const TENANT_MODELS = new Set([
   "ApiKey",
   "Unit",
   "WheelDevice",
+  "Experiment",
+  "ExperimentArm",
+  "ExperimentExposure",
 ]);
 
 const WHERE_OPS = new Set([

@@ -1,0 +1,200 @@
+// Experiments (issue 52; docs/api.md "Experiments: A/B/n with a holdout, judged in money"): the CRUD,
+// its validation, the Pro gate, another company's 404, the arms frozen while running.
+import { beforeAll, describe, expect, it } from "vitest";
+import { DELETE as deleteRoute, GET as getRoute, PUT as putRoute } from "@/app/api/experiments/[id]/route";
+import { POST as startRoute } from "@/app/api/experiments/[id]/start/route";
+import { POST as stopRoute } from "@/app/api/experiments/[id]/stop/route";
+import { GET as listRoute, POST as createRoute } from "@/app/api/experiments/route";
+import { db } from "@/lib/db/client";
+import { experimentAnswer } from "@/lib/validation/experiments";
+import { campaignWheel } from "../helpers/campaign";
+import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
+import { call } from "../helpers/http";
+
+let A: TestCompany;
+let B: TestCompany;
+let wheelA: { id: string; slug: string };
+let wheelA2: { id: string; slug: string };
+let wheelB: { id: string; slug: string };
+
+const body = (over: Record<string, unknown> = {}) => ({
+  name: "Cupom vs nada",
+  key: "cupom-vs-nada",
+  arms: [
+    { key: "A", name: "Roleta A", wheel_id: wheelA.id, weight: 40 },
+    { key: "B", name: "Roleta B", wheel_id: wheelA2.id, weight: 40 },
+    { key: "H", name: "Sem roleta", wheel_id: null, weight: 20 },
+  ],
+  primary_metric: "revenue_per_visitor",
+  ...over,
+});
+
+const create = (c: TestCompany, b: Record<string, unknown>, token = c.owner.token) =>
+  call(createRoute, { token, body: b });
+
+beforeAll(async () => {
+  [A, B] = [await createCompany("Testes A"), await createCompany("Testes B")];
+  wheelA = (await campaignWheel(A, { no_prize_weight: 0 }, [{ stock: 100 }])).wheel;
+  wheelA2 = (await campaignWheel(A, { no_prize_weight: 0 }, [{ stock: 100 }])).wheel;
+  wheelB = (await campaignWheel(B, { no_prize_weight: 0 }, [{ stock: 100 }])).wheel;
+});
+
+describe("experiments CRUD", () => {
+  it("are created in draft with defaults and the loader's snippet, listed, read, renamed and deleted", async () => {
+    const res = await create(A, body());
+    expect(res.status, res.text).toBe(201);
+    const e = res.body.experiment;
+    expect(experimentAnswer.parse(e)).toEqual(e);
+    expect(e).toMatchObject({
+      key: "cupom-vs-nada",
+      status: "draft",
+      started_at: null,
+      attribution_days: 7,
+      min_visitors_per_arm: 500,
+      arms: [
+        { key: "A", wheel_id: wheelA.id, weight: 40 },
+        { key: "B", wheel_id: wheelA2.id, weight: 40 },
+        { key: "H", wheel_id: null, weight: 20 },
+      ],
+    });
+    expect(e.snippet).toContain(`data-company="${A.slug}" data-experiment="cupom-vs-nada"`);
+    const list = await call(listRoute, { token: A.owner.token });
+    expect(list.body.experiments.map((x: { id: string }) => x.id)).toContain(e.id);
+    expect((await call(getRoute, { token: A.owner.token, params: { id: e.id } })).body.experiment.id).toBe(e.id);
+    const dup = await create(A, body());
+    expect(dup.status).toBe(409);
+    expect(dup.body.error).toBe("Já existe um teste com este identificador");
+    const put = await call(putRoute, {
+      token: A.owner.token,
+      params: { id: e.id },
+      body: body({ name: "Novo nome", arms: [body().arms[0], { ...body().arms[1], weight: 60 }] }),
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.experiment.arms).toHaveLength(2);
+    const del = await call(deleteRoute, { token: A.owner.token, params: { id: e.id } });
+    expect(del.status).toBe(200);
+    expect((await call(getRoute, { token: A.owner.token, params: { id: e.id } })).status).toBe(404);
+  });
+
+  it("refuses bad input with pt-BR messages", async () => {
+    const arms = body().arms;
+    const cases: [Record<string, unknown>, string][] = [
+      [body({ name: "" }), "Informe o nome do teste"],
+      [body({ key: "com espaço" }), "Identificador inválido: use letras minúsculas, números e hífens"],
+      [body({ arms: [arms[0]] }), "Um teste tem de 2 a 5 versões"],
+      [
+        body({ arms: [arms[0], arms[0], arms[2]].map((a) => ({ ...a })) }),
+        "Cada versão precisa de um identificador diferente",
+      ],
+      [
+        body({
+          arms: [
+            { ...arms[0], weight: 50 },
+            { ...arms[1], weight: 40 },
+          ],
+        }),
+        "Os pesos das versões devem somar 100",
+      ],
+      [
+        body({ arms: [{ ...arms[0], weight: 1.5 }, arms[1], arms[2]] }),
+        "O peso de cada versão é um número inteiro de 1 a 100",
+      ],
+      [
+        body({
+          arms: [
+            { ...arms[0], wheel_id: null, weight: 50 },
+            { ...arms[2], weight: 50 },
+          ],
+        }),
+        "Só uma versão pode ficar sem roleta (o grupo de controle)",
+      ],
+      [body({ primary_metric: "clicks" }), "Métrica principal inválida"],
+      [body({ attribution_days: 31 }), "A janela de atribuição vai de 1 a 30 dias"],
+      [body({ min_visitors_per_arm: 9 }), "O mínimo de visitantes por versão vai de 10 a 100.000"],
+    ];
+    for (const [b, message] of cases) {
+      const res = await create(A, b);
+      expect(res.status, JSON.stringify(b)).toBe(400);
+      expect(res.text).toContain(message);
+    }
+  });
+
+  it("answers 404 for another company's wheel or experiment", async () => {
+    const arms = body().arms;
+    const res = await create(A, body({ key: "alheia", arms: [arms[0], { ...arms[1], wheel_id: wheelB.id }, arms[2]] }));
+    expect(res.status).toBe(404);
+    const own = await create(A, body({ key: "de-a" }));
+    const id = own.body.experiment.id;
+    for (const r of [
+      await call(getRoute, { token: B.owner.token, params: { id } }),
+      await call(putRoute, {
+        token: B.owner.token,
+        params: { id },
+        body: body({ key: "de-a", arms: arms.map((a) => ({ ...a, wheel_id: null })) }),
+      }),
+      await call(startRoute, { token: B.owner.token, params: { id } }),
+      await call(deleteRoute, { token: B.owner.token, params: { id } }),
+    ])
+      expect(r.status, r.text).toBeOneOf([400, 404]);
+    expect((await call(getRoute, { token: B.owner.token, params: { id } })).status).toBe(404);
+    expect((await call(startRoute, { token: B.owner.token, params: { id } })).status).toBe(404);
+    expect((await call(getRoute, { token: A.owner.token, params: { id } })).body.experiment.status).toBe("draft");
+  });
+
+  it("are the owner's and the admin's, not a member's", async () => {
+    const admin = await addMember(A.companyId, "admin");
+    const member = await addMember(A.companyId, "member");
+    expect((await create(A, body({ key: "do-admin" }), admin.token)).status).toBe(201);
+    expect((await create(A, body({ key: "do-membro" }), member.token)).status).toBe(403);
+    expect((await call(listRoute, { token: member.token })).status).toBe(403);
+  });
+
+  it("are a Pro feature: on Free they answer 402", async () => {
+    const c = await createCompany("Testes Free");
+    await (await db()).subscription.update({ where: { companyId: c.companyId }, data: { status: "expired" } });
+    const w = (await campaignWheel(c, { no_prize_weight: 0 }, [{ stock: 1 }])).wheel;
+    const res = await create(c, {
+      ...body(),
+      arms: [
+        { key: "A", name: "A", wheel_id: w.id, weight: 50 },
+        { key: "H", name: "H", wheel_id: null, weight: 50 },
+      ],
+    });
+    expect(res.status).toBe(402);
+    expect(res.body.code).toBe("PLAN_LIMIT");
+    expect(res.body.error).toBe("Testes A/B são um recurso do plano Pro. Faça upgrade para o Pro em Assinatura.");
+    expect((await call(listRoute, { token: c.owner.token })).status).toBe(402);
+  });
+
+  it("start and stop in order, and freeze the arms while running (the name may change)", async () => {
+    const res = await create(A, body({ key: "congelado" }));
+    const id = res.body.experiment.id;
+    expect((await call(stopRoute, { token: A.owner.token, params: { id } })).status).toBe(409);
+    const started = await call(startRoute, { token: A.owner.token, params: { id } });
+    expect(started.status, started.text).toBe(200);
+    expect(started.body.experiment.status).toBe("running");
+    expect(started.body.experiment.started_at).not.toBeNull();
+    expect((await call(startRoute, { token: A.owner.token, params: { id } })).status).toBe(409);
+
+    const arms = body().arms;
+    const moved = await call(putRoute, {
+      token: A.owner.token,
+      params: { id },
+      body: body({ key: "congelado", arms: [{ ...arms[0], weight: 30 }, { ...arms[1], weight: 50 }, arms[2]] }),
+    });
+    expect(moved.status).toBe(409);
+    expect(moved.body.code).toBe("EXPERIMENT_RUNNING");
+    const renamed = await call(putRoute, {
+      token: A.owner.token,
+      params: { id },
+      body: body({ key: "congelado", name: "Outro nome" }),
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body.experiment.name).toBe("Outro nome");
+
+    const stopped = await call(stopRoute, { token: A.owner.token, params: { id } });
+    expect(stopped.status).toBe(200);
+    expect(stopped.body.experiment).toMatchObject({ status: "stopped" });
+    expect(stopped.body.experiment.stopped_at).not.toBeNull();
+  });
+});
