@@ -241,6 +241,8 @@ export interface SpinAnswer {
   utm_campaign: string | null;
   /** The totem or big screen it was played on (WheelDevice id), null for a plain link. */
   device_id: string | null;
+  /** The experiment and arm it was played in (docs/api.md "Experiments"), null outside one. */
+  experiment: { key: string; arm: string } | null;
   redeem_until: string | null;
   redemption_status: RedemptionStatus;
   whatsapp_verified: boolean;

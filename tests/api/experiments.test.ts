@@ -5,11 +5,17 @@ import { DELETE as deleteRoute, GET as getRoute, PUT as putRoute } from "@/app/a
 import { POST as startRoute } from "@/app/api/experiments/[id]/start/route";
 import { POST as stopRoute } from "@/app/api/experiments/[id]/stop/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/experiments/route";
+import { GET as assignmentRoute } from "@/app/api/public/[companySlug]/experiments/[key]/assignment/route";
+import { POST as exposureRoute } from "@/app/api/public/[companySlug]/experiments/[key]/exposures/route";
+import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
+import { GET as leadsRoute } from "@/app/api/wheels/spins/all/route";
 import { db } from "@/lib/db/client";
+import { assignArm } from "@/lib/experiments/assignment";
+import { forgetRunningExperiments } from "@/lib/experiments/public";
 import { experimentAnswer } from "@/lib/validation/experiments";
-import { campaignWheel } from "../helpers/campaign";
+import { campaignWheel, newPhone } from "../helpers/campaign";
 import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
-import { call } from "../helpers/http";
+import { call, randomIp } from "../helpers/http";
 
 let A: TestCompany;
 let B: TestCompany;
@@ -196,5 +202,106 @@ describe("experiments CRUD", () => {
     expect(stopped.status).toBe(200);
     expect(stopped.body.experiment).toMatchObject({ status: "stopped" });
     expect(stopped.body.experiment.stopped_at).not.toBeNull();
+  });
+});
+
+describe("the visitor's side", () => {
+  const assign = (c: TestCompany, key: string, visitor: string) =>
+    call(assignmentRoute, {
+      params: { companySlug: c.slug, key },
+      url: `/api/public/${c.slug}/experiments/${key}/assignment?visitor=${visitor}`,
+      ip: randomIp(),
+    });
+  const expose = (c: TestCompany, key: string, visitor: string) =>
+    call(exposureRoute, { params: { companySlug: c.slug, key }, body: { visitor }, ip: randomIp() });
+
+  async function running(key: string, arms = body().arms) {
+    const res = await create(A, body({ key, arms }));
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.experiment.id as string;
+    expect((await call(startRoute, { token: A.owner.token, params: { id } })).status).toBe(200);
+    forgetRunningExperiments();
+    return id;
+  }
+
+  it("assigns by the pinned hash, stable, split by the weights; drafts and stopped ones are 404", async () => {
+    const draft = await create(A, body({ key: "rascunho" }));
+    expect((await assign(A, "rascunho", "visitante-1")).status).toBe(404);
+    expect((await assign(A, "nao-existe", "visitante-1")).status).toBe(404);
+    expect((await assign(B, "rascunho", "visitante-1")).status).toBe(404);
+    const id = await running("pesos");
+    for (const bad of ["curto", "com espaço!", "x".repeat(65)])
+      expect((await assign(A, "pesos", encodeURIComponent(bad))).status, bad).toBe(400);
+
+    const counts: Record<string, number> = { A: 0, B: 0, H: 0 };
+    const n = 2000;
+    for (let i = 0; i < n; i++) {
+      const visitor = `visitante-${i}`;
+      const res = await assign(A, "pesos", visitor);
+      expect(res.status, res.text).toBe(200);
+      const expected = assignArm(id, visitor, body().arms);
+      expect(res.body.arm).toBe(expected.key);
+      expect(res.body.wheel).toEqual(
+        expected.key === "A" ? { slug: wheelA.slug } : expected.key === "B" ? { slug: wheelA2.slug } : null,
+      );
+      counts[res.body.arm]++;
+    }
+    expect(Math.abs((100 * counts.A) / n - 40)).toBeLessThan(3);
+    expect(Math.abs((100 * counts.B) / n - 40)).toBeLessThan(3);
+    expect(Math.abs((100 * counts.H) / n - 20)).toBeLessThan(3);
+    expect((await assign(A, "pesos", "visitante-7")).body).toEqual((await assign(A, "pesos", "visitante-7")).body);
+
+    await call(stopRoute, { token: A.owner.token, params: { id } });
+    expect((await assign(A, "pesos", "visitante-1")).status).toBe(404);
+    expect(draft.status).toBe(201);
+  });
+
+  it("counts an exposure once per visitor, with the server's arm", async () => {
+    const id = await running("exposicoes");
+    for (let i = 0; i < 3; i++) expect((await expose(A, "exposicoes", "visitante-unico")).status).toBe(204);
+    expect((await expose(A, "exposicoes", "outro-visitante")).status).toBe(204);
+    expect((await expose(A, "exposicoes", "x")).status).toBe(400);
+    expect((await expose(B, "exposicoes", "visitante-unico")).status).toBe(404);
+    const rows = await (
+      await db()
+    ).experimentExposure.findMany({ where: { experimentId: id }, orderBy: { visitor: "asc" } });
+    expect(rows.map((r) => [r.visitor, r.armKey])).toEqual([
+      ["outro-visitante", assignArm(id, "outro-visitante", body().arms).key],
+      ["visitante-unico", assignArm(id, "visitante-unico", body().arms).key],
+    ]);
+  });
+
+  it("records the lead's arm on a spin with experiment and visitor, and its exposure if none", async () => {
+    const arms = [
+      { key: "A", name: "Roleta A", wheel_id: wheelA.id, weight: 50 },
+      { key: "B", name: "Roleta B", wheel_id: wheelA2.id, weight: 50 },
+    ];
+    const id = await running("com-giro", arms);
+    const visitor = "visitante-do-giro";
+    const arm = assignArm(id, visitor, arms);
+    const wheel = arm.key === "A" ? wheelA : wheelA2;
+    const res = await call(spinRoute, {
+      params: { companySlug: A.slug, wheel: wheel.slug },
+      body: { name: "Maria Clara", whatsapp: newPhone(), consent: true, experiment: "com-giro", visitor },
+      ip: randomIp(),
+    });
+    expect(res.status, res.text).toBe(201);
+    const leads = await call(leadsRoute, { token: A.owner.token, url: "/api/wheels/spins/all?limit=100" });
+    const lead = leads.body.spins.find((s: { customer_name: string }) => s.customer_name === "Maria Clara");
+    expect(lead.experiment).toEqual({ key: "com-giro", arm: arm.key });
+    const exposures = await (await db()).experimentExposure.findMany({ where: { experimentId: id } });
+    expect(exposures.map((e) => [e.visitor, e.armKey])).toEqual([[visitor, arm.key]]);
+
+    // Without the experiment the lead shows none; an unknown key records none and still plays.
+    const plain = await call(spinRoute, {
+      params: { companySlug: A.slug, wheel: wheel.slug },
+      body: { name: "Sem Teste", whatsapp: newPhone(), consent: true, experiment: "nao-existe", visitor },
+      ip: randomIp(),
+    });
+    expect(plain.status, plain.text).toBe(201);
+    const again = await call(leadsRoute, { token: A.owner.token, url: "/api/wheels/spins/all?limit=100" });
+    expect(
+      again.body.spins.find((s: { customer_name: string }) => s.customer_name === "Sem Teste").experiment,
+    ).toBeNull();
   });
 });

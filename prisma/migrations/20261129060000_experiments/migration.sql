@@ -45,6 +45,7 @@ CREATE TABLE "ExperimentExposure" (
 );
 
 ALTER TABLE "Spin" ADD COLUMN "experimentId" TEXT,
+  ADD COLUMN "experimentKey" VARCHAR(50),
   ADD COLUMN "experimentArm" VARCHAR(30),
   ADD COLUMN "visitorId" VARCHAR(64);
 
