@@ -85,3 +85,36 @@ export const experimentAnswer = z
     snippet: z.string(),
   })
   .meta({ id: "Experiment" });
+
+export const experimentResultsAnswer = z
+  .object({
+    status: z.enum(["draft", "running", "stopped"]),
+    visitors_total: z.number().int(),
+    srm: z.object({ p_value: z.number(), alarm: z.boolean() }),
+    verdict: z.enum(["collecting", "no_difference", "winner"]),
+    winner_arm: z.string().nullable(),
+    needed_visitors: z.number().int().nullable(),
+    arms: z.array(
+      z.object({
+        key: z.string(),
+        name: z.string(),
+        visitors: z.number().int(),
+        plays: z.number().int(),
+        leads: z.number().int(),
+        wins: z.number().int(),
+        redemptions: z.number().int(),
+        orders: z.number().int(),
+        revenue_cents: z.number().int(),
+        discount_cents: z.number().int(),
+        revenue_per_visitor_cents: z.number(),
+        profit_per_visitor_cents: z.number(),
+        leads_per_visitor: z.number(),
+        redemptions_per_visitor: z.number(),
+        p_best: z.number(),
+        vs_holdout: z
+          .object({ uplift: z.number(), interval95: z.tuple([z.number(), z.number()]), p_better: z.number() })
+          .nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "ExperimentResults" });

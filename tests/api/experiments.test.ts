@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE as deleteRoute, GET as getRoute, PUT as putRoute } from "@/app/api/experiments/[id]/route";
 import { POST as startRoute } from "@/app/api/experiments/[id]/start/route";
 import { POST as stopRoute } from "@/app/api/experiments/[id]/stop/route";
+import { GET as resultsRoute } from "@/app/api/experiments/[id]/results/route";
 import { GET as listRoute, POST as createRoute } from "@/app/api/experiments/route";
 import { GET as assignmentRoute } from "@/app/api/public/[companySlug]/experiments/[key]/assignment/route";
 import { POST as exposureRoute } from "@/app/api/public/[companySlug]/experiments/[key]/exposures/route";
@@ -12,7 +13,7 @@ import { GET as leadsRoute } from "@/app/api/wheels/spins/all/route";
 import { db } from "@/lib/db/client";
 import { assignArm } from "@/lib/experiments/assignment";
 import { forgetRunningExperiments } from "@/lib/experiments/public";
-import { experimentAnswer } from "@/lib/validation/experiments";
+import { experimentAnswer, experimentResultsAnswer } from "@/lib/validation/experiments";
 import { campaignWheel, newPhone } from "../helpers/campaign";
 import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
 import { call, randomIp } from "../helpers/http";
@@ -303,5 +304,103 @@ describe("the visitor's side", () => {
     expect(
       again.body.spins.find((s: { customer_name: string }) => s.customer_name === "Sem Teste").experiment,
     ).toBeNull();
+  });
+});
+
+describe("results", () => {
+  const results = (id: string, token = A.owner.token) => call(resultsRoute, { token, params: { id } });
+
+  /** A running A-vs-holdout experiment and `n` visitors of each arm exposed (visitor ids by the pinned hash). */
+  async function seeded(key: string, over: Record<string, unknown>, perArm: { A: number; H: number }) {
+    const arms = [
+      { key: "A", name: "Roleta A", wheel_id: wheelA.id, weight: 50 },
+      { key: "H", name: "Sem roleta", wheel_id: null, weight: 50 },
+    ];
+    const res = await create(A, body({ key, arms, ...over }));
+    expect(res.status, res.text).toBe(201);
+    const id = res.body.experiment.id as string;
+    await call(startRoute, { token: A.owner.token, params: { id } });
+    forgetRunningExperiments();
+    const visitors: Record<"A" | "H", string[]> = { A: [], H: [] };
+    for (let i = 0; visitors.A.length < perArm.A || visitors.H.length < perArm.H; i++) {
+      const v = `${key}-visitante-${i}`;
+      const arm = assignArm(id, v, arms).key as "A" | "H";
+      if (visitors[arm].length < perArm[arm]) visitors[arm].push(v);
+    }
+    const rows = [...visitors.A, ...visitors.H].map((v) => ({
+      companyId: A.companyId,
+      experimentId: id,
+      visitor: v,
+      armKey: assignArm(id, v, arms).key,
+    }));
+    await (await db()).experimentExposure.createMany({ data: rows });
+    return { id, visitors };
+  }
+
+  it("judges a winner on leads per visitor, with the uplift against the holdout", async () => {
+    const { id, visitors } = await seeded(
+      "vencedor",
+      { primary_metric: "leads_per_visitor", min_visitors_per_arm: 10 },
+      { A: 30, H: 30 },
+    );
+    for (const v of visitors.A.slice(0, 20)) {
+      const res = await call(spinRoute, {
+        params: { companySlug: A.slug, wheel: wheelA.slug },
+        body: { name: "Visitante", whatsapp: newPhone(), consent: true, experiment: "vencedor", visitor: v },
+        ip: randomIp(),
+      });
+      expect(res.status, res.text).toBe(201);
+    }
+    const res = await results(id);
+    expect(res.status, res.text).toBe(200);
+    expect(experimentResultsAnswer.parse(res.body)).toEqual(res.body);
+    const [a, h] = res.body.arms;
+    expect(res.body).toMatchObject({
+      status: "running",
+      visitors_total: 60,
+      verdict: "winner",
+      winner_arm: "A",
+      needed_visitors: null,
+    });
+    expect(res.body.srm).toEqual({ p_value: 1, alarm: false });
+    expect(a).toMatchObject({ key: "A", visitors: 30, plays: 20, leads: 20, wins: 20, orders: 0, revenue_cents: 0 });
+    expect(a.leads_per_visitor).toBeCloseTo(20 / 30, 9);
+    expect(h).toMatchObject({ key: "H", visitors: 30, plays: 0, leads: 0, vs_holdout: null });
+    expect(a.p_best).toBeGreaterThan(0.999);
+    // Beta(21, 11) against Beta(1, 31): the difference of their means.
+    expect(a.vs_holdout.uplift).toBeCloseTo(21 / 32 - 1 / 32, 9);
+    expect(a.vs_holdout.interval95[0]).toBeGreaterThan(0);
+    expect(a.vs_holdout.p_better).toBeGreaterThan(0.999);
+    // Another company's experiment is not found.
+    expect((await results(id, B.owner.token)).status).toBe(404);
+  });
+
+  it("says collecting with the visitors still needed, and no difference between equal arms", async () => {
+    const collecting = await seeded(
+      "coletando",
+      { primary_metric: "revenue_per_visitor", min_visitors_per_arm: 500 },
+      { A: 30, H: 30 },
+    );
+    const c = await results(collecting.id);
+    expect(c.body).toMatchObject({ verdict: "collecting", winner_arm: null, needed_visitors: (500 - 30) * 2 });
+    const equal = await seeded(
+      "empate",
+      { primary_metric: "leads_per_visitor", min_visitors_per_arm: 10 },
+      { A: 20, H: 20 },
+    );
+    const e = await results(equal.id);
+    expect(e.body).toMatchObject({ verdict: "no_difference", winner_arm: null, needed_visitors: null });
+    for (const arm of e.body.arms) expect(arm.p_best).toBeCloseTo(0.5, 3);
+  });
+
+  it("raises the SRM alarm on a skewed split and not on a fair one", async () => {
+    const skewed = await seeded("torto", { min_visitors_per_arm: 10 }, { A: 100, H: 30 });
+    const s = await results(skewed.id);
+    expect(s.body.srm.alarm).toBe(true);
+    expect(s.body.srm.p_value).toBeLessThan(0.001);
+    const fair = await seeded("justo", { min_visitors_per_arm: 10 }, { A: 52, H: 48 });
+    const f = await results(fair.id);
+    expect(f.body.srm.alarm).toBe(false);
+    expect(f.body.srm.p_value).toBeCloseTo(0.6891565, 5);
   });
 });
