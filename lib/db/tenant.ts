@@ -55,6 +55,8 @@ export const TENANT_MODELS = new Set([
   "Experiment",
   "ExperimentArm",
   "ExperimentExposure",
+  "StoreOrder",
+  "ExperimentConversion",
 ]);
 
 const WHERE_OPS = new Set([

@@ -118,3 +118,14 @@ export const experimentResultsAnswer = z
     ),
   })
   .meta({ id: "ExperimentResults" });
+
+/** The confirmation page's beacon: the order id as the platform shows it (text: ids pass 2^53). */
+export const conversionInput = z.object({
+  visitor: visitorId,
+  order_id: z
+    .string({ error: "Pedido inválido" })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "Pedido inválido"),
+  platform: z.enum(["woocommerce", "nuvemshop", "shopify"], { error: "Plataforma inválida" }),
+});
+export type ConversionInput = z.infer<typeof conversionInput>;
