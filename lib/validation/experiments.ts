@@ -1,4 +1,4 @@
-// Experiments ("Testes", docs/api.md "Experiments: A/B/n with a holdout, judged in money"): the
+// Experiments ("Testes", docs/api.md "Experiments (issue 52)"): the
 // input of /experiments, the public visitor id, and the answer's shape (documents /api/openapi.json).
 import { EXPERIMENT_MESSAGES as m } from "@/lib/copy/experiments";
 import { z } from "./z";

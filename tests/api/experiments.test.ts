@@ -1,4 +1,4 @@
-// Experiments (issue 52; docs/api.md "Experiments: A/B/n with a holdout, judged in money"): the CRUD,
+// Experiments (issue 52; docs/api.md "Experiments (issue 52)"): the CRUD,
 // its validation, the Pro gate, another company's 404, the arms frozen while running.
 import { beforeAll, describe, expect, it } from "vitest";
 import { DELETE as deleteRoute, GET as getRoute, PUT as putRoute } from "@/app/api/experiments/[id]/route";
