@@ -93,7 +93,7 @@ export async function experimentResults(ctx: SessionCtx, id: string) {
   const best = pBest.indexOf(Math.max(...pBest));
   const winner = !collecting && pBest[best] >= WINNER_P ? arms[best].arm.key : null;
   return {
-    status: e.status,
+    status: e.status as "draft" | "running" | "stopped",
     visitors_total: visitors.reduce((s, v) => s + v, 0),
     srm: { p_value: pValue, alarm: pValue < SRM_ALARM_P },
     verdict: collecting ? ("collecting" as const) : winner ? ("winner" as const) : ("no_difference" as const),

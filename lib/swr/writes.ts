@@ -73,6 +73,12 @@ export const endpoints = {
       write<WriteAnswers["updateUser"]>(`/users/${id}`, "PUT", body, ["/users"]),
     remove: (id: string) => write<Message>(`/users/${id}`, "DELETE", undefined, ["/users"]),
   },
+  experiments: {
+    start: (id: string) =>
+      write<WriteAnswers["moveExperiment"]>(`/experiments/${id}/start`, "POST", undefined, ["/experiments"]),
+    stop: (id: string) =>
+      write<WriteAnswers["moveExperiment"]>(`/experiments/${id}/stop`, "POST", undefined, ["/experiments"]),
+  },
   units: {
     create: (body: UnitInput) => write<WriteAnswers["createUnit"]>("/units", "POST", body, ["/units"]),
     update: (id: string, body: UnitInput) => write<WriteAnswers["updateUnit"]>(`/units/${id}`, "PUT", body, ["/units"]),
