@@ -356,6 +356,7 @@ export interface WriteAnswers {
   createApiKey: { api_key: ApiKeyAnswer; key: string };
   createUnit: { unit: UnitAnswer };
   moveExperiment: { experiment: ExperimentAnswer };
+  createExperiment: { experiment: ExperimentAnswer };
   updateUnit: { unit: UnitAnswer };
   deleteUnit: { message: "Unidade excluída com sucesso" };
   createEndpoint: {

@@ -20,7 +20,7 @@ import type { lookupCode, redeemCode, unredeemCode } from "@/lib/redemption/rede
 import type { createUser, listUsers, updateUser } from "@/lib/users/service";
 import type { createUnit, deleteUnit, listUnits, updateUnit } from "@/lib/units/service";
 import type { experimentResults } from "@/lib/experiments/results";
-import type { listExperiments, moveExperiment } from "@/lib/experiments/service";
+import type { createExperiment, listExperiments, moveExperiment } from "@/lib/experiments/service";
 import type {
   createEndpoint,
   listDeliveries,
@@ -78,6 +78,7 @@ const services = {
   putRdStation: true,
   createUnit: true,
   moveExperiment: true,
+  createExperiment: true,
   updateUnit: true,
   deleteUnit: true,
 } satisfies {
@@ -117,6 +118,7 @@ const services = {
   putRdStation: Equal<WriteAnswers["putRdStation"], Answer<typeof putRdStation>>;
   createUnit: Equal<WriteAnswers["createUnit"], Answer<typeof createUnit>>;
   moveExperiment: Equal<WriteAnswers["moveExperiment"], Answer<typeof moveExperiment>>;
+  createExperiment: Equal<WriteAnswers["createExperiment"], Answer<typeof createExperiment>>;
   updateUnit: Equal<WriteAnswers["updateUnit"], Answer<typeof updateUnit>>;
   deleteUnit: Equal<WriteAnswers["deleteUnit"], Answer<typeof deleteUnit>>;
 };
@@ -165,7 +167,7 @@ const reads = {
 
 describe("lib/api-types", () => {
   it("names every write and read answer checked above", () => {
-    expect(Object.keys(services)).toHaveLength(38);
+    expect(Object.keys(services)).toHaveLength(39);
     expect(Object.keys(reads)).toHaveLength(19);
   });
 });

@@ -1,9 +1,11 @@
 "use client";
 // Testes (issue 52, Pro): A/B/n experiments of wheels with a holdout, judged on the store's orders.
 // Owner and admin. Phone-first: one card per experiment with its status, start/stop, the loader's
-// snippet and, once started, its results. Experiments are created through the API for now.
+// snippet and, once started, its results; "Novo teste" creates one from the company's wheels.
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useAdmin } from "@/components/admin/admin-context";
+import { ExperimentFormModal } from "@/components/experiments/experiment-form-modal";
 import { ExperimentResults } from "@/components/experiments/experiment-results";
 import { Button } from "@/components/ui/button";
 import { Badge, Card, PageHeader } from "@/components/ui/misc";
@@ -70,6 +72,7 @@ export default function ExperimentsPage() {
   const { user } = useAdmin();
   const allowed = can(user.role, "manage_experiments");
   const experiments = useExperiments(allowed);
+  const [creating, setCreating] = useState(false);
 
   if (!allowed) {
     return (
@@ -85,7 +88,13 @@ export default function ExperimentsPage() {
       <PageHeader
         title="Testes"
         description="Compare roletas entre si e contra não mostrar nada, medido nos pedidos da sua loja. Recurso do plano Pro."
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus className="h-4 w-4" aria-hidden /> Novo teste
+          </Button>
+        }
       />
+      <ExperimentFormModal open={creating} onClose={() => setCreating(false)} />
       <QueryState query={experiments} isEmpty={(d) => d.experiments.length === 0} empty="Nenhum teste criado ainda.">
         {(d) => (
           <div className="space-y-4">
