@@ -50,6 +50,8 @@ export const ERROR_STATUS = {
   // webhook message or spin; the endpoint limit.
   ERASED: 410,
   ENDPOINT_LIMIT: 409,
+  // An experiment's arms and weights are frozen while it runs (docs/api.md "Experiments").
+  EXPERIMENT_RUNNING: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,

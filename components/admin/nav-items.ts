@@ -3,6 +3,7 @@ import {
   BarChart3,
   CreditCard,
   Disc3,
+  FlaskConical,
   LayoutDashboard,
   Package,
   Plug,
@@ -53,6 +54,15 @@ const INTEGRATIONS_ITEM: NavItem = {
   tourId: "nav-integrations",
 };
 
+// Testes (issue 52, Pro): A/B/n experiments of wheels, owner and admin, before Unidades.
+const EXPERIMENTS_ITEM: NavItem = {
+  href: "/admin/experiments",
+  label: "Testes",
+  icon: FlaskConical,
+  permission: "manage_experiments",
+  tourId: "nav-experiments",
+};
+
 // Unidades (issue 41, Pro): owner and admin, before Integrações.
 const UNITS_ITEM: NavItem = {
   href: "/admin/units",
@@ -83,7 +93,9 @@ export const COUNTER_ONLY_PATHS = ["/admin/resgatar", "/admin/profile"];
 /** The menu of a role: every item whose permission the role has, Usuários last. */
 export function navFor(role: string): NavItem[] {
   if (counterOnly(role)) return [COUNTER_ITEM];
-  return [...NAV_ITEMS, UNITS_ITEM, INTEGRATIONS_ITEM, USERS_ITEM].filter((i) => can(role, i.permission));
+  return [...NAV_ITEMS, EXPERIMENTS_ITEM, UNITS_ITEM, INTEGRATIONS_ITEM, USERS_ITEM].filter((i) =>
+    can(role, i.permission),
+  );
 }
 
 const EXTRA_TITLES: Record<string, string> = {
@@ -94,7 +106,7 @@ const EXTRA_TITLES: Record<string, string> = {
 
 /** The header title: the active item's label, else 'Painel Administrativo'. */
 export function titleFor(pathname: string): string {
-  const all = [...NAV_ITEMS, USERS_ITEM, INTEGRATIONS_ITEM, UNITS_ITEM];
+  const all = [...NAV_ITEMS, USERS_ITEM, INTEGRATIONS_ITEM, UNITS_ITEM, EXPERIMENTS_ITEM];
   const exact = all.find((i) => i.href === pathname);
   if (exact) return exact.label;
   const nested = all.filter((i) => i.href !== "/admin").find((i) => pathname.startsWith(`${i.href}/`));

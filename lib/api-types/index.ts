@@ -241,6 +241,8 @@ export interface SpinAnswer {
   utm_campaign: string | null;
   /** The totem or big screen it was played on (WheelDevice id), null for a plain link. */
   device_id: string | null;
+  /** The experiment and arm it was played in (docs/api.md "Experiments"), null outside one. */
+  experiment: { key: string; arm: string } | null;
   redeem_until: string | null;
   redemption_status: RedemptionStatus;
   whatsapp_verified: boolean;
@@ -280,6 +282,49 @@ export interface WebhookDeliveryAnswer {
 }
 
 /** Each write's answer, by the name of the function in lib/swr/writes.ts. */
+/** An experiment (docs/api.md "Experiments (issue 52)"). */
+export interface ExperimentAnswer {
+  id: string;
+  key: string;
+  name: string;
+  status: "draft" | "running" | "stopped";
+  started_at: string | null;
+  stopped_at: string | null;
+  arms: { key: string; name: string; wheel_id: string | null; weight: number }[];
+  primary_metric: "revenue_per_visitor" | "profit_per_visitor" | "leads_per_visitor" | "redemptions_per_visitor";
+  attribution_days: number;
+  min_visitors_per_arm: number;
+  snippet: string;
+}
+
+/** An experiment's results: per arm figures, P(best), against the holdout, SRM, verdict. */
+export interface ExperimentResultsAnswer {
+  status: "draft" | "running" | "stopped";
+  visitors_total: number;
+  srm: { p_value: number; alarm: boolean };
+  verdict: "collecting" | "no_difference" | "winner";
+  winner_arm: string | null;
+  needed_visitors: number | null;
+  arms: {
+    key: string;
+    name: string;
+    visitors: number;
+    plays: number;
+    leads: number;
+    wins: number;
+    redemptions: number;
+    orders: number;
+    revenue_cents: number;
+    discount_cents: number;
+    revenue_per_visitor_cents: number;
+    profit_per_visitor_cents: number;
+    leads_per_visitor: number;
+    redemptions_per_visitor: number;
+    p_best: number;
+    vs_holdout: { uplift: number; interval95: [number, number]; p_better: number } | null;
+  }[];
+}
+
 export interface WriteAnswers {
   createProduct: { product: ProductAnswer };
   updateProduct: { product: ProductAnswer };
@@ -310,6 +355,8 @@ export interface WriteAnswers {
   unredeemCode: { message: "Resgate desfeito. O prêmio voltou a aguardar retirada."; spin: SpinAnswer };
   createApiKey: { api_key: ApiKeyAnswer; key: string };
   createUnit: { unit: UnitAnswer };
+  moveExperiment: { experiment: ExperimentAnswer };
+  createExperiment: { experiment: ExperimentAnswer };
   updateUnit: { unit: UnitAnswer };
   deleteUnit: { message: "Unidade excluída com sucesso" };
   createEndpoint: {
@@ -495,6 +542,8 @@ export interface ReadAnswers {
   whatsappUsage: { month: string; paid_messages: number; price_brl: number };
   listApiKeys: { api_keys: ApiKeyAnswer[] };
   listUnits: { units: UnitAnswer[] };
+  listExperiments: { experiments: ExperimentAnswer[] };
+  experimentResults: ExperimentResultsAnswer;
 }
 
 /** A totem or big screen of a wheel (never its token). */

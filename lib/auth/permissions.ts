@@ -30,6 +30,7 @@ export const PERMISSIONS = {
   manage_integrations: STAFF, // outgoing webhooks (docs/api.md "Outgoing webhooks")
   manage_api_keys: STAFF, // create, list and revoke API keys (docs/api.md "API keys (issue 39)")
   manage_units: STAFF, // the Unidades screen and GET/POST/PUT/DELETE /units (Pro)
+  manage_experiments: STAFF, // the Testes screen and /experiments (Pro)
   // The owner's alone.
   write_users: OWNER, // "Only the owner may create, edit or delete users" (and invite)
   update_company: OWNER, // "Company settings: only the owner can edit"

@@ -52,6 +52,11 @@ export const TENANT_MODELS = new Set([
   "ApiKey",
   "Unit",
   "WheelDevice",
+  "Experiment",
+  "ExperimentArm",
+  "ExperimentExposure",
+  "StoreOrder",
+  "ExperimentConversion",
 ]);
 
 const WHERE_OPS = new Set([

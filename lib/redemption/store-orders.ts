@@ -14,6 +14,7 @@ import { nuvemshopOrderOf, type OrderEvent } from "@/lib/stores/order-events";
 import { orderEventKey, STORE_ORDER } from "@/lib/stores/orders";
 import { readNuvemshopOrder, STORE_CALL_TIMEOUT_MS, StoreError } from "@/lib/stores/platforms";
 import { storeAccess } from "@/lib/stores/service";
+import { keepStoreOrder, refundStoreOrder } from "@/lib/experiments/store-orders";
 import { recordRedemption } from "./record";
 
 const payload = z.object({
@@ -23,7 +24,10 @@ const payload = z.object({
   order_id: z.string().min(1).max(255),
   codes: z.array(z.string().max(255)).max(100).nullable(),
   total_cents: z.number().int().nullable(),
+  // Jobs queued before experiments carry neither: no discount known, the job's own time.
+  discount_cents: z.number().int().nullable().default(null),
   currency: z.string().max(3).nullable(),
+  received_at: z.iso.datetime().optional(),
 });
 
 /** An order's codes as a shopper may have typed them: as typed, upper, lower, and as
@@ -99,6 +103,7 @@ export const storeOrderJob = defineJobKind({
       orderId: p.order_id,
       codes: p.codes,
       totalCents: p.total_cents,
+      discountCents: p.discount_cents,
       currency: p.currency,
     };
     if (order.codes === null) {
@@ -116,10 +121,13 @@ export const storeOrderJob = defineJobKind({
       }
       if (!order) return { status: "done" };
     }
+    const at = p.received_at ? new Date(p.received_at) : new Date();
     if (order.kind === "cancelled") {
       await refundByOrder(job.companyId, order);
+      await refundStoreOrder(job.companyId, store.id, order.orderId, at);
       return { status: "done" };
     }
+    await keepStoreOrder(job.companyId, store, order, at);
     await redeemByOrder(job.companyId, order);
     // A cancellation handled before this payment (its job ran first) found nothing to mark: it does now.
     const cancelled = await (
@@ -128,7 +136,10 @@ export const storeOrderJob = defineJobKind({
       where: { storeId: store.id, eventId: orderEventKey({ kind: "cancelled", orderId: order.orderId }) },
       select: { id: true },
     });
-    if (cancelled) await refundByOrder(job.companyId, { ...order, kind: "cancelled" });
+    if (cancelled) {
+      await refundByOrder(job.companyId, { ...order, kind: "cancelled" });
+      await refundStoreOrder(job.companyId, store.id, order.orderId, at);
+    }
     return { status: "done" };
   },
 });

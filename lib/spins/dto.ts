@@ -33,6 +33,8 @@ export function spinDto(s: Spin) {
     utm_campaign: s.utmCampaign,
     // The totem or big screen it was played on (its name: lib/leads/devices.ts, in the lead lists).
     device_id: s.deviceId,
+    // The experiment and arm it was played in (docs/api.md "Experiments"), null outside one.
+    experiment: s.experimentKey && s.experimentArm ? { key: s.experimentKey, arm: s.experimentArm } : null,
     redeem_until: s.won && s.redeemUntil ? s.redeemUntil.toISOString() : null,
     redemption_status: redemptionStatus(s),
     // WhatsApp (docs/api.md "WhatsApp (issue 27)"): the number was proven; the prize message's state.

@@ -31,6 +31,7 @@ import { redeemUntilFor } from "./validity";
 import { normalizePhone } from "@/lib/phone";
 import { afterVerifiedSpin, assertVerified } from "@/lib/whatsapp/spin";
 import { alreadyPlayedBy, visitorColumns, visitorConflict } from "./visitor";
+import { recordExposure, spinExperiment } from "@/lib/experiments/public";
 
 const STRATEGIES: Record<DrawMode, (run: SpinRun) => Promise<Outcome>> = {
   random: drawRandom,
@@ -71,6 +72,9 @@ export async function spin(
   if ("replay" in made) return { answer: made.replay, replayed: true, wheelId: null };
   const { loaded, lead, outcome } = made;
   if (loaded.wheel.verifyContact) await afterVerifiedSpin(lead);
+  // A spin counts its visitor's exposure when the loader's beacon did not (once per visitor).
+  const x = lead.experiment;
+  if (x) await recordExposure(lead.companyId, x.experimentId, x.visitorId, x.experimentArm);
   const recorded = {
     outcome,
     customerName: lead.customerName,
@@ -158,6 +162,8 @@ async function draw(
     visitor,
     deviceId: onDevice?.id ?? null,
     unitId: onDevice?.unitId ?? null,
+    // Only a spin that names an experiment pays for it: one cached read (lib/experiments/public.ts).
+    experiment: input.experiment ? await spinExperiment(company.id, input.experiment, input.visitor) : null,
   };
   try {
     assertOpen(wheel, now);

@@ -40,6 +40,8 @@ export interface OrderEvent {
   /** Null: to be read from the store's API (Nuvemshop). */
   codes: string[] | null;
   totalCents: number | null;
+  /** The order's discounts (WooCommerce discount_total, Shopify total_discounts, Nuvemshop discount). */
+  discountCents: number | null;
   currency: string | null;
 }
 
@@ -76,11 +78,19 @@ const shopifyOrder = z
     admin_graphql_api_id: shopifyGid.optional().catch(undefined),
     discount_codes: z.array(code).max(100).default([]),
     total_price: z.unknown(),
+    total_discounts: z.unknown().optional(),
     currency,
   })
   .loose();
 const wooOrder = z
-  .object({ id, status: z.string(), coupon_lines: z.array(code).max(100).default([]), total: z.unknown(), currency })
+  .object({
+    id,
+    status: z.string(),
+    coupon_lines: z.array(code).max(100).default([]),
+    total: z.unknown(),
+    discount_total: z.unknown().optional(),
+    currency,
+  })
   .loose();
 
 /** WooCommerce statuses that mean the order was paid (`refunded`, `pending`, `cancelled`... do not). */
@@ -115,7 +125,7 @@ function nuvemshopEventOf(body: unknown, storeId: string): OrderEvent | null {
   if (!kind) return null;
   const order = digits.safeParse(e.data.id);
   if (!order.success) throw new NuvemshopEventError("order");
-  return { kind, orderId: order.data, codes: null, totalCents: null, currency: null };
+  return { kind, orderId: order.data, codes: null, totalCents: null, discountCents: null, currency: null };
 }
 
 /**
@@ -136,6 +146,7 @@ export function orderEventOf(platform: Platform, body: unknown, topic: string | 
       orderId,
       codes: o.data.discount_codes.map((c) => c.code),
       totalCents: toCents(o.data.total_price),
+      discountCents: toCents(o.data.total_discounts),
       currency: o.data.currency ?? null,
     };
   }
@@ -151,12 +162,19 @@ export function orderEventOf(platform: Platform, body: unknown, topic: string | 
     orderId: o.data.id,
     codes: o.data.coupon_lines.map((c) => c.code),
     totalCents: toCents(o.data.total),
+    discountCents: toCents(o.data.discount_total),
     currency: o.data.currency ?? null,
   };
 }
 
 const nuvemshopOrder = z
-  .object({ payment_status: z.string(), coupon: z.array(code).max(100).nullish(), total: z.unknown(), currency })
+  .object({
+    payment_status: z.string(),
+    coupon: z.array(code).max(100).nullish(),
+    total: z.unknown(),
+    discount: z.unknown().optional(),
+    currency,
+  })
   .loose();
 
 /**
@@ -172,6 +190,7 @@ export function nuvemshopOrderOf(body: unknown, kind: OrderEventKind, orderId: s
     orderId,
     codes: (o.data.coupon ?? []).map((c) => c.code),
     totalCents: toCents(o.data.total),
+    discountCents: toCents(o.data.discount),
     currency: o.data.currency ?? null,
   };
 }

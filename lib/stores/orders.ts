@@ -101,7 +101,10 @@ export async function receiveOrderWebhook(key: string, raw: Buffer, headers: Hea
         order_id: event.orderId,
         codes: event.codes,
         total_cents: event.totalCents,
+        discount_cents: event.discountCents,
         currency: event.currency,
+        // When the signed webhook arrived: the order's time for experiments' attribution.
+        received_at: new Date().toISOString(),
       },
       dedupeKey: `order:${store.id}:${eventId}`,
     });

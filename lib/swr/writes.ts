@@ -15,6 +15,7 @@ import type { SourceInput } from "@/lib/validation/sources";
 import type { DeviceInput, KioskInput } from "@/lib/validation/devices";
 import type { UserCreateInput, UserUpdateInput } from "@/lib/validation/users";
 import type { UnitInput } from "@/lib/validation/units";
+import type { ExperimentInput } from "@/lib/validation/experiments";
 import type { WebhookEndpointInput, WebhookEndpointUpdate } from "@/lib/validation/webhooks";
 import type { WheelFormOutput, WheelProductsInput } from "@/lib/validation/wheels";
 import { api } from "@/lib/swr/fetcher";
@@ -72,6 +73,14 @@ export const endpoints = {
     update: (id: string, body: UserUpdateInput) =>
       write<WriteAnswers["updateUser"]>(`/users/${id}`, "PUT", body, ["/users"]),
     remove: (id: string) => write<Message>(`/users/${id}`, "DELETE", undefined, ["/users"]),
+  },
+  experiments: {
+    create: (body: ExperimentInput) =>
+      write<WriteAnswers["createExperiment"]>("/experiments", "POST", body, ["/experiments"]),
+    start: (id: string) =>
+      write<WriteAnswers["moveExperiment"]>(`/experiments/${id}/start`, "POST", undefined, ["/experiments"]),
+    stop: (id: string) =>
+      write<WriteAnswers["moveExperiment"]>(`/experiments/${id}/stop`, "POST", undefined, ["/experiments"]),
   },
   units: {
     create: (body: UnitInput) => write<WriteAnswers["createUnit"]>("/units", "POST", body, ["/units"]),

@@ -5,6 +5,7 @@ import { MAX_ANSWER, MAX_EMAIL, MAX_NAME, MAX_QUESTIONS } from "./limits";
 import { PUBLIC_MESSAGES } from "@/lib/copy/public-rules";
 import { isBirthdate, isCpf, isEmail, isFutureDate, isWhatsapp, MAX_WHATSAPP } from "./public-rules";
 import { deviceSpinFields } from "./devices";
+import { visitorId } from "./experiments";
 import { attributionInput } from "./sources";
 import { z } from "./z";
 
@@ -56,6 +57,9 @@ export const spinInput = z.object({
   ...attributionInput.shape,
   // A totem's token (lifts the per-address limit) and the big screen the visitor came from (?tela=).
   ...deviceSpinFields,
+  // An experiment's loader (docs/api.md "Experiments"): its key and the visitor's id record the lead's arm.
+  experiment: z.string().trim().max(50).optional().nullable(),
+  visitor: visitorId.optional().nullable(),
 });
 
 export type SpinInput = z.infer<typeof spinInput>;

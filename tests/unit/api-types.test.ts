@@ -19,6 +19,8 @@ import type { createSource, listSources } from "@/lib/sources/service";
 import type { lookupCode, redeemCode, unredeemCode } from "@/lib/redemption/redeem";
 import type { createUser, listUsers, updateUser } from "@/lib/users/service";
 import type { createUnit, deleteUnit, listUnits, updateUnit } from "@/lib/units/service";
+import type { experimentResults } from "@/lib/experiments/results";
+import type { createExperiment, listExperiments, moveExperiment } from "@/lib/experiments/service";
 import type {
   createEndpoint,
   listDeliveries,
@@ -75,6 +77,8 @@ const services = {
   sendWhatsappTest: true,
   putRdStation: true,
   createUnit: true,
+  moveExperiment: true,
+  createExperiment: true,
   updateUnit: true,
   deleteUnit: true,
 } satisfies {
@@ -113,6 +117,8 @@ const services = {
   sendWhatsappTest: Equal<WriteAnswers["sendWhatsappTest"], Answer<typeof sendWhatsappTest>>;
   putRdStation: Equal<WriteAnswers["putRdStation"], Answer<typeof putRdStation>>;
   createUnit: Equal<WriteAnswers["createUnit"], Answer<typeof createUnit>>;
+  moveExperiment: Equal<WriteAnswers["moveExperiment"], Answer<typeof moveExperiment>>;
+  createExperiment: Equal<WriteAnswers["createExperiment"], Answer<typeof createExperiment>>;
   updateUnit: Equal<WriteAnswers["updateUnit"], Answer<typeof updateUnit>>;
   deleteUnit: Equal<WriteAnswers["deleteUnit"], Answer<typeof deleteUnit>>;
 };
@@ -135,6 +141,8 @@ const reads = {
   wheelRefusals: true,
   listApiKeys: true,
   listUnits: true,
+  listExperiments: true,
+  experimentResults: true,
 } satisfies {
   dashboard: Equal<ReadAnswers["dashboard"], Answer<typeof dashboard>>;
   listInvitations: Equal<ReadAnswers["listInvitations"], Answer<typeof listInvitations>>;
@@ -153,11 +161,13 @@ const reads = {
   wheelRefusals: Equal<ReadAnswers["wheelRefusals"], Answer<typeof wheelRefusals>>;
   listApiKeys: Equal<ReadAnswers["listApiKeys"], Answer<typeof listApiKeys>>;
   listUnits: Equal<ReadAnswers["listUnits"], Answer<typeof listUnits>>;
+  listExperiments: Equal<ReadAnswers["listExperiments"], Answer<typeof listExperiments>>;
+  experimentResults: Equal<ReadAnswers["experimentResults"], Answer<typeof experimentResults>>;
 };
 
 describe("lib/api-types", () => {
   it("names every write and read answer checked above", () => {
-    expect(Object.keys(services)).toHaveLength(37);
-    expect(Object.keys(reads)).toHaveLength(17);
+    expect(Object.keys(services)).toHaveLength(39);
+    expect(Object.keys(reads)).toHaveLength(19);
   });
 });

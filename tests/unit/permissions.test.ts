@@ -26,8 +26,8 @@ describe("permission table", () => {
   it("builds the menu from the table: Usuários last, for owner and admin only", () => {
     const labels = (role: string) => navFor(role).map((i) => i.label);
     const common = ["Dashboard", "Produtos", "Roda de prêmios", "Leads", "Relatórios", "Assinatura"];
-    expect(labels("owner")).toEqual([...common, "Unidades", "Integrações", "Usuários"]);
-    expect(labels("admin")).toEqual([...common, "Unidades", "Integrações", "Usuários"]);
+    expect(labels("owner")).toEqual([...common, "Testes", "Unidades", "Integrações", "Usuários"]);
+    expect(labels("admin")).toEqual([...common, "Testes", "Unidades", "Integrações", "Usuários"]);
     expect(labels("member")).toEqual(common);
     expect(labels("attendant")).toEqual(["Resgatar prêmio"]);
     expect(labels("intruso")).toEqual([]);

@@ -16,6 +16,7 @@ import { isUniqueViolation } from "@/lib/db/errors";
 import { prepared } from "@/lib/db/prepared";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { newRedemptionCode } from "./redemption-code";
+import type { SpinExperiment } from "@/lib/experiments/public";
 
 /** Version of the consent text shown on the form; stored with every lead as proof. */
 export const CONSENT_VERSION = "2026-11-v1";
@@ -51,6 +52,8 @@ export interface Lead {
    * source's unit, looked up in the statement (docs/decisions/units.md "Units").
    */
   unitId?: string | null;
+  /** The experiment's arm the visitor played in (lib/experiments/public.ts), when the loader named one. */
+  experiment?: SpinExperiment | null;
 }
 
 /** What a spin keeps of the visitor's form (docs/api.md "The visitor's form (issue 28)"). */
@@ -82,7 +85,7 @@ const COLUMNS = Prisma.raw(
   `(id, "companyId", "wheelId", "wheelName", "customerName", whatsapp, "customerBirthdate", "consentAt",
     "consentVersion", "consentIp", "createdAt", "playWindow", "sourceId", "sourceName", "utmSource", "utmMedium",
     "utmCampaign", "idempotencyKey", "requestHash", "redeemUntil", email, "cpfHash", "cpfLast2", answers, "onePerCpf",
-    "onePerEmail", "emailKey", "deviceId", "unitId", "productId", "productName", won, "redemptionCode", "spinNumber")`,
+    "onePerEmail", "emailKey", "deviceId", "unitId", "experimentId", "experimentKey", "experimentArm", "visitorId", "productId", "productName", won, "redemptionCode", "spinNumber")`,
 );
 
 /** The source named by the key, looked up inside the statement (no extra round trip). */
@@ -95,6 +98,7 @@ const sourceColumn = (
 /** `INSERT INTO "Spin" (...) SELECT <the lead's values>`: the statement adds the outcome's five. */
 export function insertLead(lead: Lead, at: Date, id: string = randomUUID()): Prisma.Sql {
   const v = lead.visitor;
+  const x = lead.experiment;
   return Prisma.sql`INSERT INTO "Spin" ${COLUMNS}
     SELECT ${id}, ${lead.companyId}, ${lead.wheelId}, ${lead.wheelName}, ${lead.customerName},
            ${lead.whatsapp}, ${lead.customerBirthdate}, ${at}, ${CONSENT_VERSION}, ${lead.consentIp}, ${at},
@@ -103,7 +107,9 @@ export function insertLead(lead: Lead, at: Date, id: string = randomUUID()): Pri
            ${lead.idempotencyKey}, ${lead.requestHash}, ${lead.redeemUntil},
            ${v?.email ?? null}::varchar, ${v?.cpfHash ?? null}::varchar, ${v?.cpfLast2 ?? null}::varchar,
            ${v?.answers ? JSON.stringify(v.answers) : null}::jsonb, ${v?.onePerCpf ?? false}::boolean, ${v?.onePerEmail ?? false}::boolean,
-           ${v?.emailKey ?? null}::varchar, ${lead.deviceId ?? null}::text, COALESCE(${lead.unitId ?? null}::text, ${sourceColumn(lead, "unitId")})`;
+           ${v?.emailKey ?? null}::varchar, ${lead.deviceId ?? null}::text, COALESCE(${lead.unitId ?? null}::text, ${sourceColumn(lead, "unitId")}),
+           ${x?.experimentId ?? null}::text, ${x?.experimentKey ?? null}::varchar, ${x?.experimentArm ?? null}::varchar,
+           ${x?.visitorId ?? null}::varchar`;
 }
 
 export const RETURNING = Prisma.raw(`RETURNING "productId", "productName", "spinNumber"`);

@@ -54,10 +54,10 @@ describe("route inventory", () => {
 
 describe("authorization matrix", () => {
   it("holds the expected number of cells", () => {
-    // 126 route x method rows (12 from issue 51's installs); 5 actors each (the attendant since
-    // issue 41); 66 rows also have a cross-company cell.
-    expect(SCENARIOS.length).toBe(126);
-    expect(cells.length).toBe(126 * 5 + 66 * 5);
+    // 137 route x method rows (12 from issue 51's installs, 11 of experiments, issue 52); 5 actors
+    // each (the attendant since issue 41); 75 rows also have a cross-company cell.
+    expect(SCENARIOS.length).toBe(137);
+    expect(cells.length).toBe(137 * 5 + 75 * 5);
   });
 
   it.each(

@@ -151,6 +151,31 @@ async function unit(t: Tenant) {
   });
 }
 
+/** An experiment of the company (wheel arm + holdout), in `status`; its key is unique. */
+async function experiment(t: Tenant, status: "draft" | "running" = "draft") {
+  const w = await wheel(t);
+  const companyId = t.company.companyId;
+  return (await db()).experiment.create({
+    data: {
+      companyId,
+      key: `t-${randomUUID().slice(0, 8)}`,
+      name: "Teste",
+      status,
+      primaryMetric: "revenue_per_visitor",
+      startedAt: status === "running" ? new Date() : null,
+      arms: {
+        create: [
+          { companyId, position: 0, key: "A", name: "Roleta", wheelId: w.id, weight: 50 },
+          { companyId, position: 1, key: "H", name: "Sem roleta", wheelId: null, weight: 50 },
+        ],
+      },
+    },
+  });
+}
+
+const experimentRow = (id: string) => async () =>
+  (await db()).experiment.findFirst({ where: { id }, include: { arms: true } });
+
 /** An API key of the company (its hash only: nobody calls with it here). */
 async function apiKey(t: Tenant) {
   const prisma = await db();
@@ -1282,6 +1307,144 @@ export const SCENARIOS: Scenario[] = [
       const u = await unit(target);
       return { params: { id: u.id }, snapshot: row("unit", { id: u.id }) };
     },
+  },
+
+  // ---------- experiments (Testes, issue 52) ----------
+  {
+    route: "/api/experiments",
+    method: "GET",
+    access: "manage_experiments",
+    ok: 200,
+    other: noCrossTenant,
+    build: async () => ({}),
+  },
+  {
+    route: "/api/experiments",
+    method: "POST",
+    access: "manage_experiments",
+    ok: 201,
+    other: { status: 404 },
+    // Cross-company: an arm naming the other company's wheel.
+    build: async ({ target }) => ({
+      body: {
+        name: "Teste",
+        key: `n-${randomUUID().slice(0, 8)}`,
+        arms: [
+          { key: "A", name: "Roleta", wheel_id: (await wheel(target)).id, weight: 50 },
+          { key: "H", name: "Sem roleta", wheel_id: null, weight: 50 },
+        ],
+        primary_metric: "leads_per_visitor",
+      },
+    }),
+  },
+  {
+    route: "/api/experiments/[id]",
+    method: "GET",
+    access: "manage_experiments",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await experiment(target)).id } }),
+  },
+  {
+    route: "/api/experiments/[id]",
+    method: "PUT",
+    access: "manage_experiments",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const e = await experiment(target);
+      const arms = await (
+        await db()
+      ).experimentArm.findMany({ where: { experimentId: e.id }, orderBy: { position: "asc" } });
+      return {
+        params: { id: e.id },
+        body: {
+          name: "Renomeado",
+          key: e.key,
+          arms: arms.map((a) => ({ key: a.key, name: a.name, wheel_id: a.wheelId, weight: a.weight })),
+          primary_metric: "revenue_per_visitor",
+        },
+        snapshot: experimentRow(e.id),
+      };
+    },
+  },
+  {
+    route: "/api/experiments/[id]",
+    method: "DELETE",
+    access: "manage_experiments",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const e = await experiment(target);
+      return { params: { id: e.id }, snapshot: experimentRow(e.id) };
+    },
+  },
+  {
+    route: "/api/experiments/[id]/start",
+    method: "POST",
+    access: "manage_experiments",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const e = await experiment(target);
+      return { params: { id: e.id }, snapshot: experimentRow(e.id) };
+    },
+  },
+  {
+    route: "/api/experiments/[id]/stop",
+    method: "POST",
+    access: "manage_experiments",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      const e = await experiment(target, "running");
+      return { params: { id: e.id }, snapshot: experimentRow(e.id) };
+    },
+  },
+  {
+    route: "/api/experiments/[id]/results",
+    method: "GET",
+    access: "manage_experiments",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => ({ params: { id: (await experiment(target, "running")).id } }),
+  },
+  {
+    route: "/api/public/[companySlug]/experiments/[key]/assignment",
+    method: "GET",
+    access: "public",
+    ok: 200,
+    other: { status: 404 },
+    // Cross-company: the caller's company slug with the other company's experiment key.
+    build: async ({ target, home }) => {
+      const e = await experiment(target, "running");
+      return {
+        params: { companySlug: home.company.slug, key: e.key },
+        url: `/api/public/${home.company.slug}/experiments/${e.key}/assignment?visitor=visitante-123`,
+      };
+    },
+  },
+  {
+    route: "/api/public/[companySlug]/experiments/[key]/exposures",
+    method: "POST",
+    access: "public",
+    ok: 204,
+    other: { status: 404 },
+    build: async ({ target, home }) => {
+      const e = await experiment(target, "running");
+      return { params: { companySlug: home.company.slug, key: e.key }, body: { visitor: `v-${randomUUID()}` } };
+    },
+  },
+  {
+    route: "/api/public/[companySlug]/conversions",
+    method: "POST",
+    access: "public",
+    ok: 204,
+    other: noCrossTenant,
+    build: async ({ home }) => ({
+      params: { companySlug: home.company.slug },
+      body: { visitor: "visitante-123", order_id: randomUUID().slice(0, 8), platform: "woocommerce" },
+    }),
   },
 
   // ---------- public play ----------
