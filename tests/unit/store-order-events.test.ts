@@ -29,6 +29,7 @@ describe("the paid or cancelled order a body reports", () => {
       orderId: "987",
       codes: null,
       totalCents: null,
+      discountCents: null,
       currency: null,
     });
     expect(orderEventOf("nuvemshop", { store_id: "123", event: "order/cancelled", id: "987" }, null, "123")).toEqual({
@@ -36,6 +37,7 @@ describe("the paid or cancelled order a body reports", () => {
       orderId: "987",
       codes: null,
       totalCents: null,
+      discountCents: null,
       currency: null,
     });
     expect(orderEventOf("nuvemshop", { store_id: 123, event: "order/created", id: 987 }, null, "123")).toBeNull();
@@ -58,6 +60,7 @@ describe("the paid or cancelled order a body reports", () => {
       id: 450789469,
       discount_codes: [{ code: "roleta-abc", amount: "10.00", type: "percentage" }],
       total_price: "199.90",
+      total_discounts: "10.00",
       currency: "BRL",
     };
     expect(orderEventOf("shopify", order, "orders/paid")).toEqual({
@@ -65,6 +68,7 @@ describe("the paid or cancelled order a body reports", () => {
       orderId: "450789469",
       codes: ["roleta-abc"],
       totalCents: 19990,
+      discountCents: 1000,
       currency: "BRL",
     });
     expect(orderEventOf("shopify", order, "orders/cancelled")).toMatchObject({
@@ -82,6 +86,7 @@ describe("the paid or cancelled order a body reports", () => {
       id: 727,
       status,
       total: "29.35",
+      discount_total: "5.00",
       currency: "brl",
       coupon_lines: [{ id: 1, code: "ROLETA-XYZ", discount: "5.00" }],
     });
@@ -91,6 +96,7 @@ describe("the paid or cancelled order a body reports", () => {
         orderId: "727",
         codes: ["ROLETA-XYZ"],
         totalCents: 2935,
+        discountCents: 500,
         currency: "BRL",
       });
     for (const status of ["refunded", "cancelled"])

@@ -2,6 +2,7 @@
 // against the real handlers and database. Expected statuses come from the permission table.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { can } from "@/lib/auth/permissions";
+import { resetEnvCache } from "@/lib/env";
 import { call } from "../../helpers/http";
 import { ACTORS, createTenant, type ActorName, type Tenant } from "./actors";
 import { CHECKED_IN_BROWSER, closeFakes, SCENARIOS, WEBHOOK_SECRET, type Scenario } from "./matrix";
@@ -29,6 +30,8 @@ const saved = { secret: process.env.PAYMENT_WEBHOOK_SECRET, checkout: process.en
 beforeAll(async () => {
   process.env.PAYMENT_WEBHOOK_SECRET = WEBHOOK_SECRET;
   process.env.CHECKOUT_URL_PRO = "https://pay.kiwify.com.br/Matriz";
+  // env() is cached per process, and a worker's earlier test files may have read it already.
+  resetEnvCache();
   [A, B] = [await createTenant("Empresa A"), await createTenant("Empresa B")];
 });
 
@@ -40,6 +43,7 @@ const restore = (name: string, value: string | undefined) =>
 afterAll(async () => {
   restore("PAYMENT_WEBHOOK_SECRET", saved.secret);
   restore("CHECKOUT_URL_PRO", saved.checkout);
+  resetEnvCache();
   await closeFakes();
 });
 
