@@ -72,7 +72,10 @@ function rememberPrize(storageKey: string, res: SpinAnswer) {
   if (!res.prize || !res.redemption_code || !res.claim_url) return;
   // Refused in private mode, with a full storage or in a frame whose storage is blocked: the code is
   // on screen and in the WhatsApp hand-off.
-  storageSet(storageKey, JSON.stringify({ claim_url: res.claim_url, prize: res.prize.name, code: res.redemption_code }));
+  storageSet(
+    storageKey,
+    JSON.stringify({ claim_url: res.claim_url, prize: res.prize.name, code: res.redemption_code }),
+  );
 }
 
 /**

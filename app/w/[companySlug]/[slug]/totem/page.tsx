@@ -7,7 +7,7 @@ import { playState } from "@/components/public-wheel/play-state";
 import { Totem } from "@/components/totem/totem";
 import { DEFAULT_THEME } from "@/lib/campaigns/dto";
 import { PUBLIC_MESSAGES as M } from "@/lib/copy/public-rules";
-import { kioskSendsWhatsapp } from "@/lib/devices/kiosk-prize";
+import { kioskSendsWhatsapp } from "@/lib/spins/kiosk-prize";
 import { devicePage } from "@/lib/devices/page";
 import { publicWheelPageView as load } from "@/lib/spins/public-wheel-page";
 import { brandPalette } from "@/lib/wheels/slice-colors";

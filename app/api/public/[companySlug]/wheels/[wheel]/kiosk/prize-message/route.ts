@@ -1,5 +1,5 @@
 import { publicRoute } from "@/lib/http/route-wrapper";
-import { sendKioskPrize } from "@/lib/devices/kiosk-prize";
+import { sendKioskPrize } from "@/lib/spins/kiosk-prize";
 import { clientIp } from "@/lib/net/client-ip";
 import { consume, LIMITS } from "@/lib/rate-limit";
 import { kioskPrizeMessageInput } from "@/lib/validation/devices";

@@ -8,9 +8,9 @@ import "server-only";
 import { DEVICE_MESSAGES } from "@/lib/copy/devices";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
-import { codeCandidates } from "@/lib/spins/draw/redemption-code";
+import { codeCandidates } from "./draw/redemption-code";
 import { queuePrize } from "@/lib/whatsapp/dispatch";
-import { spinDevice } from "./public";
+import { spinDevice } from "@/lib/devices/public";
 
 /** How long after the spin its totem may still send it. */
 export const KIOSK_PRIZE_WINDOW_MS = 30 * 60_000;
