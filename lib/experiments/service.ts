@@ -75,6 +75,16 @@ export async function getExperiment(ctx: SessionCtx, id: string) {
   return answer(ctx, await getExperimentOrThrow(ctx, id));
 }
 
+/** The columns a draft's edit sets, as its creation does: everything but the status. */
+const editableFields = (companyId: string, input: ExperimentInput) => ({
+  key: input.key,
+  name: input.name,
+  primaryMetric: input.primary_metric,
+  attributionDays: input.attribution_days,
+  minVisitorsPerArm: input.min_visitors_per_arm,
+  arms: { create: armRows(companyId, input) },
+});
+
 export async function createExperiment(ctx: SessionCtx, input: ExperimentInput) {
   await assertPro(ctx.companyId);
   await assertCompanyWheels(ctx, input);
@@ -82,12 +92,7 @@ export async function createExperiment(ctx: SessionCtx, input: ExperimentInput) 
     tx.experiment.create({
       data: {
         companyId: ctx.companyId,
-        key: input.key,
-        name: input.name,
-        primaryMetric: input.primary_metric,
-        attributionDays: input.attribution_days,
-        minVisitorsPerArm: input.min_visitors_per_arm,
-        arms: { create: armRows(ctx.companyId, input) },
+        ...editableFields(ctx.companyId, input),
       },
       include: withArms,
     }),
@@ -132,12 +137,7 @@ export async function updateExperiment(ctx: SessionCtx, id: string, input: Exper
     return tx.experiment.update({
       where: { id },
       data: {
-        key: input.key,
-        name: input.name,
-        primaryMetric: input.primary_metric,
-        attributionDays: input.attribution_days,
-        minVisitorsPerArm: input.min_visitors_per_arm,
-        arms: { create: armRows(ctx.companyId, input) },
+        ...editableFields(ctx.companyId, input),
       },
       include: withArms,
     });
