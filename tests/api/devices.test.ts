@@ -137,6 +137,32 @@ describe("the wheel's kiosk settings", () => {
     await updateWheel(A, wheel.id, { kiosk_pin: null });
     expect((await exit("")).status).toBe(200);
   });
+
+  it("asked with no PIN: a PIN set after the totem loaded is required at once, never a wrong try; revoked is 403", async () => {
+    await updateWheel(A, otherWheel.id, { kiosk_pin: null });
+    const created = (await create(A, otherWheel.id, { name: "Totem pergunta" })).body.device;
+    const ask = (body: Record<string, unknown>) =>
+      call(exitRoute, {
+        params: { companySlug: A.slug, wheel: otherWheel.slug },
+        body: { device: tokenOf(created.link), ...body },
+        ip: "10.49.1.7",
+      });
+    expect((await ask({})).body).toEqual({ ok: true, pin_required: false });
+    // The staff set a PIN while the totem is open: the next question says so.
+    await updateWheel(A, otherWheel.id, { kiosk_pin: "8642" });
+    for (let i = 0; i < 12; i++) expect((await ask({})).body).toEqual({ ok: false, pin_required: true });
+    const wrong = await ask({ pin: "1111" });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error).toBe("PIN incorreto");
+    // Twelve questions were not wrong tries: the right PIN passes, a wrong one is still only 403.
+    expect((await ask({ pin: "8642" })).body).toEqual({ ok: true, pin_required: true });
+    expect((await ask({ pin: "2222" })).status).toBe(403);
+    await call(revokeRoute, { token: A.owner.token, params: { id: otherWheel.id, deviceId: created.id } });
+    const revoked = await ask({});
+    expect(revoked.status).toBe(403);
+    expect(revoked.body.code).toBe("DEVICE_REVOKED");
+    await updateWheel(A, otherWheel.id, { kiosk_pin: null });
+  });
 });
 
 describe("the kiosk PIN's limit", () => {
