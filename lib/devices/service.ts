@@ -10,7 +10,6 @@ import { notFound } from "@/lib/errors";
 import type { WheelDevice } from "@/lib/generated/prisma/client";
 import type { DeviceInput, DeviceKind } from "@/lib/validation/devices";
 import { assertCompanyUnit } from "@/lib/units/service";
-import { publishScreenRevoked } from "@/lib/screens/bus";
 import { getWheel } from "@/lib/wheels/get-wheel";
 import { publicWheelPath } from "@/lib/wheels/public-url";
 import { hashDeviceToken, newDeviceToken } from "./token";
@@ -75,8 +74,5 @@ export async function revokeDevice(ctx: SessionCtx, wheelId: string, deviceId: s
       where: { id: deviceId, revokedAt: null },
       data: { revokedAt: new Date() },
     });
-  // A TV showing the screen now hides its QR (its open streams end); a lost message only delays
-  // that to the stream's next reconnection, which is refused.
-  if (found.kind === "screen") await publishScreenRevoked(deviceId).catch(() => undefined);
   return { message: DEVICE_MESSAGES.removed };
 }
