@@ -5,11 +5,15 @@
 // arrive while the wheel turns wait their turn. EventSource reconnects by itself only after a
 // stream that was open; an answer that is not 200 (a 503 while the server restarts, a 429) closes
 // it for good, so the screen opens a new one after 1 s, doubling up to 30 s (issue 49), and says
-// "Reconectando…" meanwhile. Loaded only on /w/{c}/{w}/tela.
+// "Reconectando…" meanwhile. A revoked screen stops for good and hides its QR (issue 49): its
+// stream says `event: revoked`, or a refused stream is asked again by fetch (EventSource does not
+// tell the status) and answers 403 DEVICE_REVOKED. Loaded only on /w/{c}/{w}/tela.
 import { useEffect, useRef, useState } from "react";
 import { rotationFor, type Segment } from "@/components/public-wheel/segments";
 import { WheelSvg } from "@/components/public-wheel/wheel-svg";
+import { DEVICE_OFF } from "@/lib/copy/devices";
 import { NO_PRIZE } from "@/lib/spins/draw/no-prize";
+import { DeviceUnavailable } from "./device-unavailable";
 
 interface ScreenSpin {
   result: "won" | "lost";
@@ -33,11 +37,28 @@ const SHOW_MS = 6000;
 const RETRY_FIRST_MS = 1000;
 const RETRY_MAX_MS = 30_000;
 
+/** Is the stream refused because the screen was revoked? Anything else (offline, 503, 429) is not. */
+async function revokedStream(url: string) {
+  const ac = new AbortController();
+  try {
+    const res = await fetch(url, { signal: ac.signal, cache: "no-store" });
+    if (res.status !== 403) return false;
+    const body = (await res.json().catch(() => ({}))) as { code?: string };
+    return body.code === "DEVICE_REVOKED";
+  } catch {
+    return false;
+  } finally {
+    // A stream that opened after all is not read: its slot goes back at once.
+    ac.abort();
+  }
+}
+
 export function BigScreen({ segments, eventsUrl, qr, playUrl, wheelName, companyName, noPrizeLabel }: Props) {
   const [rotation, setRotation] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [shown, setShown] = useState<ScreenSpin | null>(null);
   const [online, setOnline] = useState(true);
+  const [revoked, setRevoked] = useState(false);
   const queue = useRef<ScreenSpin[]>([]);
   const busy = useRef(false);
 
@@ -68,7 +89,15 @@ export function BigScreen({ segments, eventsUrl, qr, playUrl, wheelName, company
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let delay = RETRY_FIRST_MS;
+    let stopped = false;
+    function stop() {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+      setRevoked(true);
+    }
     function connect() {
+      if (stopped) return;
       const s = new EventSource(eventsUrl);
       source = s;
       s.addEventListener("open", () => {
@@ -79,17 +108,25 @@ export function BigScreen({ segments, eventsUrl, qr, playUrl, wheelName, company
         setOnline(false);
         // CONNECTING: the browser retries by itself. CLOSED: it gave up (an answer not 200).
         if (s.readyState !== EventSource.CLOSED) return;
-        retry = setTimeout(connect, delay);
+        const wait = delay;
         delay = Math.min(delay * 2, RETRY_MAX_MS);
+        void revokedStream(eventsUrl).then((gone) => {
+          if (gone) stop();
+          else if (!stopped) retry = setTimeout(connect, wait);
+        });
       });
       s.addEventListener("spin", onSpin);
+      s.addEventListener("revoked", stop);
     }
     connect();
     return () => {
+      stopped = true;
       clearTimeout(retry);
       source?.close();
     };
   }, [eventsUrl, segments]);
+
+  if (revoked) return <DeviceUnavailable title={DEVICE_OFF.screen} text={DEVICE_OFF.text} />;
 
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-8 bg-gradient-to-b from-brand-700 to-brand-800 p-8 text-white lg:flex-row lg:gap-16">

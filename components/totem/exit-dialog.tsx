@@ -1,18 +1,22 @@
 "use client";
-// Leaving the totem: the staff PIN, checked by the server (the totem never holds it). A wrong PIN
-// says so and clears the box; 10 wrong tries in 15 minutes lock the exit for a while (429).
+// Leaving the totem, or resuming it once left: the staff PIN, checked by the server (the totem never
+// holds it). A wrong PIN says so and clears the box; 10 wrong tries in 15 minutes lock the exit for
+// a while (429). A link revoked meanwhile ends on the totem's "desativado" screen.
 import { useState } from "react";
 import { Modal } from "@/components/ui/modal";
-import { api, errorText } from "@/lib/swr/fetcher";
+import { api, errorText, FetchError } from "@/lib/swr/fetcher";
 
 interface Props {
   device: string;
   wheelPath: string;
+  /** Resuming a paused totem rather than leaving it. */
+  resume?: boolean;
   onClose: () => void;
-  onLeft: () => void;
+  onDone: () => void;
+  onRevoked: () => void;
 }
 
-export function ExitDialog({ device, wheelPath, onClose, onLeft }: Props) {
+export function ExitDialog({ device, wheelPath, resume = false, onClose, onDone, onRevoked }: Props) {
   const [pin, setPin] = useState("");
   const [error, setError] = useState("");
   const [busy, setBusy] = useState(false);
@@ -22,8 +26,9 @@ export function ExitDialog({ device, wheelPath, onClose, onLeft }: Props) {
     setBusy(true);
     try {
       await api(`${wheelPath}/kiosk/exit`, { method: "POST", body: { device, pin } });
-      onLeft();
+      onDone();
     } catch (err) {
+      if (err instanceof FetchError && err.code === "DEVICE_REVOKED") return onRevoked();
       setError(errorText(err, "Não foi possível conferir o PIN. Tente de novo."));
       setPin("");
     } finally {
@@ -32,7 +37,13 @@ export function ExitDialog({ device, wheelPath, onClose, onLeft }: Props) {
   }
 
   return (
-    <Modal open onClose={onClose} title="Sair do totem" description="Digite o PIN da equipe para sair." size="sm">
+    <Modal
+      open
+      onClose={onClose}
+      title={resume ? "Retomar o totem" : "Sair do totem"}
+      description={`Digite o PIN da equipe para ${resume ? "retomar" : "sair"}.`}
+      size="sm"
+    >
       <form onSubmit={submit} className="space-y-4">
         <label htmlFor="kiosk-pin" className="block text-sm font-medium text-gray-800">
           PIN da equipe
@@ -60,7 +71,7 @@ export function ExitDialog({ device, wheelPath, onClose, onLeft }: Props) {
           disabled={busy || pin.length < 4}
           className="min-h-14 w-full rounded-xl bg-brand-600 text-lg font-bold text-white disabled:opacity-50"
         >
-          Sair
+          {resume ? "Retomar" : "Sair"}
         </button>
       </form>
     </Modal>

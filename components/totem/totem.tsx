@@ -3,11 +3,17 @@
 // (components/public-wheel/play.tsx, the same form, draw and result as the public page, so every
 // game of the wheel plays here too) for one person at a time. After a result it clears itself for
 // the next person in `resetSeconds`, and after 60 s without a touch; a new round remounts the play
-// steps, so every field is empty again. Leaving it asks the staff PIN when the wheel has one.
+// steps, so every field is empty again. Leaving it, and resuming it once left, asks the staff PIN
+// when the server says the wheel has one now (what the page loaded is only the offline fallback).
+// On its attract screen it checks its link every minute and at a tap: a revoked totem says so
+// instead of inviting people (issue 49).
 // Loaded only on /w/{c}/{w}/totem: nothing of it reaches the public page.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentProps } from "react";
 import type { Play as PlaySteps } from "@/components/public-wheel/play";
+import { DEVICE_OFF } from "@/lib/copy/devices";
 import { LOADING } from "@/lib/copy/public-form";
+import { DeviceUnavailable } from "./device-unavailable";
+import { askKiosk, CHECK_MS } from "./kiosk-check";
 
 // The play steps (the form and all after it) are not on the attract screen, the totem's first: they
 // are fetched once the page is hydrated, long before anyone taps, and again at the tap if that
@@ -47,7 +53,11 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
   const [mode, setMode] = useState<Mode>("attract");
   const [round, setRound] = useState(0);
   const [countdown, setCountdown] = useState<number | null>(null);
-  const [exiting, setExiting] = useState(false);
+  // The PIN dialog, to leave or to resume a paused totem.
+  const [exiting, setExiting] = useState<"leave" | "resume" | null>(null);
+  const [revoked, setRevoked] = useState(false);
+  // The server's last word on the PIN, used only when it cannot be asked (offline).
+  const pinKnown = useRef(pinSet);
   const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [Play, setPlay] = useState<typeof PlaySteps | null>(null);
   const fetchPlay = useCallback(() => {
@@ -95,20 +105,69 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
     return () => clearTimeout(t);
   }, [countdown, nextPerson]);
 
+  const wheelPath = wheelPathOf(play);
+  const ask = useCallback(async () => {
+    const answer = await askKiosk(wheelPath, device);
+    if (answer === "revoked") setRevoked(true);
+    else if (answer !== "offline") pinKnown.current = answer === "pin";
+    return answer;
+  }, [wheelPath, device]);
+
+  // On the attract screen: its link checked now and every minute.
+  useEffect(() => {
+    if (mode !== "attract") return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a server answer, set after its await
+    void ask();
+    const timer = setInterval(() => void ask(), CHECK_MS);
+    return () => clearInterval(timer);
+  }, [mode, ask]);
+
   function start() {
     // Full screen where the browser allows it (the OS's kiosk mode does the rest: docs/totem.md).
     document.documentElement.requestFullscreen?.().catch(() => undefined);
     if (!Play) fetchPlay();
     setMode("playing");
+    // Checked again at the tap: a link revoked since the last minute stops before anything is typed.
+    void ask();
+  }
+
+  /** "Sair" or "Retomar": at once when the server says no PIN is needed, else the PIN dialog. */
+  async function guarded(action: "leave" | "resume") {
+    const answer = await ask();
+    if (answer === "revoked") return;
+    const needsPin = answer === "offline" ? pinKnown.current : answer === "pin";
+    if (needsPin) setExiting(action);
+    else if (action === "leave") left();
+    else resume();
+  }
+
+  function resume() {
+    setExiting(null);
+    setMode("attract");
   }
 
   function left() {
-    setExiting(false);
+    setExiting(null);
     setCountdown(null);
     setRound((r) => r + 1);
     setMode("paused");
     if (document.fullscreenElement) document.exitFullscreen().catch(() => undefined);
   }
+
+  if (revoked) return <DeviceUnavailable title={DEVICE_OFF.totem} text={DEVICE_OFF.text} />;
+
+  const dialog = exiting && (
+    <Suspense fallback={null}>
+      <ExitDialog
+        device={device}
+        wheelPath={wheelPath}
+        resume={exiting === "resume"}
+        onClose={() => setExiting(null)}
+        onDone={exiting === "resume" ? resume : left}
+        onRevoked={() => setRevoked(true)}
+      />
+    </Suspense>
+  );
 
   if (mode === "paused")
     return (
@@ -117,11 +176,12 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
         <p className="max-w-md text-lg text-gray-200">A roleta não aceita participações até a equipe retomar.</p>
         <button
           type="button"
-          onClick={() => setMode("attract")}
+          onClick={() => void guarded("resume")}
           className="min-h-16 rounded-2xl bg-white px-10 text-xl font-bold text-gray-900"
         >
           Retomar o totem
         </button>
+        {dialog}
       </main>
     );
 
@@ -138,7 +198,7 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
     >
       <button
         type="button"
-        onClick={() => (pinSet ? setExiting(true) : left())}
+        onClick={() => void guarded("leave")}
         className="absolute top-3 right-3 z-20 min-h-12 min-w-12 rounded-full bg-black/40 px-4 text-sm font-semibold text-white"
       >
         Sair
@@ -196,11 +256,7 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
           )}
         </main>
       )}
-      {exiting && (
-        <Suspense fallback={null}>
-          <ExitDialog device={device} wheelPath={wheelPathOf(play)} onClose={() => setExiting(false)} onLeft={left} />
-        </Suspense>
-      )}
+      {dialog}
     </div>
   );
 }

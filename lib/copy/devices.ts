@@ -18,3 +18,10 @@ export const DEVICE_MESSAGES = {
   screenStreams: "Esta tela já está aberta em muitos aparelhos. Feche uma delas e tente de novo em instantes.",
   addressStreams: "Muitas telas abertas nesta rede. Feche algumas e tente de novo em instantes.",
 } as const;
+
+/** A totem or a big screen whose link was revoked while it was open (issue 49): no more invitations. */
+export const DEVICE_OFF = {
+  totem: "Este totem foi desativado",
+  screen: "Esta tela foi desativada",
+  text: "A equipe da loja desativou este link. Peça um novo link à equipe.",
+} as const;

@@ -18,7 +18,8 @@ export interface ScreenSpin {
   first_name: string;
 }
 
-type Listener = (spin: ScreenSpin) => void;
+/** A spin, or null: the screen was revoked and its streams must end (issue 49). */
+type Listener = (spin: ScreenSpin | null) => void;
 
 export const SCREEN_CHANNEL = "roleta_screen_spins";
 
@@ -32,7 +33,7 @@ const KEY = Symbol.for("roleta.screens");
 const g = globalThis as typeof globalThis & { [KEY]?: Bus };
 const bus = (): Bus => (g[KEY] ??= { listeners: new Map(), listening: null });
 
-function deliver(deviceId: string, spin: ScreenSpin) {
+function deliver(deviceId: string, spin: ScreenSpin | null) {
   for (const fn of bus().listeners.get(deviceId) ?? []) {
     try {
       fn(spin);
@@ -44,8 +45,8 @@ function deliver(deviceId: string, spin: ScreenSpin) {
 
 function onMessage(payload: string | undefined) {
   try {
-    const { d, s } = JSON.parse(payload ?? "") as { d: string; s: ScreenSpin };
-    if (typeof d === "string" && s) deliver(d, s);
+    const { d, s } = JSON.parse(payload ?? "") as { d: string; s: ScreenSpin | null };
+    if (typeof d === "string" && s !== undefined) deliver(d, s);
   } catch {
     /* not ours */
   }
@@ -103,11 +104,14 @@ export async function subscribeScreen(deviceId: string, fn: Listener): Promise<(
 }
 
 /** Announces a spin to a screen on every instance (one NOTIFY; payloads stay far under its 8 kB). */
-export async function publishScreenSpin(deviceId: string, spin: ScreenSpin) {
+export async function publishScreenSpin(deviceId: string, spin: ScreenSpin | null) {
   const pool = await pgPool();
   if (!pool) return deliver(deviceId, spin);
   await pool.query("SELECT pg_notify($1, $2)", [SCREEN_CHANNEL, JSON.stringify({ d: deviceId, s: spin })]);
 }
+
+/** Tells a revoked screen's open streams, on every instance, to say so and end. */
+export const publishScreenRevoked = (deviceId: string) => publishScreenSpin(deviceId, null);
 
 /** Closes the listening connection (tests, shutdown). */
 export async function closeScreenBus() {

@@ -1,6 +1,7 @@
 // A big screen's event stream (text/event-stream): `event: spin` for each spin announced to it, a
 // comment heartbeat every 25 s so proxies and the TV's browser keep the connection open, and
-// `retry: 3000` so a dropped stream comes back by itself. A stream with no spin for an hour is
+// `retry: 3000` so a dropped stream comes back by itself; `event: revoked`, then its end, once the
+// screen is revoked (the TV hides its QR: issue 49). A stream with no spin for an hour is
 // closed (heartbeats are not activity): a TV that is still there reconnects, a forgotten tab or a
 // hoarded connection lets its socket go. The subscription is made before the answer is sent: once
 // the screen has the headers, no spin can slip past it. However it ends (client gone, cancel, idle,
@@ -64,6 +65,10 @@ export async function screenStream(deviceId: string, signal: AbortSignal, opts: 
   }
   try {
     stop = await subscribeScreen(deviceId, (spin) => {
+      if (!spin) {
+        send("event: revoked\ndata: {}\n\n");
+        return close();
+      }
       touch();
       send(spinEvent(spin));
     });

@@ -53,10 +53,10 @@ export const kioskInput = z.object({
 });
 export type KioskInput = z.infer<typeof kioskInput>;
 
-/** The exit of a totem: its token and the PIN typed by the staff. */
+/** The exit of a totem: its token and the PIN typed by the staff (left out or "": only asks whether one is needed). */
 export const kioskExitInput = z.object({
   device: z.string({ error: m.revoked }).trim().min(1, m.revoked).max(100, m.revoked),
-  pin: z.string({ error: m.wrongPin }).trim().max(8, m.wrongPin),
+  pin: z.string({ error: m.wrongPin }).trim().max(8, m.wrongPin).optional(),
 });
 
 /** A totem's "Enviar para o meu WhatsApp": its token and the code on its result screen. */

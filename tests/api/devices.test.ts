@@ -137,6 +137,32 @@ describe("the wheel's kiosk settings", () => {
     await updateWheel(A, wheel.id, { kiosk_pin: null });
     expect((await exit("")).status).toBe(200);
   });
+
+  it("asked with no PIN: a PIN set after the totem loaded is required at once, never a wrong try; revoked is 403", async () => {
+    await updateWheel(A, otherWheel.id, { kiosk_pin: null });
+    const created = (await create(A, otherWheel.id, { name: "Totem pergunta" })).body.device;
+    const ask = (body: Record<string, unknown>) =>
+      call(exitRoute, {
+        params: { companySlug: A.slug, wheel: otherWheel.slug },
+        body: { device: tokenOf(created.link), ...body },
+        ip: "10.49.1.7",
+      });
+    expect((await ask({})).body).toEqual({ ok: true, pin_required: false });
+    // The staff set a PIN while the totem is open: the next question says so.
+    await updateWheel(A, otherWheel.id, { kiosk_pin: "8642" });
+    for (let i = 0; i < 12; i++) expect((await ask({})).body).toEqual({ ok: false, pin_required: true });
+    const wrong = await ask({ pin: "1111" });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error).toBe("PIN incorreto");
+    // Twelve questions were not wrong tries: the right PIN passes, a wrong one is still only 403.
+    expect((await ask({ pin: "8642" })).body).toEqual({ ok: true, pin_required: true });
+    expect((await ask({ pin: "2222" })).status).toBe(403);
+    await call(revokeRoute, { token: A.owner.token, params: { id: otherWheel.id, deviceId: created.id } });
+    const revoked = await ask({});
+    expect(revoked.status).toBe(403);
+    expect(revoked.body.code).toBe("DEVICE_REVOKED");
+    await updateWheel(A, otherWheel.id, { kiosk_pin: null });
+  });
 });
 
 describe("the kiosk PIN's limit", () => {
@@ -254,13 +280,14 @@ async function openStream(deviceId: string, token: string | null) {
   );
   const events: { event: string; data: Record<string, unknown>; at: number }[] = [];
   let raw = "";
+  const state = { ended: false };
   if (res.status === 200) {
     const reader = res.body!.getReader();
     void (async () => {
       const dec = new TextDecoder();
       for (;;) {
         const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) return;
+        if (done) return void (state.ended = true);
         raw += dec.decode(value);
         for (let i = raw.indexOf("\n\n"); i >= 0; i = raw.indexOf("\n\n")) {
           const block = raw.slice(0, i);
@@ -272,7 +299,7 @@ async function openStream(deviceId: string, token: string | null) {
       }
     })();
   }
-  return { res, events, close: () => ac.abort() };
+  return { res, events, state, close: () => ac.abort() };
 }
 
 const until = async (check: () => boolean, ms: number) => {
@@ -345,5 +372,20 @@ describe("the big screen", () => {
     const revoked = await openStream(d.id, tokenOf(d.link));
     expect(revoked.res.status).toBe(403);
     expect((await revoked.res.json()).code).toBe("DEVICE_REVOKED");
+  });
+
+  it("an open stream is told and ended when its screen is revoked (issue 49: the TV kept its QR)", async () => {
+    const d = (await create(A, wheel.id, { name: "TV revogada", kind: "screen" })).body.device;
+    const other = (await create(A, wheel.id, { name: "TV que fica", kind: "screen" })).body.device;
+    const stream = await openStream(d.id, tokenOf(d.link));
+    const kept = await openStream(other.id, tokenOf(other.link));
+    expect(stream.res.status).toBe(200);
+    await call(revokeRoute, { token: A.owner.token, params: { id: wheel.id, deviceId: d.id } });
+    expect(await until(() => stream.state.ended, 2000)).toBe(true);
+    expect(stream.events.map((e) => e.event)).toEqual(["revoked"]);
+    // Another screen's stream goes on.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(kept.state.ended).toBe(false);
+    kept.close();
   });
 });

@@ -216,3 +216,123 @@ test("the big screen reconnects after a stream answer that was not 200, and says
   await phoneCtx.close();
   await tvCtx.close();
 });
+
+test.describe("the server decides, not what the page loaded (issue 49, the tester's minors)", () => {
+  const TOTEM_OFF = { name: "Este totem foi desativado" };
+  const SCREEN_OFF = { name: "Esta tela foi desativada" };
+
+  test("a PIN set after the totem loaded is asked at 'Sair' at once and a wrong one refused; 'Retomar' asks it too", async ({
+    page,
+    browser,
+  }) => {
+    const wheelId = await demoWheel(page);
+    await apiCall(page, "PUT", `/api/wheels/${wheelId}`, { kiosk_pin: null });
+    const device = await newDevice(page, wheelId, { name: "Totem do PIN novo" });
+    const ctx = await context(browser, TABLET);
+    const tablet = await ctx.newPage();
+    await tablet.goto(device.link);
+    await expect(tablet.getByRole("button", { name: /Toque para jogar/ })).toBeVisible();
+    await tablet.waitForLoadState("networkidle");
+
+    // The staff set a PIN in the admin; the totem was loaded without one.
+    await apiCall(page, "PUT", `/api/wheels/${wheelId}`, { kiosk_pin: "8642" });
+    await tablet.getByRole("button", { name: "Sair" }).click();
+    const exit = tablet.getByRole("dialog", { name: "Sair do totem" });
+    await exit.getByLabel("PIN da equipe").fill("0000");
+    await exit.getByRole("button", { name: "Sair" }).click();
+    await expect(exit.getByRole("alert")).toContainText("PIN incorreto");
+    await expect(tablet.getByRole("heading", { name: "Totem pausado" })).toHaveCount(0);
+    await exit.getByLabel("PIN da equipe").fill("8642");
+    await exit.getByRole("button", { name: "Sair" }).click();
+    await expect(tablet.getByRole("heading", { name: "Totem pausado" })).toBeVisible();
+
+    // Resuming is the staff's too.
+    await tablet.getByRole("button", { name: "Retomar o totem" }).click();
+    const resume = tablet.getByRole("dialog", { name: "Retomar o totem" });
+    await resume.getByLabel("PIN da equipe").fill("1111");
+    await resume.getByRole("button", { name: "Retomar" }).click();
+    await expect(resume.getByRole("alert")).toContainText("PIN incorreto");
+    await resume.getByLabel("PIN da equipe").fill("8642");
+    await resume.getByRole("button", { name: "Retomar" }).click();
+    await expect(tablet.getByRole("button", { name: /Toque para jogar/ })).toBeVisible();
+
+    // A PIN removed meanwhile is not asked any more either.
+    await apiCall(page, "PUT", `/api/wheels/${wheelId}`, { kiosk_pin: null });
+    await tablet.getByRole("button", { name: "Sair" }).click();
+    await expect(tablet.getByRole("heading", { name: "Totem pausado" })).toBeVisible();
+    await ctx.close();
+  });
+
+  test("a totem revoked while open says so within its minute's check, or at the tap", async ({ page, browser }) => {
+    const wheelId = await demoWheel(page);
+    const waiting = await newDevice(page, wheelId, { name: "Totem esperando" });
+    const tapped = await newDevice(page, wheelId, { name: "Totem tocado" });
+    const ctx = await context(browser, TABLET);
+    const idle = await ctx.newPage();
+    // The page's own clock: the minute between checks is run through, not waited.
+    await idle.clock.install();
+    await idle.goto(waiting.link);
+    await expect(idle.getByRole("button", { name: /Toque para jogar/ })).toBeVisible();
+    await idle.waitForLoadState("networkidle");
+    // A context of its own: the clock is the context's, and this tablet must not see the minute pass.
+    const tapCtx = await context(browser, TABLET);
+    const tap = await tapCtx.newPage();
+    await tap.goto(tapped.link);
+    await expect(tap.getByRole("button", { name: /Toque para jogar/ })).toBeVisible();
+    await tap.waitForLoadState("networkidle");
+
+    await apiCall(page, "DELETE", `/api/wheels/${wheelId}/devices/${waiting.id}`);
+    await apiCall(page, "DELETE", `/api/wheels/${wheelId}/devices/${tapped.id}`);
+
+    await idle.clock.fastForward(61_000);
+    await expect(idle.getByRole("heading", TOTEM_OFF)).toBeVisible();
+    await expect(idle.getByRole("button", { name: /Toque para jogar/ })).toHaveCount(0);
+
+    await tap.getByRole("button", { name: /Toque para jogar/ }).click();
+    await expect(tap.getByRole("heading", TOTEM_OFF)).toBeVisible();
+    await expect(tap.getByLabel("Nome completo")).toHaveCount(0);
+    await tapCtx.close();
+    await ctx.close();
+  });
+
+  test("a TV revoked while open hides its QR; one whose stream is refused as revoked stops retrying", async ({
+    page,
+    browser,
+  }) => {
+    const wheelId = await demoWheel(page);
+    const open = await newDevice(page, wheelId, { name: "TV aberta", kind: "screen" });
+    const held = await newDevice(page, wheelId, { name: "TV a caminho", kind: "screen" });
+    const tvCtx = await context(browser, { viewport: { width: 1280, height: 720 } });
+    const qr = /QR code para jogar/;
+
+    const tv = await tvCtx.newPage();
+    const streaming = tv.waitForResponse((res) => res.url().includes("/events?") && res.status() === 200);
+    await tv.goto(open.link);
+    await expect(tv.getByRole("img", { name: qr })).toBeVisible();
+    await streaming;
+    await apiCall(page, "DELETE", `/api/wheels/${wheelId}/devices/${open.id}`);
+    await expect(tv.getByRole("heading", SCREEN_OFF)).toBeVisible();
+    await expect(tv.getByRole("img", { name: qr })).toHaveCount(0);
+
+    // The stream of the second TV reaches the server only after its screen was revoked: 403.
+    const second = await tvCtx.newPage();
+    let release!: () => void;
+    const revoked = new Promise<void>((r) => (release = r));
+    let asked = 0;
+    await second.route("**/screens/*/events*", async (route) => {
+      asked++;
+      await revoked;
+      await route.continue();
+    });
+    await second.goto(held.link);
+    await expect(second.getByRole("img", { name: qr })).toBeVisible();
+    await apiCall(page, "DELETE", `/api/wheels/${wheelId}/devices/${held.id}`);
+    release();
+    await expect(second.getByRole("heading", SCREEN_OFF)).toBeVisible();
+    await expect(second.getByRole("img", { name: qr })).toHaveCount(0);
+    await expect(second.getByText("Reconectando…")).toHaveCount(0);
+    // The stream and the one question that told why: no retry after.
+    expect(asked).toBe(2);
+    await tvCtx.close();
+  });
+});

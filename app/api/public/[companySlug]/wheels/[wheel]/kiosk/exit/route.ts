@@ -9,7 +9,11 @@ import { kioskExitInput } from "@/lib/validation/devices";
 // The address's hit is counted before the body is read; a valid token gives it back.
 export const POST = publicRoute(
   {
-    doc: { summary: "Check the staff PIN that lets staff leave a totem", errors: [400, 403, 429] },
+    doc: {
+      summary:
+        "Check the staff PIN that lets staff leave a totem (no PIN: whether one is needed; also the totem's check that its link still works)",
+      errors: [400, 403, 429],
+    },
     body: kioskExitInput,
     limit: { limit: LIMITS.deviceIp, mode: "count" },
   },
