@@ -5,9 +5,10 @@ declare module "jstat" {
     cdf(x: number, a: number, b: number): number;
     inv(p: number, a: number, b: number): number;
   }
-  export const jStat: {
+  const jStat: {
     beta: Continuous;
     normal: Continuous;
     chisquare: { cdf(x: number, dof: number): number };
   };
+  export default jStat;
 }

@@ -2,7 +2,9 @@
 // probability that each arm is the best, the uplift against the holdout with its 95% interval, and
 // the sample-ratio check. Distributions from jStat (docs/decisions/libraries.md); what is ours is
 // the integration, pure and deterministic (no random draws, so a result never flickers).
-import { jStat } from "jstat";
+// jstat is CommonJS: its default export is the jStat object (a named import fails under Node's ESM
+// loader, which the scripts use, though bundlers accept it).
+import jStat from "jstat";
 
 /** A posterior (or a sampling distribution) of one arm's figure. */
 export interface Posterior {

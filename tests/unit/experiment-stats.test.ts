@@ -2,7 +2,7 @@
 // Miller's exact sum (Python, math.lgamma), a three-arm P(best) by a 4-million-draw Monte Carlo
 // (numpy, seed 1), chi-square tails by scipy.stats.chi2.sf, normal comparisons by their closed form.
 import { describe, expect, it } from "vitest";
-import { jStat } from "jstat";
+import jStat from "jstat";
 import {
   betaPosterior,
   neededVisitors,
