@@ -69,11 +69,11 @@ async function serviceChecks(): Promise<{ checks: ServiceChecks; pending?: strin
 }
 
 /**
- * The services' checks the route answers from: at most one second old, shared by every probe
+ * The services' checks the route answers from: at most READINESS_CACHE_MS (one second) old, shared by every probe
  * meanwhile. The route is public and unlimited (balancers probe it without credentials); a flood of
  * probes must not become a flood of queries (docs/decisions/security.md "Public edge").
  */
-const recentServiceChecks = freshFor(1000, serviceChecks);
+const recentServiceChecks = freshFor(() => env().READINESS_CACHE_MS, serviceChecks);
 
 /** Readiness: the services' recent checks, and the mail's state (configuration: read each time). */
 async function readinessFrom(services: () => Promise<Awaited<ReturnType<typeof serviceChecks>>>): Promise<Readiness> {
