@@ -18,16 +18,15 @@ import { createDatabase, dropDatabase } from "./lib/bench-server";
 const SPINS = Number(process.argv[2] ?? 2000);
 const EXPLAINS = 5;
 
-/** CPU time (ms) of every process named postgres. */
-async function postgresCpuMs(): Promise<number> {
-  const { readdir } = await import("node:fs/promises");
+/** CPU time (ms) of this database's backends (the machine's other databases come and go). */
+async function postgresCpuMs(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+  );
   let ticks = 0;
-  for (const pid of await readdir("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
+  for (const { pid } of rows) {
     try {
       const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (name !== "postgres") continue;
       const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       ticks += Number(f[11]) + Number(f[12]);
     } catch {
@@ -100,24 +99,26 @@ async function main() {
     (pool as unknown as { query: unknown }).query = query;
     await admin.query("SELECT pg_stat_reset()");
 
-    const pgBefore = await postgresCpuMs();
+    const pgBefore = await postgresCpuMs(admin);
     const cpuBefore = process.cpuUsage();
     const t0 = performance.now();
     for (let i = 1000; i < 1000 + SPINS; i++)
       await spin(COMPANY_SLUG, WHEEL_SLUG, spinInput.parse(body(i)), `10.1.${i >> 8}.${i & 255}`, `key-${i}`);
     const wall = performance.now() - t0;
     const cpu = process.cpuUsage(cpuBefore);
-    const pgMs = (await postgresCpuMs()) - pgBefore;
+    const pgMs = (await postgresCpuMs(admin)) - pgBefore;
     // pg_stat_* are sent by backends when they go idle: give them a moment.
     await new Promise((r) => setTimeout(r, 800));
     const fns = await admin.query<{ funcname: string; calls: number; total: number; self: number }>(
       `SELECT funcname, calls::int, total_time AS total, self_time AS self FROM pg_stat_user_functions ORDER BY total_time DESC`,
     );
 
-    console.log(`spin-cost: ${SPINS} spins one after another through lib/spins/spin.ts (no HTTP), database as bench:spin's`);
+    console.log(
+      `spin-cost: ${SPINS} spins one after another through lib/spins/spin.ts (no HTTP), database as bench:spin's`,
+    );
     console.log(
       `  wall ${(wall / SPINS).toFixed(3)} ms a spin; this process's CPU ${((cpu.user + cpu.system) / 1000 / SPINS).toFixed(3)} ms a spin; ` +
-        `Postgres CPU ${(pgMs / SPINS).toFixed(3)} ms a spin (all postgres processes, 10 ms ticks; shared machine)`,
+        `Postgres CPU ${(pgMs / SPINS).toFixed(3)} ms a spin (the database's backends, WAL writes apart; 10 ms ticks)`,
     );
     console.log("  trigger functions (pg_stat_user_functions, ms per call):");
     for (const f of fns.rows)
@@ -152,7 +153,18 @@ async function main() {
       ["normalizePhone", time(N, () => normalizePhone(parsed.whatsapp))],
       ["clientIp (TRUST_PROXY=true)", time(N, () => clientIp(headers))],
       ["routePattern of the spin's path", time(N, () => routePattern(spinPath))],
-      ["access line + RED metrics (recordRequest)", time(N / 4, () => recordRequest({ method: "POST", pathname: spinPath, status: 201, seconds: 0.01, requestId: "00000000-0000-4000-8000-000000000000" }))],
+      [
+        "access line + RED metrics (recordRequest)",
+        time(N / 4, () =>
+          recordRequest({
+            method: "POST",
+            pathname: spinPath,
+            status: 201,
+            seconds: 0.01,
+            requestId: "00000000-0000-4000-8000-000000000000",
+          }),
+        ),
+      ],
     ];
     console.log("  the route's JavaScript pieces, apart (µs a call, this machine now):");
     for (const [label, us] of pieces) console.log(`    ${label.padEnd(44)} ${us.toFixed(1).padStart(7)} µs`);
@@ -160,7 +172,9 @@ async function main() {
     const { closeDb } = (await import("@/lib/db/client")) as { closeDb?: () => Promise<void> };
     await closeDb?.().catch(() => undefined);
     await admin.end();
-    await dropDatabase(dbUrl);
+    // SPIN_COST_KEEP=1 keeps the database (its name printed) for a look with psql.
+    if (process.env.SPIN_COST_KEEP) console.log(`  kept: ${dbUrl}`);
+    else await dropDatabase(dbUrl);
   }
 }
 
