@@ -60,7 +60,9 @@ async function main() {
       // The access lines recordRequest writes below go nowhere.
       LOG_LEVEL: "silent",
       // The trigger functions' own times in pg_stat_user_functions, for this run's connections only.
-      PGOPTIONS: "-c track_functions=pl",
+      // SPIN_COST_PGOPTIONS adds settings for a diagnosis, e.g. "-c synchronous_commit=off" to see
+      // what the commit's WAL flush adds to the wall time (never how the app runs).
+      PGOPTIONS: `-c track_functions=pl ${process.env.SPIN_COST_PGOPTIONS ?? ""}`.trim(),
     });
     const { spin } = await import("@/lib/spins/spin");
     const { pgPool } = await import("@/lib/db/client");
