@@ -1,6 +1,6 @@
 // parseJsonText (lib/http/input-text.ts): a text without a \u escape or a raw invalid character is
 // parsed without the reviver, and every text that could yield U+0000 or a lone surrogate still goes
-// through it. Each case names which path it takes, so that a fast path that skipped a check fails here.
+// through it: a fast path that skipped a check fails the refusals below.
 import { describe, expect, it } from "vitest";
 import { INVALID_TEXT, parseJsonText } from "@/lib/http/input-text";
 
