@@ -159,6 +159,9 @@ const schema = z
     WEBHOOK_WORKER_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
     // How long one render of a public wheel page is shared (lib/public-page/html-cache.ts); 0: off.
     PUBLIC_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    // How old a readiness check GET /api/health/ready may answer from (lib/health/ready.ts); 0: a
+    // check per probe (bench:spin's trivial route: one SELECT 1 per request).
+    READINESS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     // The most webhook sends and jobs one worker process runs at once (lib/worker/loop.ts); one
     // company holds at most half of them (docs/decisions/jobs.md "A queue that keeps up").
     WORKER_CONCURRENCY: z.coerce.number().int().min(2).max(256).default(32),

@@ -74,8 +74,19 @@ export function fullDateTime(d: Instant): string {
   );
 }
 
-/** The São Paulo calendar day of an instant, as YYYY-MM-DD (a date input's value). */
-export const dayOf = (d: Instant) => DAY.format(at(d));
+/**
+ * The São Paulo calendar day of an instant, as YYYY-MM-DD (a date input's value): from the hour's
+ * offset like fullDateTime (every spin asks for today, where Intl's format showed in the profile),
+ * Intl's own answer outside years 1000-9999 (tests/unit/dates.test.ts compares them).
+ */
+export function dayOf(d: Instant): string {
+  const ms = at(d).getTime();
+  if (!Number.isFinite(ms)) return DAY.format(at(d)); // Intl's own error
+  const w = new Date(ms + offsetOfHour(Math.floor(ms / HOUR_MS)));
+  const year = w.getUTCFullYear();
+  if (year < 1000 || year > 9999) return DAY.format(at(d));
+  return `${year}-${pad2(w.getUTCMonth() + 1)}-${pad2(w.getUTCDate())}`;
+}
 
 /** 'às 14:03' on the day of `now`, else 'em 25/11 às 14:03' (status lines such as the webhooks log). */
 export function atTime(d: Instant, now: Instant = new Date()): string {

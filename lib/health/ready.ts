@@ -69,11 +69,13 @@ async function serviceChecks(): Promise<{ checks: ServiceChecks; pending?: strin
 }
 
 /**
- * The services' checks the route answers from: at most one second old, shared by every probe
- * meanwhile. The route is public and unlimited (balancers probe it without credentials); a flood of
- * probes must not become a flood of queries (docs/decisions/security.md "Public edge").
+ * The services' checks the route answers from: at most READINESS_CACHE_MS (a second) old, shared by
+ * every probe meanwhile. The route is public and unlimited (balancers probe it without credentials);
+ * a flood of probes must not become a flood of queries (docs/decisions/security.md "Public edge").
+ * bench:spin sets 0: its trivial route is this one with its SELECT 1 (docs/decisions/performance.md
+ * "The spin's cost, piece by piece (issue 55)").
  */
-const recentServiceChecks = freshFor(1000, serviceChecks);
+const recentServiceChecks = freshFor(() => env().READINESS_CACHE_MS, serviceChecks);
 
 /** Readiness: the services' recent checks, and the mail's state (configuration: read each time). */
 async function readinessFrom(services: () => Promise<Awaited<ReturnType<typeof serviceChecks>>>): Promise<Readiness> {

@@ -2,7 +2,7 @@
 // row its first attempt created. The key and a hash of the request are stored with the spin; the
 // partial unique index (wheelId, idempotencyKey) makes a concurrent repeat wait for the first and
 // then fail, so it never records a second lead.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { db } from "@/lib/db/client";
 import { AppError } from "@/lib/errors";
 import type { SpinInput } from "@/lib/validation/public";
@@ -28,7 +28,8 @@ export function idempotencyKey(headers: Headers): string | null {
 /** SHA-256 of the parsed request, fields in a fixed order (a reordered JSON body is the same request). */
 export function requestHash(input: SpinInput): string {
   const canonical = JSON.stringify([input.name, input.whatsapp, input.birthdate ?? null, input.consent]);
-  return createHash("sha256").update(canonical).digest("hex");
+  // One-shot: no Hash object per spin.
+  return hash("sha256", canonical, "hex");
 }
 
 export interface Idempotency {

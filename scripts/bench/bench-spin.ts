@@ -16,6 +16,8 @@
 // `npm run bench:spin -- --probe` also measures, per round and route, where the time goes: the
 // server's own time per request, pool waits, Postgres round trips, GC pauses, event-loop delay, and
 // the CPU of the server, Postgres and the load generator per request (scripts/bench/lib/bench-probe.mjs).
+// `npm run bench:spin -- --trivial-cached` measures against readiness as it answers by default since
+// issue 49, from a check up to a second old (no round trip); the default is one SELECT 1 a request.
 // `npm run bench:spin -- --aa` loads the trivial route in both places of each round: the spread of
 // its per-round p99 ratio is what the machine's own noise does to that figure.
 // `npm run bench:spin -- --split-cpus` runs the server alone on CPU 0 and Postgres and the load
@@ -49,20 +51,24 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const WARMUP_SECONDS = 3;
 const PROFILE_DIR = ".data/profiles";
-const COMPANY_SLUG = "bench-spin";
-const WHEEL_SLUG = "roleta";
+export const COMPANY_SLUG = "bench-spin";
+export const WHEEL_SLUG = "roleta";
 const PLAIN = process.argv.includes("--plain");
 // An A/A run: the trivial route in the spin's place, to see how far one round's p99 differs from
 // the next on this machine when the two routes are the same.
 const AA = process.argv.includes("--aa");
-const SOURCE_KEY = "insta";
+export const SOURCE_KEY = "insta";
 // Enough uploaded codes for every win of the pool prize in a run (a quarter of ~40,000 spins).
 const POOL_CODES = 100_000;
 const PROFILE = process.argv.includes("--profile");
+// The trivial route is readiness with one SELECT 1 per request, the round trip it always had: since
+// issue 49 readiness answers from a check up to a second old (READINESS_CACHE_MS), so the bench sets
+// it to 0. `--trivial-cached` measures against the cached readiness instead (no round trip at all).
+const TRIVIAL_CACHED = process.argv.includes("--trivial-cached");
 const PROBE = PROFILE || process.argv.includes("--probe");
 
 /** The endpoint subscribed to lead.created (the local receiver), on from the start. */
-async function seedEndpoint(pool: pg.Pool, url: string) {
+export async function seedEndpoint(pool: pg.Pool, url: string) {
   await pool.query(
     `INSERT INTO "WebhookEndpoint" (id, "companyId", url, events, secret, enabled, "updatedAt")
      SELECT gen_random_uuid(), id, $1, ARRAY['lead.created'], 'whsec_YmVuY2gtc3Bpbi13ZWJob29rcy1zZWNyZXQ=', true, now()
@@ -78,7 +84,7 @@ const outboxCounts = async (pool: pg.Pool) =>
     )
   ).rows.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: r.n }), {});
 
-async function seed(pool: pg.Pool) {
+export async function seed(pool: pg.Pool) {
   const companyId = await insertProCompany(pool, "Bench Spin", COMPANY_SLUG);
   // One play per CPF: the form asks for it, and the wheel counts it (a partial unique index).
   const wheel = await pool.query(
@@ -124,7 +130,7 @@ export function cpfOf(n: number): string {
 
 /** Why the spin misses three quarters of the trivial route's rate on this machine (issue 43). */
 const SPIN_RATIO_WHY =
-  "Both routes are limited by the server's one JavaScript thread, which shares this machine's two cores with Postgres and autocannon. A spin costs the thread about 1.6-1.9x the trivial route's CPU (the probe's 'CPU per request'), and Postgres ~2 ms more per spin (the insert with its unique indexes, the figures triggers, the commit) on the same cores; the CPU profile (`--profile`) shows no piece of the spin's own code above a few percent of the thread, the rest being Next's request pipeline and Node's streams that both routes pay. With Postgres on its own CPU (the split section) the ratio rises by 8-14 points. What would close it: the database on its own machine, as deployed (DATABASE_URL), or more than one server process behind the proxy (docs/scaling.md); in one process, a spin cheaper by ~1 ms of the thread, which this round did not find.";
+  "Both routes are limited by the server's one JavaScript thread, which shares this machine's two cores with Postgres and autocannon. A spin costs the thread about 1.6-1.9x the trivial route's CPU (the probe's 'CPU per request'), and Postgres ~2 ms more per spin (the insert with its unique indexes, the figures triggers, the commit) on the same cores; the CPU profile (`--profile`) shows no piece of the spin's own code above a few percent of the thread, the rest being Next's request pipeline and Node's streams that both routes pay. With Postgres on its own CPU (the split section) the ratio rises by 8-14 points. What would close it: the database on its own machine, as deployed (DATABASE_URL), or more than one server process behind the proxy (docs/scaling.md); in one process, a spin cheaper by ~1 ms of the thread, which this round did not find. The spins of one wheel also pass one at a time through their statement and its commit's WAL flush (the wheel's counter, the company's counters and the day's rollup row are held until it ends): ~250-300 a second on this machine's disk (docs/performance.md \"What each piece of the spin costs (issue 55)\").";
 
 /** Each spin is a new visitor, with a CPF and the wheel's source unless --plain. */
 const spin = (path: string) =>
@@ -164,12 +170,14 @@ export async function benchSpin({ split = process.argv.includes("--split-cpus") 
       NEXTAUTH_SECRET: "bench-secret-0123456789abcdef",
       WEBHOOK_ALLOW_PRIVATE_HOSTS: "true",
       WEBHOOK_WORKER: process.env.BENCH_SPIN_WORKER === "1" ? "true" : "false",
+      ...(TRIVIAL_CACHED ? {} : { READINESS_CACHE_MS: "0" }),
       ...(PROBE ? probeEnv(PROFILE ? PROFILE_DIR : undefined) : {}),
     });
     if (PROBE) probe = startProbe(app.child.pid!, dbUrl);
     if (split) unsplit = splitCpus(app.child.pid!);
     // Readiness, whose steady state is one SELECT 1 (its migration check is remembered once passed):
-    // the round trip the trivial route always had (it was GET /api/health before liveness left the database).
+    // the round trip the trivial route always had (it was GET /api/health before liveness left the
+    // database), with READINESS_CACHE_MS=0 since readiness answers from a recent check (issue 49).
     const trivialUrl = `${app.url}/api/health/ready`;
     const spinPath = `/api/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`;
 
@@ -181,7 +189,7 @@ export async function benchSpin({ split = process.argv.includes("--split-cpus") 
       `bench:spin  ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per route (after a ${WARMUP_SECONDS} s warm-up each)`,
     );
     print(
-      `  trivial: GET /api/health/ready (SELECT 1)   spin: POST ${spinPath} (new WhatsApp, X-Forwarded-For and Idempotency-Key per request` +
+      `  trivial: GET /api/health/ready (${TRIVIAL_CACHED ? "answered from a check up to 1 s old: no round trip" : "SELECT 1 each, READINESS_CACHE_MS=0"})   spin: POST ${spinPath} (new WhatsApp, X-Forwarded-For and Idempotency-Key per request` +
         (PLAIN ? ")" : "; a CPF counted once, a source, a pool prize, an endpoint on lead.created)"),
     );
     await load(trivialUrl, WARMUP_SECONDS);

@@ -53,6 +53,21 @@ describe("health", () => {
     }
   });
 
+  it("checks on every probe with READINESS_CACHE_MS=0 (bench:spin's trivial route: one SELECT 1 each)", async () => {
+    process.env.READINESS_CACHE_MS = "0";
+    resetEnvCache();
+    await call(readyRoute);
+    const spy = vi.spyOn(dbClient, "sqlExecutor");
+    try {
+      for (let i = 0; i < 5; i++) expect((await call(readyRoute)).status).toBe(200);
+      expect(spy.mock.calls.length).toBe(5);
+    } finally {
+      spy.mockRestore();
+      delete process.env.READINESS_CACHE_MS;
+      resetEnvCache();
+    }
+  });
+
   it("names a migration of the folder that the database lacks", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "migrations-"));
     try {

@@ -41,6 +41,15 @@ describe("lib/dates", () => {
         for (let t = from; t < to; t += 20 * 60_000) instants.push(t + 59_999);
     const wrong = instants.filter((t) => fullDateTime(new Date(t)) !== intl.format(new Date(t)));
     expect(wrong.map((t) => new Date(t).toISOString())).toEqual([]);
+    // dayOf reads the same offsets: its YYYY-MM-DD is Intl's (en-CA) for every instant too.
+    const day = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "America/Sao_Paulo",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    const wrongDays = instants.filter((t) => dayOf(new Date(t)) !== day.format(new Date(t)));
+    expect(wrongDays.map((t) => new Date(t).toISOString())).toEqual([]);
     expect(instants.length).toBeGreaterThan(60_000);
   });
 
