@@ -369,7 +369,7 @@ export interface WriteAnswers {
   redeliver: { delivery: WebhookDeliveryAnswer; message: "Reenvio agendado." };
   findPerson: { whatsapp: string; spins: SpinAnswer[] };
   putRdStation: { rdstation: RdStationAnswer };
-  erasePerson: { erased: number; message: string };
+  erasePerson: { erased: number; message: string; tools: { asked: string[]; failed: string[]; manual: string[] } };
   saveWhatsappSettings: WhatsappSettingsAnswer;
   sendWhatsappTest: { message: "Mensagem de teste enviada"; message_id: string };
 }
