@@ -44,7 +44,8 @@ export interface ToolAnswer {
 }
 
 function failure(label: string, status: number, retryAfter?: number): MarketingError {
-  if (status === 401 || status === 403) return new MarketingError(`${label}: chave de API recusada (${status})`, "auth");
+  if (status === 401 || status === 403)
+    return new MarketingError(`${label}: chave de API recusada (${status})`, "auth");
   if (status === 404) return new MarketingError(`${label}: lista ou contato não encontrado (404)`, "not_found");
   if (status === 429)
     return new MarketingError(`${label}: limite de envios da ferramenta atingido (429)`, "throttled", retryAfter);

@@ -61,7 +61,8 @@ async function mustFind(scope: TenantScope, tool: MarketingTool) {
 /** A tool's answer while saving, as our error: a refused key, a silent tool, a refused address. */
 function savingError(err: unknown): never {
   if (err instanceof MarketingError) {
-    if (err.kind === "auth") throw new AppError("INTEGRATION_AUTH", M.auth, { fields: { "credentials.api_key": M.auth } });
+    if (err.kind === "auth")
+      throw new AppError("INTEGRATION_AUTH", M.auth, { fields: { "credentials.api_key": M.auth } });
     if (err.kind === "rejected" && err.message.includes("endereço"))
       throw badRequest(M.apiUrl, { fields: { "credentials.api_url": M.apiUrl } });
     throw new AppError("INTEGRATION_UNREACHABLE", M.unreachable);
@@ -85,8 +86,7 @@ export async function listToolLists(ctx: SessionCtx, tool: MarketingTool) {
 export async function putIntegration(ctx: SessionCtx, tool: MarketingTool, input: MarketingInput) {
   const t = await tenantDb(ctx);
   const current = await find(ctx, tool);
-  if (!input.credentials && !current)
-    throw badRequest(M.keyFirst, { fields: { "credentials.api_key": M.keyFirst } });
+  if (!input.credentials && !current) throw badRequest(M.keyFirst, { fields: { "credentials.api_key": M.keyFirst } });
   const credentials: Credentials = input.credentials
     ? { api_key: input.credentials.api_key, ...(input.credentials.api_url && { api_url: input.credentials.api_url }) }
     : credentialsOf(current!);
@@ -106,7 +106,8 @@ export async function putIntegration(ctx: SessionCtx, tool: MarketingTool, input
       const lists = await adapter.lists(credentials);
       if (!lists.some((l) => l.id === listId)) throw badRequest(M.listUnknown, { fields: { list_id: M.listUnknown } });
       // A new key or list: ready the list for our fields again.
-      if (input.credentials || listId !== current?.listId || !current) settings = await adapter.prepare(credentials, listId);
+      if (input.credentials || listId !== current?.listId || !current)
+        settings = await adapter.prepare(credentials, listId);
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -114,7 +115,10 @@ export async function putIntegration(ctx: SessionCtx, tool: MarketingTool, input
   }
 
   const secret = input.credentials
-    ? { credentials: encryptSecret(JSON.stringify(credentials), context(tool, ctx.companyId)), credentialsHint: credentials.api_key.slice(-4) }
+    ? {
+        credentials: encryptSecret(JSON.stringify(credentials), context(tool, ctx.companyId)),
+        credentialsHint: credentials.api_key.slice(-4),
+      }
     : {};
   const data = { enabled: input.enabled, listId, wheelIds, settings: settings as object, ...secret };
   const saved = current
@@ -124,13 +128,25 @@ export async function putIntegration(ctx: SessionCtx, tool: MarketingTool, input
         data: { ...data, ...(input.credentials && { lastError: null, lastErrorAt: null }) },
       })
     : await t.marketingIntegration.create({
-        data: { ...data, companyId: ctx.companyId, tool, credentials: secret.credentials!, credentialsHint: secret.credentialsHint! },
+        data: {
+          ...data,
+          companyId: ctx.companyId,
+          tool,
+          credentials: secret.credentials!,
+          credentialsHint: secret.credentialsHint!,
+        },
       });
   await audit({
     action: "marketing.update",
     companyId: ctx.companyId,
     userId: ctx.userId,
-    detail: { tool, enabled: input.enabled, key_changed: !!input.credentials, list_id: listId || null, wheels: wheelIds.length },
+    detail: {
+      tool,
+      enabled: input.enabled,
+      key_changed: !!input.credentials,
+      list_id: listId || null,
+      wheels: wheelIds.length,
+    },
   });
   return { integration: integrationDto(saved) };
 }

@@ -13,7 +13,8 @@ export const TOOL_LABELS: Record<MarketingTool, string> = {
 
 /** Where the shop finds its key, as each tool's own screens name it (docs/marketing.md). */
 export const TOOL_KEY_HINTS: Record<MarketingTool, string> = {
-  klaviyo: "No Klaviyo: Configurações → Chaves de API → Criar chave privada (acesso a Listas, Perfis, Eventos e Privacidade).",
+  klaviyo:
+    "No Klaviyo: Configurações → Chaves de API → Criar chave privada (acesso a Listas, Perfis, Eventos e Privacidade).",
   brevo: "Na Brevo: menu da conta → SMTP e API → Chaves de API → Gerar nova chave (xkeysib-...).",
   mailchimp: "No Mailchimp: Perfil → Extras → Chaves de API → Criar chave (termina com o data center, ex.: -us21).",
   activecampaign: "No ActiveCampaign: Configurações → Desenvolvedor: a URL da API e a chave.",

@@ -60,6 +60,12 @@ export const brevo: Adapter = {
   },
   async erase(a, email) {
     // 404: Brevo never had the person.
-    await call(a.credentials, `/contacts/${encodeURIComponent(email)}?identifierType=email_id`, "DELETE", undefined, [404]);
+    await call(
+      a.credentials,
+      `/contacts/${encodeURIComponent(email)}?identifierType=email_id`,
+      "DELETE",
+      undefined,
+      [404],
+    );
   },
 };

@@ -80,7 +80,9 @@ export const klaviyo: Adapter = {
                 type: "profile",
                 attributes: {
                   email: l.email,
-                  subscriptions: { email: { marketing: { consent: "SUBSCRIBED", consented_at: l.consentAt.toISOString() } } },
+                  subscriptions: {
+                    email: { marketing: { consent: "SUBSCRIBED", consented_at: l.consentAt.toISOString() } },
+                  },
                 },
               },
             ],
