@@ -27,6 +27,9 @@ export const MARKETING_LISTS = {
   activecampaign: [{ id: "3", name: "Roleta Premiada" }],
 } as const;
 
+/** The port of the Brevo fake the e2e server's BREVO_API_URL names (scripts/e2e-server.mjs). */
+export const e2eBrevoPort = (e2ePort = Number(process.env.E2E_PORT ?? 3100)) => e2ePort + 13;
+
 export type MarketingFake = Fake & {
   /** The next n lead writes answer 503. */
   fail(n: number): void;
