@@ -10,7 +10,8 @@ import { pinnedRequest, RefusedAddressError } from "@/lib/net/pinned-request";
 const TIMEOUT_MS = 10_000;
 const MAX_BYTES = 2 * 1024 * 1024;
 
-export type FailureKind = "auth" | "unreachable" | "not_found" | "rejected" | "throttled" | "server";
+/** `address`: the account's own URL is not one we call (private, or http). */
+export type FailureKind = "auth" | "unreachable" | "not_found" | "rejected" | "throttled" | "server" | "address";
 
 export class MarketingError extends Error {
   constructor(
@@ -101,7 +102,7 @@ export async function toolCall(label: string, url: string, req: ToolRequest, okS
     }
   } catch (err) {
     if (err instanceof RefusedAddressError)
-      throw new MarketingError(`${label}: endereço da API não permitido (use https e um endereço público)`, "rejected");
+      throw new MarketingError(`${label}: endereço da API não permitido (use https e um endereço público)`, "address");
     throw new MarketingError(`${label}: a ferramenta não respondeu`, "unreachable");
   }
   if ((status >= 200 && status < 300) || okStatuses.includes(status)) return { status, body: parse(text) };

@@ -63,8 +63,7 @@ function savingError(err: unknown): never {
   if (err instanceof MarketingError) {
     if (err.kind === "auth")
       throw new AppError("INTEGRATION_AUTH", M.auth, { fields: { "credentials.api_key": M.auth } });
-    if (err.kind === "rejected" && err.message.includes("endereço"))
-      throw badRequest(M.apiUrl, { fields: { "credentials.api_url": M.apiUrl } });
+    if (err.kind === "address") throw badRequest(M.apiUrl, { fields: { "credentials.api_url": M.apiUrl } });
     throw new AppError("INTEGRATION_UNREACHABLE", M.unreachable);
   }
   throw err;

@@ -416,6 +416,16 @@ describe("put's input", () => {
     expect(res.body.code).toBe("INTEGRATION_UNREACHABLE");
   });
 
+  it("ActiveCampaign's own URL must be https on a public address: its key never crosses in clear", async () => {
+    const { c } = await shop("URL em claro");
+    const res = await put(c, "activecampaign", {
+      enabled: true,
+      credentials: { api_key: MARKETING_KEYS.activecampaign, api_url: "http://93.184.216.34" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.details.fields["credentials.api_url"]).toBeTruthy();
+  });
+
   it("the erasure names RD Station as one to erase by hand", async () => {
     const { c, wheel } = await shop("Com RD");
     await (
