@@ -1,7 +1,8 @@
 // Integrações -> e-mail marketing end to end on a 390 px phone, against a local Brevo (its documented
 // v3 endpoints, tests/helpers/fakes/marketing.ts) on the port the e2e server's BREVO_API_URL names:
 // a refused key is said in our words, the right one connects, the list is chosen from the account's,
-// and after a visitor's spin the card shows "Último envio" and Brevo holds the contact.
+// after a visitor's spin the card shows "Último envio" and Brevo holds the contact, and the LGPD
+// erasure asks Brevo to forget the person.
 import { expect, test } from "@playwright/test";
 import { e2eBrevoPort, MARKETING_KEYS, startBrevo, type MarketingFake } from "../helpers/fakes/marketing";
 import { expectAccessible } from "./axe";
@@ -68,4 +69,21 @@ test("owner connects Brevo, chooses the list and sees the last delivery after a 
     attributes: { FIRSTNAME: "Bia", SMS: "+5521998765432", ROLETA_PREMIO: "Cupom 10%" },
   });
   await expectAccessible(page, "e-mail marketing com último envio");
+
+  // The LGPD erasure asks Brevo to forget the person, and the panel says so.
+  await page.goto("/admin/leads");
+  await page.getByRole("button", { name: "Solicitações LGPD" }).click();
+  const lgpd = page.getByRole("dialog", { name: "Solicitações LGPD" });
+  await lgpd.getByLabel("WhatsApp do titular").fill("(21) 99876-5432");
+  await lgpd.getByRole("button", { name: "Buscar" }).click();
+  await lgpd.getByRole("button", { name: "Excluir dados" }).click();
+  await page
+    .getByRole("dialog", { name: "Excluir dados do titular" })
+    .getByRole("button", { name: "Excluir dados" })
+    .click();
+  await expect(lgpd.getByRole("status").filter({ hasText: "Pedimos a exclusão em: Brevo." })).toBeVisible();
+  expect(brevo.sent("/v3/contacts/", "DELETE").map((r) => r.path)).toContain(
+    `/v3/contacts/${encodeURIComponent("bia@exemplo.com.br")}?identifierType=email_id`,
+  );
+  await expectAccessible(page, "LGPD: exclusão pedida às ferramentas", "[role=dialog]");
 });
