@@ -60,8 +60,8 @@ test("owner connects Brevo, chooses the list and sees the last delivery after a 
   expect(spin.status(), await spin.text()).toBe(201);
   await expect(async () => {
     await page.reload();
-    await expect(card.getByText(/Último envio:/)).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(card.getByText(/Último envio:/)).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   const sent = brevo.sent("/v3/contacts").filter((r) => r.path === "/v3/contacts");
   expect(sent.at(-1)!.body).toMatchObject({
     email: "bia@exemplo.com.br",
