@@ -137,6 +137,11 @@ const schema = z
     SHOPIFY_API_SECRET: z.string().optional(),
     // Shopify's base instead of the shop's own address (tests, a proxy): the Admin API and the token exchange.
     SHOPIFY_API_URL: z.string().url().optional(),
+    // The marketing tools' API bases (docs/marketing.md), overridden in tests by local fakes. Unset:
+    // Klaviyo's and Brevo's public hosts, and Mailchimp's data centre from the key ("...-us21").
+    KLAVIYO_API_URL: z.string().url().optional(),
+    BREVO_API_URL: z.string().url().optional(),
+    MAILCHIMP_API_URL: z.string().url().optional(),
     // Sign-ups per client address per hour (docs/decisions/rate-limits.md "Sign-up: 5 an hour per
     // address"); the e2e server raises it, its browser signing up dozens of companies from one address.
     SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),

@@ -23,6 +23,11 @@ export const ERROR_STATUS = {
   STOCK_FROM_CODES: 400,
   STORE_UNREACHABLE: 400,
   STORE_AUTH: 400,
+  // The marketing tools (docs/api.md "The marketing tools Brazilian shops use"): a refused key, a tool
+  // that does not answer, a tool the company has not connected.
+  INTEGRATION_AUTH: 400,
+  INTEGRATION_UNREACHABLE: 400,
+  INTEGRATION_NOT_FOUND: 404,
   // A store still holding unused coupons of ours cannot be disconnected (docs/api.md "Stores (issue 26)").
   STORE_HAS_COUPONS: 409,
   // A store install's state that is unknown, used, expired or not the caller's (docs/api.md

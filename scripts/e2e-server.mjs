@@ -32,6 +32,8 @@ const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start
     WEBHOOK_WORKER_INTERVAL_MS: process.env.WEBHOOK_WORKER_INTERVAL_MS ?? "300",
     // The WhatsApp e2e spec starts a fake Graph API on this port (tests/helpers/fakes/whatsapp.ts).
     WHATSAPP_GRAPH_URL: process.env.WHATSAPP_GRAPH_URL ?? `http://127.0.0.1:${Number(port) + 7}`,
+    // The marketing tools' e2e spec starts a fake Brevo on this port (tests/helpers/fakes/marketing.ts).
+    BREVO_API_URL: process.env.BREVO_API_URL ?? `http://127.0.0.1:${Number(port) + 13}`,
   },
 });
 if (logFile) {

@@ -17,11 +17,14 @@ function LgpdRequests() {
   const [found, setFound] = useState<{ whatsapp: string; count: number } | null>(null);
   const [confirm, setConfirm] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The last erasure's answer stays on screen: which marketing tools were asked, which to erase by hand.
+  const [erased, setErased] = useState<string | null>(null);
   const form = useApiForm(lgpdInput);
 
   const find = form.submit(
     async ({ whatsapp }) => {
       const r = await endpoints.lgpd.find(whatsapp);
+      setErased(null);
       setFound({ whatsapp, count: r.spins.length });
     },
     { fallback: "Erro ao buscar dados" },
@@ -31,7 +34,9 @@ function LgpdRequests() {
     if (!found) return;
     setBusy(true);
     try {
-      notify.success((await endpoints.lgpd.erase(found.whatsapp)).message);
+      const { message } = await endpoints.lgpd.erase(found.whatsapp);
+      notify.success(message);
+      setErased(message);
       setConfirm(false);
       setFound(null);
     } catch (err) {
@@ -54,6 +59,11 @@ function LgpdRequests() {
           Buscar
         </Button>
       </form>
+      {erased && (
+        <p role="status" className="mt-4 text-sm text-gray-800">
+          {erased}
+        </p>
+      )}
       {found && (
         <div className="mt-4 space-y-3 text-sm">
           <p>{plural(found.count, "registro encontrado", "registros encontrados")} nesta empresa.</p>

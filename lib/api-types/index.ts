@@ -369,7 +369,8 @@ export interface WriteAnswers {
   redeliver: { delivery: WebhookDeliveryAnswer; message: "Reenvio agendado." };
   findPerson: { whatsapp: string; spins: SpinAnswer[] };
   putRdStation: { rdstation: RdStationAnswer };
-  erasePerson: { erased: number; message: string };
+  putIntegration: { integration: MarketingIntegrationAnswer };
+  erasePerson: { erased: number; message: string; tools: { asked: string[]; failed: string[]; manual: string[] } };
   saveWhatsappSettings: WhatsappSettingsAnswer;
   sendWhatsappTest: { message: "Mensagem de teste enviada"; message_id: string };
 }
@@ -421,6 +422,18 @@ export interface WhatsappSettingsAnswer {
   reminder_template: string | null;
   webhook_url: string | null;
   last_webhook_at: string | null;
+  last_error: string | null;
+  last_error_at: string | null;
+}
+
+/** A marketing tool's integration (docs/api.md "The marketing tools Brazilian shops use"). */
+export interface MarketingIntegrationAnswer {
+  tool: "klaviyo" | "brevo" | "mailchimp" | "activecampaign";
+  enabled: boolean;
+  credentials: { configured: boolean; last4: string };
+  list_id: string | null;
+  wheel_ids: string[];
+  last_delivery_at: string | null;
   last_error: string | null;
   last_error_at: string | null;
 }
@@ -537,6 +550,8 @@ export interface ReadAnswers {
   listStores: { stores: StoreAnswer[]; installs: { nuvemshop: boolean; shopify: boolean; woocommerce: boolean } };
   getWhatsappSettings: WhatsappSettingsAnswer;
   getRdStation: { rdstation: RdStationAnswer };
+  getIntegration: { integration: MarketingIntegrationAnswer };
+  listToolLists: { lists: { id: string; name: string }[] };
   wheelRefusals: RefusalsAnswer;
   /** GET /integrations/whatsapp/usage: the month's paid (template) messages and Meta's price of one. */
   whatsappUsage: { month: string; paid_messages: number; price_brl: number };

@@ -49,6 +49,7 @@ export const TENANT_MODELS = new Set([
   "RefusalDay",
   "Refusal",
   "RdStationIntegration",
+  "MarketingIntegration",
   "ApiKey",
   "Unit",
   "WheelDevice",

@@ -13,6 +13,7 @@ import { emailKey } from "@/lib/spins/contact-keys";
 import { maskWhatsapp } from "@/lib/refusals/mask";
 import { plural } from "@/lib/ui/plural";
 import { eraseMessagesAbout } from "@/lib/webhooks/erasure";
+import { forgetInTools, toolErasureText } from "@/lib/marketing/erasure";
 
 export const ERASED_NAME = "Titular removido (LGPD)";
 
@@ -43,13 +44,24 @@ export async function exportPerson(ctx: SessionCtx, whatsapp: string) {
 }
 
 export async function erasePerson(ctx: SessionCtx, whatsapp: string) {
+  // The e-mails go with the erasure: read first, for the marketing tools to forget them after.
+  const emails = [...new Set((await personSpins(ctx, whatsapp)).flatMap((s) => (s.email ? [s.email] : [])))];
   const count = await eraseContact(ctx, { whatsapp });
-  await audit({ action: "lgpd.erase", companyId: ctx.companyId, userId: ctx.userId, detail: { count } });
+  const tools = await forgetInTools(ctx, emails);
+  await audit({
+    action: "lgpd.erase",
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    detail: { count, tools_asked: tools.asked, tools_failed: tools.failed },
+  });
+  const text = toolErasureText(tools);
   return {
     erased: count,
-    message: count
-      ? `${plural(count, "registro anonimizado", "registros anonimizados")}.`
-      : "Nenhum registro encontrado para este WhatsApp.",
+    message:
+      (count
+        ? `${plural(count, "registro anonimizado", "registros anonimizados")}.`
+        : "Nenhum registro encontrado para este WhatsApp.") + (text ? ` ${text}` : ""),
+    tools,
   };
 }
 

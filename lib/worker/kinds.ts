@@ -3,6 +3,7 @@
 import "server-only";
 import type { JobKind } from "@/lib/jobs/types";
 import { stockAlertJob } from "@/lib/products/stock-alerts";
+import { marketingLeadJob } from "@/lib/marketing/job";
 import { rdStationConversion } from "@/lib/rdstation/job";
 import { mailPrizeJob, reminderJob } from "@/lib/reminders/jobs";
 import { storeRefill, storeRelease } from "@/lib/stores/jobs";
@@ -20,6 +21,7 @@ const KINDS = [
   whatsappCodeJob,
   whatsappPrizeJob,
   rdStationConversion,
+  marketingLeadJob,
   mailPrizeJob,
   reminderJob,
   stockAlertJob,

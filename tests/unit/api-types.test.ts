@@ -33,6 +33,7 @@ import type { listStores } from "@/lib/stores/service";
 import type { createApiKey, listApiKeys } from "@/lib/api-keys/service";
 import type { getSettings, saveSettings, sendTest as sendWhatsappTest } from "@/lib/whatsapp/account";
 import type { getRdStation, putRdStation } from "@/lib/rdstation/service";
+import type { getIntegration, listToolLists, putIntegration } from "@/lib/marketing/service";
 import type { wheelRefusals } from "@/lib/refusals/service";
 import type { createWheel, listWheels, updateWheel } from "@/lib/wheels/service";
 import type { saveWheelProducts } from "@/lib/wheels/wheel-products";
@@ -76,6 +77,7 @@ const services = {
   saveWhatsappSettings: true,
   sendWhatsappTest: true,
   putRdStation: true,
+  putIntegration: true,
   createUnit: true,
   moveExperiment: true,
   createExperiment: true,
@@ -116,6 +118,7 @@ const services = {
   saveWhatsappSettings: Equal<WriteAnswers["saveWhatsappSettings"], Answer<typeof saveSettings>>;
   sendWhatsappTest: Equal<WriteAnswers["sendWhatsappTest"], Answer<typeof sendWhatsappTest>>;
   putRdStation: Equal<WriteAnswers["putRdStation"], Answer<typeof putRdStation>>;
+  putIntegration: Equal<WriteAnswers["putIntegration"], Answer<typeof putIntegration>>;
   createUnit: Equal<WriteAnswers["createUnit"], Answer<typeof createUnit>>;
   moveExperiment: Equal<WriteAnswers["moveExperiment"], Answer<typeof moveExperiment>>;
   createExperiment: Equal<WriteAnswers["createExperiment"], Answer<typeof createExperiment>>;
@@ -138,6 +141,8 @@ const reads = {
   listStores: true,
   getWhatsappSettings: true,
   getRdStation: true,
+  getIntegration: true,
+  listToolLists: true,
   wheelRefusals: true,
   listApiKeys: true,
   listUnits: true,
@@ -158,6 +163,8 @@ const reads = {
   listStores: Equal<ReadAnswers["listStores"], Answer<typeof listStores>>;
   getWhatsappSettings: Equal<ReadAnswers["getWhatsappSettings"], Answer<typeof getSettings>>;
   getRdStation: Equal<ReadAnswers["getRdStation"], Answer<typeof getRdStation>>;
+  getIntegration: Equal<ReadAnswers["getIntegration"], Answer<typeof getIntegration>>;
+  listToolLists: Equal<ReadAnswers["listToolLists"], Answer<typeof listToolLists>>;
   wheelRefusals: Equal<ReadAnswers["wheelRefusals"], Answer<typeof wheelRefusals>>;
   listApiKeys: Equal<ReadAnswers["listApiKeys"], Answer<typeof listApiKeys>>;
   listUnits: Equal<ReadAnswers["listUnits"], Answer<typeof listUnits>>;
@@ -167,7 +174,7 @@ const reads = {
 
 describe("lib/api-types", () => {
   it("names every write and read answer checked above", () => {
-    expect(Object.keys(services)).toHaveLength(39);
-    expect(Object.keys(reads)).toHaveLength(19);
+    expect(Object.keys(services)).toHaveLength(40);
+    expect(Object.keys(reads)).toHaveLength(21);
   });
 });

@@ -58,10 +58,11 @@ describe("route inventory", () => {
 
 describe("authorization matrix", () => {
   it("holds the expected number of cells", () => {
-    // 137 route x method rows (12 from issue 51's installs, 11 of experiments, issue 52); 5 actors
+    // 141 route x method rows (12 from issue 51's installs, 11 of experiments, issue 52, 4 of the
+    // marketing tools, issue 54); 5 actors
     // each (the attendant since issue 41); 75 rows also have a cross-company cell.
-    expect(SCENARIOS.length).toBe(137);
-    expect(cells.length).toBe(137 * 5 + 75 * 5);
+    expect(SCENARIOS.length).toBe(141);
+    expect(cells.length).toBe(141 * 5 + 75 * 5);
   });
 
   it.each(

@@ -21,6 +21,7 @@ import {
   WA_TOKEN,
 } from "../../helpers/fakes/whatsapp";
 import type { Fake } from "../../helpers/fakes/server";
+import { MARKETING_KEYS, startBrevo } from "../../helpers/fakes/marketing";
 import { addMember, PASSWORD } from "../../helpers/fixtures";
 import type { CallOptions } from "../../helpers/http";
 import type { ActorName, Tenant } from "./actors";
@@ -259,6 +260,7 @@ const row =
       | "whatsappAccount"
       | "whatsappVerification"
       | "rdStationIntegration"
+      | "marketingIntegration"
       | "apiKey"
       | "wheelDevice"
       | "unit",
@@ -408,7 +410,37 @@ async function verification(t: Tenant) {
   return { wheel: w, row };
 }
 
+/** The Brevo fake a marketing integration is checked against (same rules as the Nuvemshop one). */
+let brevo: Promise<Fake> | null = null;
+async function brevoFake() {
+  brevo ??= startBrevo();
+  process.env.BREVO_API_URL = (await brevo).url;
+  resetEnvCache();
+}
+
+/** The tenant's connected Brevo (list 7 of the fake's account). */
+async function brevoIntegration(t: Tenant) {
+  await brevoFake();
+  const companyId = t.company.companyId;
+  const data = {
+    enabled: true,
+    credentials: encryptSecret(JSON.stringify({ api_key: MARKETING_KEYS.brevo }), `marketing:brevo:${companyId}`),
+    credentialsHint: MARKETING_KEYS.brevo.slice(-4),
+    listId: "7",
+  };
+  return (await db()).marketingIntegration.upsert({
+    where: { companyId_tool: { companyId, tool: "brevo" } },
+    create: { companyId, tool: "brevo", ...data },
+    update: data,
+  });
+}
+
 export async function closeFakes() {
+  if (brevo) {
+    await (await brevo).close();
+    brevo = null;
+    delete process.env.BREVO_API_URL;
+  }
   if (graph) {
     await (await graph).close();
     graph = null;
@@ -1841,6 +1873,51 @@ export const SCENARIOS: Scenario[] = [
       body: { api_key: "rd-matrix-key-0123456789", enabled: true },
       snapshot: row("rdStationIntegration", { companyId: home.company.companyId }),
     }),
+  },
+  {
+    route: "/api/integrations/[tool]",
+    method: "GET",
+    access: "manage_integrations",
+    ok: 200,
+    other: noCrossTenant,
+    build: async ({ home }) => (await brevoIntegration(home), { params: { tool: "brevo" } }),
+  },
+  {
+    route: "/api/integrations/[tool]",
+    method: "PUT",
+    access: "manage_integrations",
+    ok: 200,
+    other: noCrossTenant,
+    build: async ({ home }) => {
+      await brevoFake();
+      return {
+        params: { tool: "brevo" },
+        body: { enabled: true, credentials: { api_key: MARKETING_KEYS.brevo }, list_id: "7" },
+        snapshot: row("marketingIntegration", { companyId: home.company.companyId, tool: "brevo" }),
+      };
+    },
+  },
+  {
+    route: "/api/integrations/[tool]",
+    method: "DELETE",
+    access: "manage_integrations",
+    ok: 200,
+    other: noCrossTenant,
+    build: async ({ home }) => {
+      await brevoIntegration(home);
+      return {
+        params: { tool: "brevo" },
+        snapshot: row("marketingIntegration", { companyId: home.company.companyId, tool: "brevo" }),
+      };
+    },
+  },
+  {
+    route: "/api/integrations/[tool]/lists",
+    method: "GET",
+    access: "manage_integrations",
+    ok: 200,
+    other: noCrossTenant,
+    build: async ({ home }) => (await brevoIntegration(home), { params: { tool: "brevo" } }),
   },
   {
     route: "/api/integrations/stores/[id]",

@@ -3,6 +3,7 @@
 // own component in components/integrations/ and loads its own data.
 import { useAdmin } from "@/components/admin/admin-context";
 import { ApiKeysSection } from "@/components/integrations/api-keys-section";
+import { MarketingSection } from "@/components/integrations/marketing-section";
 import { RdStationSection } from "@/components/integrations/rdstation-section";
 import { StoresSection } from "@/components/integrations/stores-section";
 import { WebhooksSection } from "@/components/integrations/webhooks-section";
@@ -30,6 +31,7 @@ export default function IntegrationsPage() {
         <StoresSection />
         <WhatsappSection />
         <RdStationSection />
+        <MarketingSection />
         {can(me.role, "manage_api_keys") && <ApiKeysSection />}
       </div>
     </>
