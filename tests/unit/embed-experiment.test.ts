@@ -1,0 +1,111 @@
+// embed/experiment.ts, the loader's part in experiments (docs/embed.md "Experiments"): options read
+// from the script's own src when a platform installed it without data-* (Nuvemshop's Scripts API
+// appends query_params to the src), the visitor id in the shop's storage (none when storage is
+// blocked), and the confirmation pages the beacon recognises.
+import { afterEach, describe, expect, it } from "vitest";
+import { confirmedOrder, loaderOptions, visitorId } from "@/embed/experiment";
+import { attributionFrom } from "@/lib/sources/attribution";
+
+const g = globalThis as unknown as { window?: unknown; location?: unknown };
+afterEach(() => {
+  delete g.window;
+  delete g.location;
+});
+
+function memoryStorage(): Storage {
+  const m = new Map<string, string>();
+  return {
+    get length() {
+      return m.size;
+    },
+    clear: () => m.clear(),
+    getItem: (k) => m.get(k) ?? null,
+    key: (i) => [...m.keys()][i] ?? null,
+    removeItem: (k) => void m.delete(k),
+    setItem: (k, v) => void m.set(k, v),
+  };
+}
+
+describe("loader options", () => {
+  it("reads company, wheel and the rest from the src's query when there is no data-*", () => {
+    const src = "https://app.example/embed.js?company=loja&experiment=natal&frequency-days=3&store=1234";
+    expect(loaderOptions(src, {})).toEqual({ company: "loja", experiment: "natal", frequencyDays: "3", store: "1234" });
+    expect(loaderOptions("https://app.example/embed.js?company=loja&wheel=w1", {})).toMatchObject({ wheel: "w1" });
+  });
+
+  it("lets data-* win over the query, and reads attributes alone without a query", () => {
+    expect(loaderOptions("https://app.example/embed.js?company=a&wheel=x", { company: "b" })).toMatchObject({
+      company: "b",
+      wheel: "x",
+    });
+    expect(loaderOptions("https://app.example/embed.js", { company: "c", wheel: "w" })).toEqual({
+      company: "c",
+      wheel: "w",
+    });
+    expect(loaderOptions("", { company: "c" })).toEqual({ company: "c" });
+  });
+});
+
+describe("visitor id", () => {
+  it("is made once and kept; valid for the API", () => {
+    g.window = { localStorage: memoryStorage() };
+    expect(visitorId(false)).toBeNull();
+    const id = visitorId(true)!;
+    expect(id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(visitorId(true)).toBe(id);
+    expect(visitorId(false)).toBe(id);
+  });
+
+  it("is null when storage is blocked (no experiment) or refuses writes, and never throws", () => {
+    g.window = {
+      get localStorage(): Storage {
+        throw new DOMException("blocked", "SecurityError");
+      },
+    };
+    expect(visitorId(true)).toBeNull();
+    const full = memoryStorage();
+    full.setItem = () => {
+      throw new DOMException("full", "QuotaExceededError");
+    };
+    g.window = { localStorage: full };
+    expect(visitorId(true)).toBeNull();
+  });
+});
+
+describe("confirmation pages", () => {
+  const at = (pathname: string, LS?: unknown) => {
+    g.location = { pathname };
+    g.window = { LS };
+  };
+
+  it("WooCommerce's order-received page, the order from the path", () => {
+    at("/checkout/order-received/1234/");
+    expect(confirmedOrder()).toEqual({ platform: "woocommerce", order_id: "1234" });
+    at("/finalizar-compra/order-received/77");
+    expect(confirmedOrder()).toBeNull();
+  });
+
+  it("Nuvemshop's checkout success page, the order from LS or the path", () => {
+    at("/checkout/v3/success/555/abcdef", { order: { id: 987 } });
+    expect(confirmedOrder()).toEqual({ platform: "nuvemshop", order_id: "987" });
+    at("/checkout/v3/success/555/abcdef");
+    expect(confirmedOrder()).toEqual({ platform: "nuvemshop", order_id: "555" });
+  });
+
+  it("nothing on other pages", () => {
+    at("/produtos/camiseta/", { order: { id: 1 } });
+    expect(confirmedOrder()).toBeNull();
+    at("/checkout/");
+    expect(confirmedOrder()).toBeNull();
+  });
+});
+
+describe("the frame passes the arm on with the spin", () => {
+  it("keeps a valid experiment and visitor, drops an invalid visitor", () => {
+    expect(attributionFrom({ x: "natal", v: "abcdef0123456789" })).toEqual({
+      experiment: "natal",
+      visitor: "abcdef0123456789",
+    });
+    expect(attributionFrom({ x: "natal", v: "bad id!" })).toEqual({ experiment: "natal" });
+  });
+});
