@@ -133,6 +133,28 @@ describe("Nuvemshop install", () => {
     expect(await storesOf(a)).toHaveLength(1);
   });
 
+  it("a browser navigating to a failed callback lands on Lojas with the reason; an API caller gets the 400", async () => {
+    const c = await createCompany("Volta Nuvem");
+    const navigate = await call(nuvemCallback, {
+      token: c.owner.token,
+      url: `/api/integrations/stores/nuvemshop/callback?code=abc&state=${"y".repeat(43)}`,
+      headers: { "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" },
+    });
+    expect(navigate.status).toBe(302);
+    expect(navigate.headers.get("location")).toBe("/admin/integrations?loja=erro&motivo=INSTALL_STATE#lojas");
+    const missingCode = await call(nuvemCallback, {
+      token: c.owner.token,
+      url: `/api/integrations/stores/nuvemshop/callback?state=${"y".repeat(43)}`,
+      headers: { "sec-fetch-mode": "navigate" },
+    });
+    expect(missingCode.headers.get("location")).toBe("/admin/integrations?loja=erro&motivo=VALIDATION#lojas");
+    // The fetch of a script or a test is no navigation: the JSON error as documented.
+    const api = await nuvemBack(c.owner.token, "y".repeat(43));
+    expect(api.status).toBe(400);
+    expect(api.body.code).toBe("INSTALL_STATE");
+    expect(await storesOf(c)).toHaveLength(0);
+  });
+
   it("a code the platform refuses creates nothing and says what to do", async () => {
     const c = await createCompany("Codigo Nuvem");
     const state = await startNuvemshop(c.owner.token);

@@ -5,6 +5,7 @@
 // NUVEMSHOP_SCRIPT_ID, the storefront loader associated through the Scripts API.
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { STORE_ELSEWHERE_MESSAGE } from "@/lib/copy/store-install";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
@@ -24,10 +25,7 @@ export interface InstalledStore {
   credentials: Record<string, string>;
 }
 
-export const INSTALL_MESSAGES = {
-  elsewhere:
-    "Esta loja já está conectada à conta de outra empresa na Roleta Premiada. Remova-a de lá antes de conectá-la aqui.",
-} as const;
+export const INSTALL_MESSAGES = { elsewhere: STORE_ELSEWHERE_MESSAGE } as const;
 
 /** A refused code exchange says what to do; the rest as the paste's refusals (never the platform's answer). */
 export function installRefusal(err: unknown, label: string): AppError {
