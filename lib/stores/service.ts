@@ -70,6 +70,8 @@ export function storeDto(
     release,
     // The wheels whose prizes use this store's coupons (Lojas names them before a removal).
     wheels,
+    // What a Nuvemshop store's installed script shows (lib/stores/storefront.ts).
+    storefront: { wheel_id: s.storefrontWheelId, experiment_id: s.storefrontExperimentId },
   };
 }
 
@@ -154,6 +156,8 @@ export async function listStores(ctx: SessionCtx) {
       shopify: !!(e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET),
       woocommerce: true,
     },
+    // Whether a Nuvemshop store installed by the app gets the loader with nothing pasted.
+    storefront_script: !!e.NUVEMSHOP_SCRIPT_ID,
   };
 }
 

@@ -58,10 +58,11 @@ describe("route inventory", () => {
 
 describe("authorization matrix", () => {
   it("holds the expected number of cells", () => {
-    // 137 route x method rows (12 from issue 51's installs, 11 of experiments, issue 52); 5 actors
-    // each (the attendant since issue 41); 75 rows also have a cross-company cell.
-    expect(SCENARIOS.length).toBe(137);
-    expect(cells.length).toBe(137 * 5 + 75 * 5);
+    // 138 route x method rows (12 from issue 51's installs and its storefront choice, 11 of
+    // experiments, issue 52); 5 actors each (the attendant since issue 41); 76 rows also have a
+    // cross-company cell.
+    expect(SCENARIOS.length).toBe(138);
+    expect(cells.length).toBe(138 * 5 + 76 * 5);
   });
 
   it.each(
