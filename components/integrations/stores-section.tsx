@@ -18,6 +18,8 @@ import type { ReadAnswers } from "@/lib/api-types";
 import { notify } from "@/lib/ui/toast";
 import { clockTime, dayOf, shortDateTime } from "@/lib/dates/format";
 import { installUrl, StoreInstallButtons } from "./store-install-buttons";
+import { ShopifyPixel } from "./store-shopify-pixel";
+import { StoreStorefront } from "./store-storefront";
 import { PLATFORMS, StorePasteForm } from "./store-paste-form";
 
 type StoresAnswer = ReadAnswers["listStores"];
@@ -165,6 +167,12 @@ export function StoresSection() {
                         Reserva: {plural(s.reserve.available, "cupom pronto", "cupons prontos")} em{" "}
                         {plural(s.reserve.products, "prêmio", "prêmios")}
                       </p>
+                    )}
+                    {s.storefront && d.storefront_script && s.status !== "uninstalled" && (
+                      <StoreStorefront store={s} onSaved={() => void query.mutate()} />
+                    )}
+                    {s.platform === "shopify" && d.shopify_pixel && (
+                      <ShopifyPixel code={d.shopify_pixel} storeId={s.id} />
                     )}
                   </div>
                   <div className="flex gap-2">

@@ -403,7 +403,7 @@ export interface StoreAnswer {
   /** The wheels whose prizes use this store's coupons, active ones first. */
   wheels: { id: string; name: string; active: boolean }[];
   /** What a Nuvemshop store's installed script shows (PUT /integrations/stores/{id}/storefront). */
-  storefront: { wheel_id: string | null; experiment_id: string | null };
+  storefront: { wheel_id: string | null; experiment_id: string | null } | null;
 }
 
 /** Integrações -> WhatsApp (docs/api.md "WhatsApp (issue 27)"). */
@@ -540,6 +540,8 @@ export interface ReadAnswers {
     stores: StoreAnswer[];
     installs: { nuvemshop: boolean; shopify: boolean; woocommerce: boolean };
     storefront_script: boolean;
+    /** The Shopify "customer events" pixel that claims orders for experiments; null without a Shopify store. */
+    shopify_pixel: string | null;
   };
   getWhatsappSettings: WhatsappSettingsAnswer;
   getRdStation: { rdstation: RdStationAnswer };

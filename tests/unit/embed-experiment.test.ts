@@ -1,10 +1,11 @@
 // embed/experiment.ts, the loader's part in experiments (docs/embed.md "Experiments"): options read
 // from the script's own src when a platform installed it without data-* (Nuvemshop's Scripts API
 // appends query_params to the src), the visitor id in the shop's storage (none when storage is
-// blocked), and the confirmation pages the beacon recognises.
+// blocked), the confirmation pages the beacon recognises, and the Shopify pixel's claim.
 import { afterEach, describe, expect, it } from "vitest";
 import { confirmedOrder, loaderOptions, visitorId } from "@/embed/experiment";
 import { attributionFrom } from "@/lib/sources/attribution";
+import { shopifyPixel } from "@/lib/stores/shopify-pixel";
 
 const g = globalThis as unknown as { window?: unknown; location?: unknown };
 afterEach(() => {
@@ -107,5 +108,34 @@ describe("the frame passes the arm on with the spin", () => {
       visitor: "abcdef0123456789",
     });
     expect(attributionFrom({ x: "natal", v: "bad id!" })).toEqual({ experiment: "natal" });
+  });
+});
+
+describe("the Shopify customer-events pixel", () => {
+  it("on checkout_completed posts the stored visitor and the order's number to the company's conversions", async () => {
+    const code = shopifyPixel("https://app.example/", "loja-x");
+    let handler: ((event: unknown) => Promise<void>) | null = null;
+    const sent: { url: string; init: RequestInit }[] = [];
+    const analytics = {
+      subscribe: (name: string, f: typeof handler) => name === "checkout_completed" && (handler = f),
+    };
+    const browser = {
+      localStorage: { getItem: async (k: string) => (k === "roleta:visitor" ? "visitante-0001" : null) },
+    };
+    const fetch = async (url: string, init: RequestInit) => void sent.push({ url, init });
+    new Function("analytics", "browser", "fetch", code)(analytics, browser, fetch);
+    await handler!({ data: { checkout: { order: { id: "gid://shopify/Order/5551234" } } } });
+    expect(sent).toHaveLength(1);
+    expect(sent[0].url).toBe("https://app.example/api/public/loja-x/conversions");
+    expect(sent[0].init).toMatchObject({ method: "POST", keepalive: true });
+    expect(JSON.parse(String(sent[0].init.body))).toEqual({
+      visitor: "visitante-0001",
+      order_id: "5551234",
+      platform: "shopify",
+    });
+    // No visitor id (never saw the loader, or storage blocked): nothing is sent.
+    browser.localStorage.getItem = async () => null;
+    await handler!({ data: { checkout: { order: { id: "77" } } } });
+    expect(sent).toHaveLength(1);
   });
 });
