@@ -11,10 +11,13 @@ export const SHOPIFY_CALLBACK_MESSAGE =
 export const STORE_ELSEWHERE_MESSAGE =
   "Esta loja já está conectada à conta de outra empresa na Roleta Premiada. Remova-a de lá antes de conectá-la aqui.";
 
-/** What Lojas says for each error code a browser callback can end with; others get the last line. */
+/**
+ * What Lojas says for each error code a browser callback can end with; others (BAD_REQUEST: a
+ * Shopify signature refused, or the install not configured here) get the last line. Only the code
+ * travels in the address, never a text: a link cannot make Lojas say something of its own.
+ */
 const BY_CODE: Record<string, string> = {
   INSTALL_STATE: INSTALL_STATE_MESSAGE,
-  BAD_REQUEST: SHOPIFY_CALLBACK_MESSAGE,
   CONFLICT: STORE_ELSEWHERE_MESSAGE,
   STORE_AUTH: "A plataforma não confirmou a instalação (o código expirou ou já foi usado). Conecte de novo.",
   VALIDATION: "A plataforma voltou sem o código de instalação (a instalação foi cancelada?). Conecte de novo.",

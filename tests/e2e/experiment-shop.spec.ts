@@ -170,3 +170,50 @@ test("a shop's experiment: arm B plays, orders of both arms arrive signed, the r
     await woo.close();
   }
 });
+
+test("a script a platform installed, with its options in its src and no data-*, opens the wheel", async ({
+  page,
+  baseURL,
+}) => {
+  const app = new URL(baseURL!).origin;
+  let snippet = "";
+  const shop = await serveShop(() => snippet);
+  const shopOrigin = `http://localhost:${(shop.address() as AddressInfo).port}`;
+  try {
+    const owner = await signupByApi(page, "Loja Nuvem Script");
+    await signInByApi(page, owner);
+    const { product } = await apiPost(page, "/api/products", { name: "Brinde", description: "x", stock: 5 });
+    const { wheel } = await apiPost(page, "/api/wheels", {
+      name: "Roleta da vitrine",
+      slug: `vitrine-${Date.now()}`,
+      status: "active",
+      products: [{ product_id: product.id, odds_weight: 1 }],
+    });
+    const put = await page.request.put(`/api/wheels/${wheel.id}`, {
+      headers: fromThisSite(),
+      data: { embed_origins: [shopOrigin] },
+    });
+    expect(put.ok(), await put.text()).toBe(true);
+    // As Nuvemshop's Scripts API writes it: query_params appended, and its own store id.
+    const query = new URLSearchParams({ company: owner.company.slug, wheel: wheel.slug, trigger: "delay:0" });
+    snippet = `<script async src="${app}/embed.js?${query}&store=1234"></script>`;
+    const visitor = await page.context().newPage();
+    await visitor.goto(`${shopOrigin}/`);
+    await expect(dialog(visitor)).toBeVisible({ timeout: 20_000 });
+    await expect(
+      visitor.frameLocator('iframe[title="Roleta de prêmios"]').getByRole("heading", { name: "Roleta da vitrine" }),
+    ).toBeVisible();
+    await visitor.close();
+  } finally {
+    await new Promise((r) => shop.close(r));
+  }
+});
+
+test("a platform's callback that fails lands on Lojas, which says what to do", async ({ page }) => {
+  const owner = await signupByApi(page, "Loja Volta");
+  await signInByApi(page, owner);
+  await page.goto(`/api/integrations/stores/nuvemshop/callback?code=abc&state=${"x".repeat(43)}`);
+  await expect(page).toHaveURL(/\/admin\/integrations#lojas$/);
+  await expect(page.getByText(/Não foi possível conectar a loja|Este link de conexão expirou/)).toBeVisible();
+  await expectAccessible(page, "Lojas depois de uma instalação recusada");
+});
