@@ -1,7 +1,7 @@
-// The loader's part in experiments (docs/embed.md "Experiments"; docs/api.md "Experiments: A/B/n
-// with a holdout"), kept apart from embed/loader.ts: its options read from its own src when the
-// platform added it without data-* (Nuvemshop's Scripts API), the shop's first-party visitor id, the
-// visitor's arm and exposure when the trigger fires, and the confirmation page's beacon.
+// The loader's part in experiments (docs/embed.md "Experiments"; docs/api.md "Experiments (issue
+// 52)"), kept apart from embed/loader.ts: its options read from its own src when the platform added
+// it without data-* (Nuvemshop's Scripts API), the shop's first-party visitor id, the visitor's arm
+// and exposure when the trigger fires, and the confirmation page's beacon.
 // No dependency but safe-storage: bundled into /embed.js by scripts/build-embed.mjs.
 
 import { storageGet, storageSet } from "@/lib/ui/safe-storage";

@@ -334,8 +334,7 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
           if (a) wheel = a.wheel ?? "";
           return !!wheel;
         })
-      : Promise.resolve(true)
-    ).then((ok) => ok && f());
+      : Promise.resolve(true)).then((ok) => ok && f());
 
   /** Not after a spin; not within the frequency window after a close. */
   const allowed = (s = read()) => !s.spun && !(s.closed && Date.now() - s.closed < days * 864e5);

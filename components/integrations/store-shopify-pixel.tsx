@@ -1,5 +1,5 @@
 "use client";
-// The Shopify "customer events" pixel (docs/stores.md "Experiments' conversions on Shopify"): Shopify
+// The Shopify "customer events" pixel (docs/stores.md "Experiments' conversions (which visitor placed an order)"): Shopify
 // runs no theme script on its checkout, so a Shopify store's experiments learn which visitor placed
 // an order from this pixel, pasted once in the store's admin. The money still comes from the signed
 // orders/paid webhook.

@@ -1,5 +1,5 @@
 // The Shopify "customer events" pixel the Integrações screen gives a shop to paste (docs/stores.md
-// "Experiments' conversions on Shopify"). Shopify runs no theme script on its checkout; its Web
+// "Experiments' conversions (which visitor placed an order)"). Shopify runs no theme script on its checkout; its Web
 // Pixels API runs this code in a sandbox on checkout_completed, where `browser.localStorage` reads
 // the storefront's own storage asynchronously (the visitor id our loader keeps there,
 // embed/experiment.ts) and a keepalive fetch sends the claim. The order id may come as a GID
