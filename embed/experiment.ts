@@ -88,13 +88,17 @@ export function confirmedOrder(): { platform: string; order_id: string } | null 
   return id && nuvem ? { platform: "nuvemshop", order_id: String(id) } : null;
 }
 
-/** On a confirmation page, a visitor with an id claims the order, once per order in this browser. */
-export function sendConversion(app: string, company: string) {
+/**
+ * On a confirmation page, a visitor with an id claims the order, once per order in this browser.
+ * True there: a buyer who has just paid gets no popup (the loader stops).
+ */
+export function sendConversion(app: string, company: string): boolean {
   const order = confirmedOrder();
   const visitor = order && visitorId(false);
-  if (!order || !visitor) return;
-  const sent = `roleta:order:${order.platform}:${order.order_id}`;
-  if (storageGet(sent)) return;
-  storageSet(sent, "1");
-  beacon(`${app}/api/public/${encodeURIComponent(company)}/conversions`, { ...order, visitor });
+  const sent = order && `roleta:order:${order.platform}:${order.order_id}`;
+  if (order && visitor && sent && !storageGet(sent)) {
+    storageSet(sent, "1");
+    beacon(`${app}/api/public/${encodeURIComponent(company)}/conversions`, { ...order, visitor });
+  }
+  return !!order;
 }

@@ -26,8 +26,7 @@ function start(tag: HTMLScriptElement) {
   const experiment = data.experiment ?? "";
   if (!company) return;
   const app = new URL(tag.src).origin;
-  sendConversion(app, company);
-  if (!wheel && !experiment) return;
+  if (sendConversion(app, company) || (!wheel && !experiment)) return;
   // The media query is evaluated only for the default trigger (a snippet with data-trigger skips it).
   const trigger = (data.trigger ?? (w.matchMedia("(pointer: coarse)").matches ? "delay:8" : "exit")).trim();
   const tabDisplay = data.display === "tab";

@@ -3,7 +3,7 @@
 // appends query_params to the src), the visitor id in the shop's storage (none when storage is
 // blocked), the confirmation pages the beacon recognises, and the Shopify pixel's claim.
 import { afterEach, describe, expect, it } from "vitest";
-import { confirmedOrder, loaderOptions, visitorId } from "@/embed/experiment";
+import { confirmedOrder, loaderOptions, sendConversion, visitorId } from "@/embed/experiment";
 import { attributionFrom } from "@/lib/sources/attribution";
 import { shopifyPixel } from "@/lib/stores/shopify-pixel";
 
@@ -137,5 +137,38 @@ describe("the Shopify customer-events pixel", () => {
     browser.localStorage.getItem = async () => null;
     await handler!({ data: { checkout: { order: { id: "77" } } } });
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe("the confirmation page's claim", () => {
+  it("is sent once per order for a visitor with an id, and the page gets no popup either way", () => {
+    const sent: [string, string][] = [];
+    const storage = memoryStorage();
+    g.location = { pathname: "/checkout/order-received/321/" };
+    g.window = { localStorage: storage };
+    const had = Object.getOwnPropertyDescriptor(globalThis, "navigator");
+    Object.defineProperty(globalThis, "navigator", {
+      configurable: true,
+      value: { sendBeacon: (url: string, body: string) => sent.push([url, body]) > 0 },
+    });
+    try {
+      // No visitor id yet (never in an experiment): nothing claimed, still a confirmation page.
+      expect(sendConversion("https://app.example", "loja")).toBe(true);
+      expect(sent).toHaveLength(0);
+      storage.setItem("roleta:visitor", "visitante-0001");
+      expect(sendConversion("https://app.example", "loja")).toBe(true);
+      expect(sendConversion("https://app.example", "loja")).toBe(true);
+      expect(sent).toEqual([
+        [
+          "https://app.example/api/public/loja/conversions",
+          JSON.stringify({ platform: "woocommerce", order_id: "321", visitor: "visitante-0001" }),
+        ],
+      ]);
+      g.location = { pathname: "/produtos/" };
+      expect(sendConversion("https://app.example", "loja")).toBe(false);
+    } finally {
+      if (had) Object.defineProperty(globalThis, "navigator", had);
+      else delete (globalThis as { navigator?: unknown }).navigator;
+    }
   });
 });
