@@ -8,6 +8,7 @@
 // only when the frame says the wheel can be played there (docs/decisions/embed.md).
 
 import { storageGet, storageSet } from "@/lib/ui/safe-storage";
+import { armOf, loaderOptions, sendConversion, type Arm } from "./experiment";
 
 type Detail = Record<string, unknown>;
 type Stored = { closed?: number; spun?: number; claim?: string | null };
@@ -15,19 +16,22 @@ type Call = [string, ...unknown[]];
 
 const w = window;
 const d = document;
-const script = (d.currentScript ?? d.querySelector("script[data-company][data-wheel]")) as HTMLScriptElement | null;
+const script = (d.currentScript ?? d.querySelector("script[data-company]")) as HTMLScriptElement | null;
 
 function start(tag: HTMLScriptElement) {
-  const data = tag.dataset;
+  // data-* first, else the src's query (a script the platform installed: embed/experiment.ts).
+  const data = loaderOptions(tag.src, tag.dataset);
   const company = data.company ?? "";
-  const wheel = data.wheel ?? "";
-  if (!company || !wheel) return;
+  let wheel = data.wheel ?? "";
+  const experiment = data.experiment ?? "";
+  if (!company) return;
   const app = new URL(tag.src).origin;
+  if (sendConversion(app, company) || (!wheel && !experiment)) return;
   // The media query is evaluated only for the default trigger (a snippet with data-trigger skips it).
   const trigger = (data.trigger ?? (w.matchMedia("(pointer: coarse)").matches ? "delay:8" : "exit")).trim();
   const tabDisplay = data.display === "tab";
   const days = Number(data.frequencyDays ?? 7);
-  const key = `roleta:${company}/${wheel}`;
+  const key = `roleta:${company}/${experiment ? `x:${experiment}` : wheel}`;
 
   const read = (): Stored => {
     try {
@@ -117,6 +121,11 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
   function iframeSrc() {
     const q = new URLSearchParams();
     if (data.source) q.set("s", data.source);
+    // The spin records the visitor's arm (docs/api.md "Experiments").
+    if (arm) {
+      q.set("x", experiment);
+      q.set("v", arm.visitor);
+    }
     const here = new URLSearchParams(location.search);
     for (const p of ["utm_source", "utm_medium", "utm_campaign"]) {
       const v = here.get(p);
@@ -311,6 +320,21 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
   const idle = (f: () => void) => (w.requestIdleCallback ? w.requestIdleCallback(f, { timeout: 2000 }) : f());
   const afterLoad = () => setTimeout(() => idle(warm), 1500);
 
+  /**
+   * With data-experiment, the visitor's arm decides the wheel once, when the trigger first fires
+   * (the holdout: none); without one, or storage blocked, or the experiment not running: data-wheel.
+   */
+  let arm: Arm | undefined;
+  let decided: Promise<boolean> | undefined;
+  const go = (f: () => void) =>
+    void (decided ??= experiment
+      ? armOf(app, company, experiment).then((a) => {
+          arm = a;
+          if (a) wheel = a.wheel ?? "";
+          return !!wheel;
+        })
+      : Promise.resolve(true)).then((ok) => ok && f());
+
   /** Not after a spin; not within the frequency window after a close. */
   const allowed = (s = read()) => !s.spun && !(s.closed && Date.now() - s.closed < days * 864e5);
 
@@ -321,16 +345,15 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
     if (s.spun) return tab || showPrizeTab();
     if (!allowed(s)) return;
     // The tab display shows its button once the wheel is ready behind it; the popup, the wheel.
-    if (tabDisplay) prepare();
-    else open();
+    go(tabDisplay ? prepare : open);
   }
 
   // The public API: open/close, and calls queued before this script ran (an array of [name, ...args]).
   const api = {
-    open,
+    open: () => go(open),
     close,
     push: (call: Call) => {
-      if (call[0] === "open") open();
+      if (call[0] === "open") go(open);
       else if (call[0] === "close") close();
     },
   };
@@ -354,7 +377,7 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
       }
       if (!target || !onPath() || read().spun) return;
       e.preventDefault();
-      open();
+      go(open);
     });
   if (!onPath()) return;
   if (d.readyState === "complete") afterLoad();

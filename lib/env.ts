@@ -131,6 +131,8 @@ const schema = z
     NUVEMSHOP_AUTH_URL: z.string().url().default("https://www.nuvemshop.com.br"),
     NUVEMSHOP_TOKEN_URL: z.string().url().default("https://www.tiendanube.com/apps/authorize/token"),
     NUVEMSHOP_SCRIPT_ID: z.string().optional(),
+    // Nuvemshop's Admin API base (tests, a proxy).
+    NUVEMSHOP_API_URL: z.string().url().default("https://api.nuvemshop.com.br/v1"),
     // Shopify's app (Dev Dashboard): its client id and secret (the secret signs the install callback
     // and every webhook of the stores installed with it).
     SHOPIFY_API_KEY: z.string().optional(),

@@ -6,6 +6,7 @@
 // (docs/decisions/stores.md "A store leaves only without our unused coupons"). Connecting leads with
 // each platform's own install (docs/api.md "Connecting a real store in one click"); a store whose app
 // was uninstalled says so and offers "Reconectar".
+import { installErrorText } from "@/lib/copy/store-install";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { DeleteDialog } from "@/components/ui/delete-dialog";
@@ -17,6 +18,8 @@ import type { ReadAnswers } from "@/lib/api-types";
 import { notify } from "@/lib/ui/toast";
 import { clockTime, dayOf, shortDateTime } from "@/lib/dates/format";
 import { installUrl, StoreInstallButtons } from "./store-install-buttons";
+import { ShopifyPixel } from "./store-shopify-pixel";
+import { StoreStorefront } from "./store-storefront";
 import { PLATFORMS, StorePasteForm } from "./store-paste-form";
 
 type StoresAnswer = ReadAnswers["listStores"];
@@ -69,17 +72,23 @@ function RemovalEffects({ store }: { store: StoreRow }) {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Back from a platform's install (`?loja=conectada`, WooCommerce's `?success=`): the toast once, the address cleaned. */
+/**
+ * Back from a platform's install (`?loja=conectada`, `?loja=erro&motivo=`, WooCommerce's `?success=`):
+ * the toast once, the address cleaned.
+ */
 function useConnectedToast(onConnected: () => void) {
   useEffect(() => {
     const url = new URL(window.location.href);
     // WooCommerce's return_url gets success=1|0 and the user_id it was given.
     const woo = url.searchParams.has("user_id") ? url.searchParams.get("success") : null;
-    if (url.searchParams.get("loja") !== "conectada" && woo === null) return;
-    if (woo === "0")
+    const loja = url.searchParams.get("loja");
+    if (loja !== "conectada" && loja !== "erro" && woo === null) return;
+    // A platform's callback that failed comes back with its reason (lib/stores/install/http.ts).
+    if (loja === "erro") notify.error(installErrorText(url.searchParams.get("motivo")));
+    else if (woo === "0")
       notify.error("A conexão foi recusada no painel do WooCommerce. Tente de novo e clique em Aprovar.");
     else notify.success("Loja conectada com sucesso!");
-    for (const k of ["loja", "success", "user_id"]) url.searchParams.delete(k);
+    for (const k of ["loja", "motivo", "success", "user_id"]) url.searchParams.delete(k);
     window.history.replaceState(null, "", `${url.pathname}${url.search}#lojas`);
     onConnected();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
@@ -158,6 +167,12 @@ export function StoresSection() {
                         Reserva: {plural(s.reserve.available, "cupom pronto", "cupons prontos")} em{" "}
                         {plural(s.reserve.products, "prêmio", "prêmios")}
                       </p>
+                    )}
+                    {s.storefront && d.storefront_script && s.status !== "uninstalled" && (
+                      <StoreStorefront store={s} onSaved={() => void query.mutate()} />
+                    )}
+                    {s.platform === "shopify" && d.shopify_pixel && (
+                      <ShopifyPixel code={d.shopify_pixel} storeId={s.id} />
                     )}
                   </div>
                   <div className="flex gap-2">

@@ -403,6 +403,8 @@ export interface StoreAnswer {
   release: { coupons: number; failing: boolean; last_error: string | null };
   /** The wheels whose prizes use this store's coupons, active ones first. */
   wheels: { id: string; name: string; active: boolean }[];
+  /** What a Nuvemshop store's installed script shows (PUT /integrations/stores/{id}/storefront). */
+  storefront: { wheel_id: string | null; experiment_id: string | null } | null;
 }
 
 /** Integrações -> WhatsApp (docs/api.md "WhatsApp (issue 27)"). */
@@ -547,7 +549,13 @@ export interface ReadAnswers {
   listEndpoints: { endpoints: WebhookEndpointAnswer[] };
   listDeliveries: { deliveries: WebhookDeliveryAnswer[] };
   listWheels: { wheels: WheelListAnswer[]; pagination: Pagination };
-  listStores: { stores: StoreAnswer[]; installs: { nuvemshop: boolean; shopify: boolean; woocommerce: boolean } };
+  listStores: {
+    stores: StoreAnswer[];
+    installs: { nuvemshop: boolean; shopify: boolean; woocommerce: boolean };
+    storefront_script: boolean;
+    /** The Shopify "customer events" pixel that claims orders for experiments; null without a Shopify store. */
+    shopify_pixel: string | null;
+  };
   getWhatsappSettings: WhatsappSettingsAnswer;
   getRdStation: { rdstation: RdStationAnswer };
   getIntegration: { integration: MarketingIntegrationAnswer };

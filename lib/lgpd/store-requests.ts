@@ -15,6 +15,8 @@ import { errorResponse, json } from "@/lib/http/respond";
 import { describeRoute } from "@/lib/http/route-doc";
 import { eraseContact } from "./service";
 import { log } from "@/lib/log";
+import { clientIp } from "@/lib/net/client-ip";
+import { consume, LIMITS } from "@/lib/rate-limit";
 import { SIGNATURE_HEADER, verifySignature } from "@/lib/stores/order-events";
 import { forgetStoreJobs } from "@/lib/stores/install/uninstall";
 
@@ -101,6 +103,7 @@ export function privacyRoute(platform: PrivacyPlatform, topic: PrivacyTopic) {
   return describeRoute(
     async (req: NextRequest) => {
       try {
+        await consume(LIMITS.storeCallbackIp(), clientIp(req.headers));
         if (Number(req.headers.get("content-length") ?? 0) > MAX_PRIVACY_BODY_BYTES)
           throw new AppError("PAYLOAD_TOO_LARGE", "Requisição muito grande");
         const raw = Buffer.from(await req.arrayBuffer());
@@ -121,7 +124,7 @@ export function privacyRoute(platform: PrivacyPlatform, topic: PrivacyTopic) {
             : topic === "shop/redact"
               ? "Removes the store and its credentials."
               : "Acknowledged; the shop answers with the Leads LGPD export."),
-        errors: [400, 401, 413],
+        errors: [400, 401, 413, 429],
       },
     },
   );

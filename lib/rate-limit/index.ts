@@ -80,6 +80,9 @@ export const LIMITS = {
   totemEligibility: () => limiter("totem-eligibility", 60, MINUTE),
   // Password resets and invitation sign-ups per address: each may cost a bcrypt hash.
   tokenUseIp: () => limiter("token-use-ip", 30, 15 * MINUTE, perAddress),
+  // The store installs' callbacks and the platforms' privacy webhooks, per address: a person
+  // installs a store a few times at most, and a platform told 429 sends its webhook again later.
+  storeCallbackIp: () => limiter("store-callback-ip", 120, MINUTE, perAddress),
 } as const;
 
 export const TOO_MANY = "Muitas tentativas. Aguarde alguns minutos e tente novamente.";

@@ -10,6 +10,7 @@
 // DELETE ?force=true).
 import "server-only";
 import { pinnedRequest, type PinnedAnswer } from "@/lib/net/pinned-request";
+import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 
 export type Platform = "nuvemshop" | "shopify" | "woocommerce";
@@ -56,10 +57,10 @@ export interface CallOptions {
 }
 
 /** Nuvemshop's API base: NUVEMSHOP_API_URL, by default its public API. */
-const nuvemshopBase = () => (process.env.NUVEMSHOP_API_URL ?? "https://api.nuvemshop.com.br/v1").replace(/\/$/, "");
+const nuvemshopBase = () => env().NUVEMSHOP_API_URL.replace(/\/$/, "");
 
 /** Shopify's base: SHOPIFY_API_URL when set (tests, a proxy), else the shop's own address. */
-const shopifyBase = (storeUrl: string) => (process.env.SHOPIFY_API_URL ?? storeUrl).replace(/\/$/, "");
+const shopifyBase = (storeUrl: string) => (env().SHOPIFY_API_URL ?? storeUrl).replace(/\/$/, "");
 
 /** The store's answer in the server log only (clipped): the caller gets our own short reason. */
 const logAnswer = (url: string, status: number | string, body: string) =>

@@ -13,6 +13,7 @@ import { decryptSecret, encryptSecret } from "@/lib/security/secrets";
 import { STORE_MESSAGES, type StoreInput } from "@/lib/validation/stores";
 import { newWebhookKey, newWooWebhookSecret, registerStoreWebhook, webhookUrl } from "./order-webhook";
 import { StoreError, verifyStore, type Platform, type StoreAccess } from "./platforms";
+import { shopifyPixel } from "./shopify-pixel";
 
 /** The secret whose last 4 characters the screen shows. */
 const MAIN_SECRET: Record<Platform, string> = {
@@ -70,6 +71,11 @@ export function storeDto(
     release,
     // The wheels whose prizes use this store's coupons (Lojas names them before a removal).
     wheels,
+    // What a Nuvemshop store installed by the app shows with nothing pasted (lib/stores/storefront.ts).
+    storefront:
+      s.platform === "nuvemshop" && s.externalId
+        ? { wheel_id: s.storefrontWheelId, experiment_id: s.storefrontExperimentId }
+        : null,
   };
 }
 
@@ -146,6 +152,10 @@ export async function listStores(ctx: SessionCtx) {
     wheelsByStore(ctx.companyId),
   ]);
   const e = env();
+  // A Shopify store's experiments get their orders' visitors from a pixel the shop pastes.
+  const company = rows.some((s) => s.platform === "shopify")
+    ? await (await db()).company.findUnique({ where: { id: ctx.companyId }, select: { slug: true } })
+    : null;
   return {
     stores: rows.map((s) => storeDto(s, byStore.get(s.id), released.get(s.id), wheels.get(s.id))),
     // Which one-click installs this server offers (docs/api.md "Connecting a real store in one click").
@@ -154,6 +164,9 @@ export async function listStores(ctx: SessionCtx) {
       shopify: !!(e.SHOPIFY_API_KEY && e.SHOPIFY_API_SECRET),
       woocommerce: true,
     },
+    // Whether a Nuvemshop store installed by the app gets the loader with nothing pasted.
+    storefront_script: !!e.NUVEMSHOP_SCRIPT_ID,
+    shopify_pixel: company ? shopifyPixel(e.APP_URL, company.slug) : null,
   };
 }
 

@@ -75,3 +75,15 @@ export const storeInput = z.discriminatedUnion(
 );
 
 export type StoreInput = z.infer<typeof storeInput>;
+
+/** What a Nuvemshop store's installed script shows: a wheel, an experiment, or nothing (both null). */
+export const storefrontInput = z
+  .object({
+    wheel_id: z.uuid({ error: "Roleta inválida" }).nullable().default(null),
+    experiment_id: z.uuid({ error: "Teste inválido" }).nullable().default(null),
+  })
+  .refine((v) => !(v.wheel_id && v.experiment_id), {
+    message: "Escolha uma roleta ou um teste, não os dois",
+    path: ["experiment_id"],
+  });
+export type StorefrontInput = z.infer<typeof storefrontInput>;

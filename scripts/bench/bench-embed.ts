@@ -33,6 +33,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3204);
 // The demo company's active wheel (lib/demo/seed.ts); it has no embed_origins, so any site frames it.
 const COMPANY = "loja-demo";
 const WHEEL = "roleta-de-natal";
+// BENCH_EMBED_EXPERIMENT=key adds data-experiment (issue 52): an unknown key costs the same before
+// the trigger, and at the trigger the assignment's round trip, then the plain data-wheel.
+const EXPERIMENT = process.env.BENCH_EMBED_EXPERIMENT ?? "";
 
 const FONT = readFileSync("scripts/bench/fixtures/inter-latin.woff2");
 const IMAGE = readFileSync("app/icon.svg");
@@ -46,7 +49,9 @@ function hostPage(appUrl: string, snippet: string | null) {
   const script =
     snippet === null
       ? ""
-      : `<script async src="${appUrl}/embed.js" data-company="${COMPANY}" data-wheel="${WHEEL}"${snippet}></script>`;
+      : `<script async src="${appUrl}/embed.js" data-company="${COMPANY}" data-wheel="${WHEEL}"${
+          EXPERIMENT ? ` data-experiment="${EXPERIMENT}"` : ""
+        }${snippet}></script>`;
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Loja de exemplo</title>
 <meta name="description" content="Uma página de loja simples para medir o custo do snippet da roleta.">

@@ -251,6 +251,8 @@ describe("the visitor's side", () => {
     expect(Math.abs((100 * counts.B) / n - 40)).toBeLessThan(3);
     expect(Math.abs((100 * counts.H) / n - 20)).toBeLessThan(3);
     expect((await assign(A, "pesos", "visitante-7")).body).toEqual((await assign(A, "pesos", "visitante-7")).body);
+    // The loader reads it from the shop's own origin.
+    expect((await assign(A, "pesos", "visitante-7")).headers.get("access-control-allow-origin")).toBe("*");
 
     await call(stopRoute, { token: A.owner.token, params: { id } });
     expect((await assign(A, "pesos", "visitante-1")).status).toBe(404);

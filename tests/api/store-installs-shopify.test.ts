@@ -22,7 +22,7 @@ import { SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_SHOP, SHOPIFY_TOKEN } from
 import { delivery, type Delivery } from "../helpers/fakes/store-orders";
 import { startStoreFakes } from "../helpers/fakes/stores";
 import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
-import { call } from "../helpers/http";
+import { call, randomIp } from "../helpers/http";
 
 const fakes = startStoreFakes();
 
@@ -230,5 +230,16 @@ describe("privacy webhooks", () => {
     expect((await call(nuvemCustomersRedact as never, { rawBody: d.rawBody, headers: d.headers })).status).toBe(200);
     expect((await prisma.spin.findUniqueOrThrow({ where: { id } })).customerName).toBe(ERASED_NAME);
     expect(await prisma.store.count({ where: { id: store.id } })).toBe(1);
+  });
+
+  it("are limited per address: 120 a minute, then 429 (the platform sends again later)", async () => {
+    const ip = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++)
+      statuses.push((await call(dataRequest as never, { rawBody: "{}", headers: {}, ip })).status);
+    expect(statuses.slice(0, 120).every((s) => s === 401)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    // Another address is not held back.
+    expect((await call(dataRequest as never, { rawBody: "{}", headers: {}, ip: randomIp() })).status).toBe(401);
   });
 });

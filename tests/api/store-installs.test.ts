@@ -3,7 +3,9 @@
 // code) -> store read -> webhooks and script; a wrong, reused, expired or foreign state creates
 // nothing; a second install updates the one store; app-uninstalled signed -> uninstalled.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { GET as storesGet } from "@/app/api/integrations/stores/route";
+import { GET as storesGet, POST as storesPost } from "@/app/api/integrations/stores/route";
+import { PUT as storefrontPut } from "@/app/api/integrations/stores/[id]/storefront/route";
+import { POST as experimentCreate } from "@/app/api/experiments/route";
 import { DELETE as storeDelete } from "@/app/api/integrations/stores/[id]/route";
 import { GET as nuvemCallback } from "@/app/api/integrations/stores/nuvemshop/callback/route";
 import { GET as nuvemInstall } from "@/app/api/integrations/stores/nuvemshop/install/route";
@@ -23,7 +25,8 @@ import {
 } from "../helpers/fakes/nuvemshop";
 import { delivery } from "../helpers/fakes/store-orders";
 import { WOO_KEY, WOO_SECRET } from "../helpers/fakes/woocommerce";
-import { startStoreFakes } from "../helpers/fakes/stores";
+import { startStoreFakes, storeInput } from "../helpers/fakes/stores";
+import { createWheel } from "../helpers/catalogue";
 import { addMember, createCompany, type TestCompany } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 
@@ -131,6 +134,92 @@ describe("Nuvemshop install", () => {
     });
     await refused(await nuvemBack(a.owner.token, old));
     expect(await storesOf(a)).toHaveLength(1);
+  });
+
+  it("a browser navigating to a failed callback lands on Lojas with the reason; an API caller gets the 400", async () => {
+    const c = await createCompany("Volta Nuvem");
+    const navigate = await call(nuvemCallback, {
+      token: c.owner.token,
+      url: `/api/integrations/stores/nuvemshop/callback?code=abc&state=${"y".repeat(43)}`,
+      headers: { "sec-fetch-mode": "navigate", "sec-fetch-dest": "document" },
+    });
+    expect(navigate.status).toBe(302);
+    expect(navigate.headers.get("location")).toBe("/admin/integrations?loja=erro&motivo=INSTALL_STATE#lojas");
+    const missingCode = await call(nuvemCallback, {
+      token: c.owner.token,
+      url: `/api/integrations/stores/nuvemshop/callback?state=${"y".repeat(43)}`,
+      headers: { "sec-fetch-mode": "navigate" },
+    });
+    expect(missingCode.headers.get("location")).toBe("/admin/integrations?loja=erro&motivo=VALIDATION#lojas");
+    // The fetch of a script or a test is no navigation: the JSON error as documented.
+    const api = await nuvemBack(c.owner.token, "y".repeat(43));
+    expect(api.status).toBe(400);
+    expect(api.body.code).toBe("INSTALL_STATE");
+    expect(await storesOf(c)).toHaveLength(0);
+  });
+
+  it("Roleta na loja: the installed script's query_params name the chosen wheel or experiment", async () => {
+    const c = await createCompany("Vitrine Nuvem");
+    const other = await createCompany("Vitrine Outra");
+    expect((await nuvemBack(c.owner.token, await startNuvemshop(c.owner.token))).status).toBe(302);
+    const [row] = await storesOf(c);
+    const association = Number(row.scriptAssociationId);
+    const script = () => JSON.parse(String(fakes.nuvem.scripts[association - 1].query_params));
+    const slug = (await (await db()).company.findUniqueOrThrow({ where: { id: c.companyId } })).slug;
+    expect(script()).toEqual({ company: slug });
+
+    const wheel = await createWheel(c.owner.token);
+    const foreign = await createWheel(other.owner.token);
+    const choose = (body: Record<string, unknown>, id = row.id, token = c.owner.token) =>
+      call(storefrontPut, { token, params: { id }, body });
+    const chosen = await choose({ wheel_id: wheel.id });
+    expect(chosen.status, chosen.text).toBe(200);
+    expect(chosen.body.store.storefront).toEqual({ wheel_id: wheel.id, experiment_id: null });
+    expect(script()).toEqual({ company: slug, wheel: wheel.slug });
+    expect(fakes.nuvem.requests.findLast((r) => r.method === "PUT")?.path).toBe(
+      `/${NUVEMSHOP_STORE}/scripts/${association}`,
+    );
+
+    const experiment = await call(experimentCreate, {
+      token: c.owner.token,
+      body: {
+        name: "Vitrine",
+        key: "vitrine",
+        arms: [
+          { key: "A", name: "Roleta", wheel_id: wheel.id, weight: 50 },
+          { key: "H", name: "Sem roleta", wheel_id: null, weight: 50 },
+        ],
+        primary_metric: "revenue_per_visitor",
+      },
+    });
+    expect(experiment.status, experiment.text).toBe(201);
+    expect((await choose({ experiment_id: experiment.body.experiment.id })).status).toBe(200);
+    expect(script()).toEqual({ company: slug, experiment: "vitrine" });
+
+    // Refusals change nothing: both at once, another company's wheel, an unknown store.
+    expect((await choose({ wheel_id: wheel.id, experiment_id: experiment.body.experiment.id })).status).toBe(400);
+    const notOurs = await choose({ wheel_id: foreign.id });
+    expect(notOurs.status).toBe(404);
+    expect(notOurs.body.error).toBe("Roleta não encontrada");
+    expect((await choose({ wheel_id: wheel.id }, row.id, other.owner.token)).status).toBe(404);
+    expect(script()).toEqual({ company: slug, experiment: "vitrine" });
+
+    // A reinstall keeps the choice on the same association; nothing chosen: the company alone.
+    const before = fakes.nuvem.scripts.length;
+    expect((await nuvemBack(c.owner.token, await startNuvemshop(c.owner.token))).status).toBe(302);
+    expect(fakes.nuvem.scripts).toHaveLength(before);
+    expect(script()).toEqual({ company: slug, experiment: "vitrine" });
+    expect((await choose({})).status).toBe(200);
+    expect(script()).toEqual({ company: slug });
+  });
+
+  it("Roleta na loja is refused for a store whose credentials were pasted", async () => {
+    const c = await createCompany("Vitrine Colada");
+    const created = await call(storesPost, { token: c.owner.token, body: storeInput(fakes, "woocommerce") });
+    expect(created.status, created.text).toBe(201);
+    const res = await call(storefrontPut, { token: c.owner.token, params: { id: created.body.store.id }, body: {} });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/cole o código da roleta no tema/);
   });
 
   it("a code the platform refuses creates nothing and says what to do", async () => {

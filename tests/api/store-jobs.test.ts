@@ -31,6 +31,7 @@ beforeAll(async () => {
   resetEnvCache();
   [nuvem, woo] = await Promise.all([startNuvemshop(), startWooCommerce()]);
   process.env.NUVEMSHOP_API_URL = nuvem.url;
+  resetEnvCache();
   // Other files' endpoints are not this file's worker's to deliver to.
   await (await db()).webhookEndpoint.updateMany({ data: { enabled: false } });
 });

@@ -12,6 +12,26 @@ export const CONNECTED_PATH = "/admin/integrations?loja=conectada";
 
 export const redirectTo = (location: string) => new Response(null, { status: 302, headers: { location } });
 
+type Route = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+/**
+ * A browser callback that fails lands the person back on Lojas with the reason
+ * (`?loja=erro&motivo={code}`, said in pt-BR there) instead of a page of JSON; a caller that is
+ * not a browser navigating (the API, tests) keeps the JSON error and its status. The route's
+ * documentation (its symbols) is kept.
+ */
+export function landOnLojas<R extends Route>(route: R): R {
+  const wrapped = async (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => {
+    const res = await route(req, ctx);
+    if (res.status < 400 || req.headers.get("sec-fetch-mode") !== "navigate") return res;
+    const { code } = (await res.json().catch(() => ({}))) as { code?: string };
+    return redirectTo(`/admin/integrations?loja=erro&motivo=${encodeURIComponent(code ?? "ERRO")}#lojas`);
+  };
+  for (const key of Object.getOwnPropertySymbols(route))
+    Object.defineProperty(wrapped, key, Object.getOwnPropertyDescriptor(route, key)!);
+  return wrapped as R;
+}
+
 /**
  * The signed-in caller of a browser callback, or null (then the state is refused): a role that may
  * not manage integrations cannot have started an install.

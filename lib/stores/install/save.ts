@@ -5,6 +5,7 @@
 // NUVEMSHOP_SCRIPT_ID, the storefront loader associated through the Scripts API.
 import "server-only";
 import { randomUUID } from "node:crypto";
+import { STORE_ELSEWHERE_MESSAGE } from "@/lib/copy/store-install";
 import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
@@ -12,8 +13,10 @@ import { AppError, conflict } from "@/lib/errors";
 import { log } from "@/lib/log";
 import { encryptSecret } from "@/lib/security/secrets";
 import { newWebhookKey, newWooWebhookSecret, registerStoreWebhook, webhookUrl } from "../order-webhook";
-import { nuvemshopCall, registerUninstallWebhook, StoreError, type Platform, type StoreAccess } from "../platforms";
+import { registerUninstallWebhook, StoreError, type Platform, type StoreAccess } from "../platforms";
 import { storeAccess, storeRefusal } from "../service";
+import { syncScript } from "../storefront";
+import type { Store } from "@/lib/generated/prisma/client";
 
 export interface InstalledStore {
   platform: Platform;
@@ -24,10 +27,7 @@ export interface InstalledStore {
   credentials: Record<string, string>;
 }
 
-export const INSTALL_MESSAGES = {
-  elsewhere:
-    "Esta loja já está conectada à conta de outra empresa na Roleta Premiada. Remova-a de lá antes de conectá-la aqui.",
-} as const;
+export const INSTALL_MESSAGES = { elsewhere: STORE_ELSEWHERE_MESSAGE } as const;
 
 /** A refused code exchange says what to do; the rest as the paste's refusals (never the platform's answer). */
 export function installRefusal(err: unknown, label: string): AppError {
@@ -80,7 +80,7 @@ export async function saveInstalledStore(companyId: string, s: InstalledStore) {
   const access = storeAccess(saved);
   const webhook = await registerStoreWebhook(saved, access);
   await registerUninstall(saved.id, access, webhookUrl(saved.webhookKey));
-  if (s.platform === "nuvemshop") await installScript(companyId, access);
+  if (s.platform === "nuvemshop") await installScript(companyId, saved, access);
   return t.store.update({ where: { id }, data: { ...webhook, webhookCheckedAt: new Date() } });
 }
 
@@ -95,20 +95,19 @@ async function registerUninstall(storeId: string, access: StoreAccess, url: stri
 
 /**
  * Nuvemshop's Scripts API: associates the app's script (NUVEMSHOP_SCRIPT_ID, registered in the
- * Partners portal) with the store, its query parameters naming the company, so the loader runs in
- * the storefront with nothing pasted. Best effort: the snippet on Integrações still works.
+ * Partners portal) with the store, its query parameters naming the company and what Lojas chose
+ * for it (lib/stores/storefront.ts), so the loader runs in the storefront with nothing pasted. Best
+ * effort: the snippet on Integrações still works.
  */
-async function installScript(companyId: string, access: StoreAccess) {
-  const scriptId = env().NUVEMSHOP_SCRIPT_ID;
-  if (!scriptId) return;
-  const company = await (await db()).company.findUnique({ where: { id: companyId }, select: { slug: true } });
+async function installScript(companyId: string, store: Store, access: StoreAccess) {
+  if (!env().NUVEMSHOP_SCRIPT_ID) return;
   try {
-    await nuvemshopCall(access, "/scripts", {
-      method: "POST",
-      body: JSON.stringify({
-        script_id: /^\d+$/.test(scriptId) ? Number(scriptId) : scriptId,
-        query_params: JSON.stringify({ company: company?.slug ?? "" }),
-      }),
+    const association = await syncScript(companyId, store, access);
+    await (
+      await tenantDb({ companyId })
+    ).store.update({
+      where: { id: store.id },
+      data: { scriptAssociationId: association || null },
     });
   } catch (err) {
     log().warn({ companyId, err: err instanceof Error ? err.message : String(err) }, "Nuvemshop script not installed");

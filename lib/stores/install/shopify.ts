@@ -5,6 +5,7 @@
 // Written with node:crypto rather than @shopify/shopify-api (docs/decisions/stores.md "One-click
 // installs").
 import "server-only";
+import { SHOPIFY_CALLBACK_MESSAGE } from "@/lib/copy/store-install";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { SessionCtx } from "@/lib/auth/session";
@@ -19,8 +20,7 @@ export const SHOPIFY_SCOPES = "read_discounts,write_discounts,read_orders";
 const NEEDED = ["write_discounts", "read_orders"];
 
 export const SHOP_MESSAGE = "Informe o endereço da loja no Shopify, como minhaloja.myshopify.com";
-export const CALLBACK_MESSAGE =
-  "O retorno da Shopify não pôde ser confirmado (assinatura inválida ou link antigo). Volte a Integrações → Lojas e conecte de novo.";
+export const CALLBACK_MESSAGE = SHOPIFY_CALLBACK_MESSAGE;
 
 /** The shop's admin domain, as Shopify requires it of an app (no other host gets the code). */
 export const shopDomain = z

@@ -3,6 +3,7 @@
 // install), single use, 15 minutes, bound to the company and the user who started it and, for
 // WooCommerce, to the address it was started for.
 import "server-only";
+import { INSTALL_STATE_MESSAGE } from "@/lib/copy/store-install";
 import { createHash, randomBytes } from "node:crypto";
 import type { SessionCtx } from "@/lib/auth/session";
 import { db } from "@/lib/db/client";
@@ -12,8 +13,7 @@ import type { Platform } from "../platforms";
 
 export const INSTALL_STATE_TTL_MS = 15 * 60_000;
 
-export const INSTALL_STATE_MESSAGE =
-  "Este link de conexão expirou, já foi usado ou foi aberto por outra pessoa. Volte a Integrações → Lojas e clique em conectar de novo.";
+export { INSTALL_STATE_MESSAGE };
 
 export const installStateError = () => new AppError("INSTALL_STATE", INSTALL_STATE_MESSAGE);
 

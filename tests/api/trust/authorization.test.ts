@@ -58,11 +58,11 @@ describe("route inventory", () => {
 
 describe("authorization matrix", () => {
   it("holds the expected number of cells", () => {
-    // 141 route x method rows (12 from issue 51's installs, 11 of experiments, issue 52, 4 of the
-    // marketing tools, issue 54); 5 actors
-    // each (the attendant since issue 41); 75 rows also have a cross-company cell.
-    expect(SCENARIOS.length).toBe(141);
-    expect(cells.length).toBe(141 * 5 + 75 * 5);
+    // 142 route x method rows (12 from issue 51's installs, 1 its storefront choice, 11 of
+    // experiments, issue 52, 4 of the marketing tools, issue 54); 5 actors each (the attendant
+    // since issue 41); 76 rows also have a cross-company cell.
+    expect(SCENARIOS.length).toBe(142);
+    expect(cells.length).toBe(142 * 5 + 76 * 5);
   });
 
   it.each(

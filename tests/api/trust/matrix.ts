@@ -304,6 +304,26 @@ async function store(t: Tenant) {
   });
 }
 
+/** A Nuvemshop store installed by the app (its platform id, the fake's credentials). */
+async function installedStore(t: Tenant) {
+  const id = randomUUID();
+  return (await db()).store.create({
+    data: {
+      id,
+      companyId: t.company.companyId,
+      platform: "nuvemshop",
+      name: "Loja instalada",
+      storeUrl: "https://loja.com.br",
+      externalId: `matrix-${id}`,
+      credentials: encryptSecret(
+        JSON.stringify({ store_id: NUVEMSHOP_STORE, access_token: NUVEMSHOP_TOKEN }),
+        `store:${id}`,
+      ),
+      credentialsHint: "1234",
+    },
+  });
+}
+
 /**
  * The Nuvemshop fake a store is checked against when it is connected (started once, on this
  * machine: private hosts allowed until closeFakes, which each test file using it calls after all).
@@ -446,7 +466,13 @@ export async function closeFakes() {
     graph = null;
     delete process.env.WHATSAPP_GRAPH_URL;
   }
-  for (const k of ["NUVEMSHOP_APP_ID", "NUVEMSHOP_APP_SECRET", "SHOPIFY_API_KEY", "SHOPIFY_API_SECRET"])
+  for (const k of [
+    "NUVEMSHOP_APP_ID",
+    "NUVEMSHOP_APP_SECRET",
+    "NUVEMSHOP_SCRIPT_ID",
+    "SHOPIFY_API_KEY",
+    "SHOPIFY_API_SECRET",
+  ])
     delete process.env[k];
   resetEnvCache();
   if (!nuvemshop) return;
@@ -1928,6 +1954,24 @@ export const SCENARIOS: Scenario[] = [
     build: async ({ target }) => {
       const st = await store(target);
       return { params: { id: st.id }, snapshot: row("store", { id: st.id }) };
+    },
+  },
+  {
+    route: "/api/integrations/stores/[id]/storefront",
+    method: "PUT",
+    access: "manage_integrations",
+    ok: 200,
+    other: { status: 404 },
+    build: async ({ target }) => {
+      await nuvemshopFake();
+      process.env.NUVEMSHOP_SCRIPT_ID = "777";
+      resetEnvCache();
+      const st = await installedStore(target);
+      return {
+        params: { id: st.id },
+        body: { wheel_id: null, experiment_id: null },
+        snapshot: row("store", { id: st.id }),
+      };
     },
   },
   {

@@ -126,6 +126,21 @@ const startNuvemshopApi = (
       scripts.push(b);
       return res.json(201, { id: scripts.length, ...b });
     }
+    // Updates a store's association (its query_params); its id is the one POST answered.
+    const script = /^\/scripts\/(\d+)$/.exec(path);
+    if (req.method === "PUT" && script) {
+      const i = Number(script[1]) - 1;
+      const b = req.body as Record<string, unknown> | null;
+      if (!scripts[i]) return res.json(404, { code: 404, message: "Not Found", description: "" });
+      if (typeof b?.query_params !== "string")
+        return res.json(422, {
+          code: 422,
+          message: "Unprocessable Entity",
+          description: { query_params: ["is invalid"] },
+        });
+      scripts[i] = { ...scripts[i], query_params: b.query_params };
+      return res.json(200, { id: i + 1, ...scripts[i] });
+    }
     if (req.method === "POST" && path === "/coupons") {
       const b = req.body as Record<string, unknown>;
       if (typeof b?.code !== "string" || !["percentage", "absolute", "shipping"].includes(String(b.type)))

@@ -18,6 +18,8 @@ export const GET = publicRoute(
   },
   async ({ req, params, query }) => {
     await consume(LIMITS.publicRead(), clientIp(req.headers));
-    return assignment(params.companySlug, params.key, query.visitor);
+    // Read by the loader on the shop's own origin: any site may read it (it holds no secret).
+    const answer = await assignment(params.companySlug, params.key, query.visitor);
+    return Response.json(answer, { headers: { "Access-Control-Allow-Origin": "*" } });
   },
 );
