@@ -31,8 +31,7 @@ export function expiryText(until: string | null, now = Date.now()): string {
 }
 
 /** Whether the stored prize still counts: not past its validity. */
-export const live = (p: Prize | undefined, now = Date.now()): p is Prize =>
-  !!p?.c && (!p.u || Date.parse(p.u) > now);
+export const live = (p: Prize | undefined, now = Date.now()): p is Prize => !!p?.c && (!p.u || Date.parse(p.u) > now);
 
 /** Adds the tab (and its panel, shown on a click) to `root`; `gone` closes it for good. Returns its element. */
 export function prizeTab(root: ShadowRoot, p: Prize, gone: () => void): HTMLElement {

@@ -50,7 +50,8 @@ const ORDER_PAGE = /\/(thank_you|order-received|orders\/[0-9a-f]{16,})|\/checkou
 
 /** The rules of a snippet's data-*, or null when it sets none. */
 export function rulesOf(data: DOMStringMap): Rules | null {
-  const num = (v?: string) => (v && Number.isFinite(Number(v.replace(",", "."))) ? Number(v.replace(",", ".")) : undefined);
+  const num = (v?: string) =>
+    v && Number.isFinite(Number(v.replace(",", "."))) ? Number(v.replace(",", ".")) : undefined;
   const r: Rules = {
     visitor: data.visitor,
     utm: UTM.flatMap((k) => {
@@ -62,17 +63,21 @@ export function rulesOf(data: DOMStringMap): Rules | null {
     cart: data.cart,
     pagesSeen: num(data.pagesSeen),
     device: data.device,
-    exclude: (data.exclude ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    exclude: (data.exclude ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
-  return r.visitor || r.utm.length || r.referrer || r.minCart || r.pagesSeen || r.device || r.exclude.length
-    ? r
-    : null;
+  return r.visitor || r.utm.length || r.referrer || r.minCart || r.pagesSeen || r.device || r.exclude.length ? r : null;
 }
 
 /** Whether a value matches one of comma-separated patterns (* for any text), ignoring case. */
 export function matchesPattern(patterns: string, value: string): boolean {
   return patterns.split(",").some((p) => {
-    const re = p.trim().replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*");
+    const re = p
+      .trim()
+      .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*/g, ".*");
     return !!re && new RegExp(`^${re}$`, "i").test(value);
   });
 }

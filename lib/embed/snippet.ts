@@ -51,7 +51,8 @@ const MONEY = /^\d{1,6}([.,]\d{1,2})?$/;
 export function targetingError(t: Targeting = {}): string {
   if (t.minCart?.trim() && !MONEY.test(t.minCart.trim())) return TARGETING_MESSAGES.minCart;
   const pages = t.pagesSeen?.trim();
-  if (pages && !(/^\d{1,2}$/.test(pages) && Number(pages) >= 1 && Number(pages) <= 50)) return TARGETING_MESSAGES.pagesSeen;
+  if (pages && !(/^\d{1,2}$/.test(pages) && Number(pages) >= 1 && Number(pages) <= 50))
+    return TARGETING_MESSAGES.pagesSeen;
   for (const v of [t.utmSource, t.utmMedium, t.utmCampaign, t.referrer])
     if (v?.trim() && !PATTERN.test(v.trim())) return TARGETING_MESSAGES.pattern;
   return "";
