@@ -22,12 +22,14 @@ export const TAB_CSS = `.pt{position:fixed;z-index:2147483646;left:12px;bottom:c
 .pb{display:block;width:100%;min-height:44px;margin-top:8px;border:0;border-radius:10px;background:#7c3aed;color:#fff;font:700 15px/44px system-ui,sans-serif;text-align:center;text-decoration:none;cursor:pointer}
 .ps{background:#f3f4f6;color:#111827}.pt:focus-visible,.pb:focus-visible{outline:3px solid #2563eb}`;
 
-/** "expira hoje" (under a day: validities end at the day's end) · "expira em N dias"; "" with no validity. */
+/** In calendar days of the visitor's clock (a validity ends at its day's end): "expira hoje" · "expira
+ * amanhã" · "expira em N dias"; "" with no validity. */
 export function expiryText(until: string | null, now = Date.now()): string {
   if (!until) return "";
-  const days = Math.round((Date.parse(until) - now) / 864e5);
-  const left = Date.parse(until) - now;
-  return left < 864e5 ? "expira hoje" : `expira em ${days} ${days === 1 ? "dia" : "dias"}`;
+  const today = new Date(now);
+  today.setHours(0, 0, 0, 0);
+  const days = Math.floor((Date.parse(until) - today.getTime()) / 864e5);
+  return days < 1 ? "expira hoje" : days === 1 ? "expira amanhã" : `expira em ${days} dias`;
 }
 
 /** Whether the stored prize still counts: not past its validity. */
