@@ -387,7 +387,7 @@ ${TAB_CSS}`;
     setTimeout(
       () =>
         idle(() => {
-          if (rules) noteVisit(company);
+          if (rules) noteVisit();
           noteOrderPage(company);
           showPrizeTab();
         }),

@@ -63,11 +63,13 @@ export function prizeTab(root: ShadowRoot, p: Prize, gone: () => void): HTMLElem
       (status.textContent = p.k
         ? "Código copiado!"
         : "Código copiado! Cole no campo “Cupom de desconto” do carrinho ou do pagamento.");
-    navigator.clipboard?.writeText(p.c).then(done, () => {
-      // No clipboard here: the code is selected for the visitor's own copy.
+    // No clipboard (a page over http): the code is selected for the visitor's own copy.
+    const manual = () => {
       getSelection()?.selectAllChildren(code);
       status.textContent = "Selecione e copie o código acima.";
-    }) ?? done();
+    };
+    if (navigator.clipboard) navigator.clipboard.writeText(p.c).then(done, manual);
+    else manual();
   });
   const use = make("a", "pb", p.k ? "Usar meu cupom" : "Ver meu prêmio");
   // The coupon link applies the code in this same tab of the shop; the claim page opens apart.

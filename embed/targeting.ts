@@ -110,7 +110,7 @@ export function nextVisit(prev: Visit | null, now: number, search: string, refer
 let visit: Visit | null = null;
 
 /** Counts this page view once (at idle time, or when a rule first needs it). */
-export function noteVisit(company: string): Visit {
+export function noteVisit(): Visit {
   if (visit) return visit;
   const now = Date.now();
   visit = nextVisit(readJson<Visit>(VISIT_KEY), now, location.search, document.referrer, location.hostname);
@@ -155,7 +155,7 @@ async function cartValue(platform: string | undefined, pageValue: string | undef
  * dataset (for data-cart-value, which a theme may write at render time); `won`: this wheel was won here.
  */
 export async function targeted(rules: Rules, company: string, data: DOMStringMap, won = false): Promise<boolean> {
-  const v = noteVisit(company);
+  const v = noteVisit();
   const marks = marksOf(company);
   if (rules.exclude.includes("won") && (won || marks.w)) return false;
   if (rules.exclude.includes("bought") && marks.b) return false;

@@ -206,8 +206,7 @@ async function popupShown(page: Page, path: string, referer?: string): Promise<b
   ]);
 }
 
-const visited = (f: number, l: number) =>
-  JSON.stringify({ f, s: f, l, n: 1, u: {}, r: "" });
+const visited = (f: number, l: number) => JSON.stringify({ f, s: f, l, n: 1, u: {}, r: "" });
 
 interface Case {
   name: string;
@@ -272,7 +271,9 @@ const CASES: Case[] = [
     name: "not to winners: won on this browser",
     attrs: 'data-exclude="won"',
     before: (p) =>
-      p.evaluate((k) => localStorage.setItem(k, JSON.stringify({ w: Date.now() })), `roleta:${company}`).then(() => undefined),
+      p
+        .evaluate((k) => localStorage.setItem(k, JSON.stringify({ w: Date.now() })), `roleta:${company}`)
+        .then(() => undefined),
     shown: false,
   },
   {

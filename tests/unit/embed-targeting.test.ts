@@ -4,7 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { expiryText, live } from "@/embed/tab";
 import { matchesPattern, nextVisit, rulesOf } from "@/embed/targeting";
-import { snippet, targetingAttributes, targetingError, targetingSentences, TARGETING_MESSAGES } from "@/lib/embed/snippet";
+import {
+  snippet,
+  targetingAttributes,
+  targetingError,
+  targetingSentences,
+  TARGETING_MESSAGES,
+} from "@/lib/embed/snippet";
 
 const HOUR = 36e5;
 
@@ -64,7 +70,13 @@ describe("targeting in the snippet", () => {
     expect(targetingError({ minCart: "150", pagesSeen: "2", referrer: "*google.*" })).toBe("");
     expect(targetingSentences({})).toEqual([]);
     expect(
-      targetingSentences({ visitor: "returning", utmSource: "instagram, tiktok", minCart: "150", cart: "shopify", excludeBought: true }),
+      targetingSentences({
+        visitor: "returning",
+        utmSource: "instagram, tiktok",
+        minCart: "150",
+        cart: "shopify",
+        excludeBought: true,
+      }),
     ).toEqual([
       "Só quem já visitou a loja antes neste navegador",
       "Só quem chegou por um link com utm_source instagram ou tiktok",
