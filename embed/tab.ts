@@ -1,4 +1,4 @@
-// The prize tab (docs/embed.md "The prize tab"; API.md "The prize reaches the cart"): after a win, a
+// The prize tab (docs/embed.md "The prize tab"): after a win, a
 // small tab at the bottom-left of every page of the shop ("Seu prêmio: 10% OFF · expira em 2 dias")
 // that reopens the prize with its code, a copy button and "Usar meu cupom", until the prize expires
 // (its stored validity), the shop's order page says it was bought, or the visitor closes it for good.

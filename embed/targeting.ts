@@ -1,4 +1,4 @@
-// Who sees the wheel (docs/embed.md "Who sees it"; API.md "The prize reaches the cart"): the snippet's
+// Who sees the wheel (docs/embed.md "Who sees it"): the snippet's
 // targeting data-* read into rules, all of which must hold (AND; data-trigger stays OR). Exported for
 // the experiments' arms too: they are the same data-* on the same snippet. Everything here reads the
 // shop's own first-party storage (safe-storage: blocked storage reads as empty) and, for a minimum

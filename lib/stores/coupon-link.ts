@@ -1,4 +1,4 @@
-// "Usar meu cupom" (docs/stores.md "The coupon in the cart"; API.md "The prize reaches the cart"): the
+// "Usar meu cupom" (docs/stores.md "The coupon in the cart"): the
 // link that applies a won code in the shop, and where to paste it where no link can. The wheel's own
 // coupon_url template wins; else a connected store's platform gives one where the platform applies a
 // code from a plain link (Shopify's /discount/{code}); Nuvemshop and WooCommerce have none in their
