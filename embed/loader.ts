@@ -9,9 +9,12 @@
 
 import { storageGet, storageSet } from "@/lib/ui/safe-storage";
 import { armOf, loaderOptions, sendConversion, type Arm } from "./experiment";
+import { live, prizeTab, TAB_CSS, type Prize } from "./tab";
+import { mark, marksOf, noteOrderPage, noteVisit, rulesOf, targeted } from "./targeting";
 
 type Detail = Record<string, unknown>;
-type Stored = { closed?: number; spun?: number; claim?: string | null };
+/** The wheel's key: last close, the spin, its claim page, the prize won (the tab's) and the tab closed for good. */
+type Stored = { closed?: number; spun?: number; claim?: string | null; prize?: Prize; gone?: number };
 type Call = [string, ...unknown[]];
 
 const w = window;
@@ -26,12 +29,17 @@ function start(tag: HTMLScriptElement) {
   const experiment = data.experiment ?? "";
   if (!company) return;
   const app = new URL(tag.src).origin;
+  // A confirmation page: the purchase noted for the rules and the tab, the order claimed, no popup.
+  noteOrderPage(company);
   if (sendConversion(app, company) || (!wheel && !experiment)) return;
   // The media query is evaluated only for the default trigger (a snippet with data-trigger skips it).
   const trigger = (data.trigger ?? (w.matchMedia("(pointer: coarse)").matches ? "delay:8" : "exit")).trim();
   const tabDisplay = data.display === "tab";
   const days = Number(data.frequencyDays ?? 7);
   const key = `roleta:${company}/${experiment ? `x:${experiment}` : wheel}`;
+  // Who sees it (embed/targeting.ts): null when the snippet sets no rule. An experiment's arms
+  // obey the same rules: they are checked before the arm is asked for.
+  const rules = rulesOf(data);
 
   const read = (): Stored => {
     try {
@@ -86,7 +94,8 @@ dialog::backdrop{background:none}
 iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100vh - 24px);border:0;box-sizing:border-box}
 .x{position:absolute;top:8px;right:8px;width:44px;height:44px;border:0;border-radius:22px;background:#f3f4f6;color:#111827;font:28px/1 system-ui,sans-serif;cursor:pointer;box-sizing:border-box}
 .x:focus-visible,.t:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
-.t{position:fixed;z-index:2147483647;right:16px;bottom:16px;border:0;border-radius:999px;padding:12px 18px;background:#7c3aed;color:#fff;font:700 15px/1.2 system-ui,sans-serif;box-shadow:0 6px 20px rgba(0,0,0,.25);cursor:pointer;text-decoration:none}`;
+.t{position:fixed;z-index:2147483647;right:16px;bottom:16px;border:0;border-radius:999px;padding:12px 18px;background:#7c3aed;color:#fff;font:700 15px/1.2 system-ui,sans-serif;box-shadow:0 6px 20px rgba(0,0,0,.25);cursor:pointer;text-decoration:none}
+${TAB_CSS}`;
 
   function mount(): ShadowRoot {
     if (root) return root;
@@ -168,8 +177,22 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
     else if (m.type === "result") {
       spun = true;
       const won = m.result === "won";
-      write({ spun: Date.now(), claim: won ? (m.claim_url as string) : null });
       const { prize, code, claim_url, coupon_url } = m;
+      const str = (v: unknown) => (typeof v === "string" ? v : null);
+      write({
+        spun: Date.now(),
+        claim: won ? str(claim_url) : null,
+        ...(won && {
+          prize: {
+            n: String((prize as Detail | null)?.name ?? ""),
+            c: String(code ?? ""),
+            u: str(m.redeem_until),
+            k: str(coupon_url),
+            l: str(claim_url),
+          },
+        }),
+      });
+      if (won) mark(company, "w");
       emit(won ? "won" : "lost", won ? { prize, code, claim_url, coupon_url } : {});
     }
   }
@@ -285,17 +308,18 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
     mount().append(tab);
   }
 
-  /** After a win: a small tab to the claim page, instead of the wheel. */
+  /** After a win: the prize tab (embed/tab.ts) on every page, until it expires, is bought or closed for good. */
   function showPrizeTab() {
-    tab?.remove();
-    tab = null;
-    const claim = read().claim;
-    if (!claim || !claim.startsWith(`${app}/`)) return;
-    const a = el("a", "t", "Seu prêmio");
-    a.href = claim;
-    a.target = "_blank";
-    a.rel = "noopener";
-    mount().append(a);
+    const s = read();
+    const p = s.prize;
+    if (tab || s.gone || !live(p) || (p.l && !p.l.startsWith(`${app}/`))) return;
+    // Bought on this browser since the win (an order page, or the shop's "purchase" call): used.
+    const bought = marksOf(company).b;
+    if (bought && s.spun && bought > s.spun) return;
+    tab = prizeTab(mount(), p, () => {
+      tab = null;
+      write({ gone: Date.now() });
+    });
   }
 
   /**
@@ -341,11 +365,15 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
   function fire() {
     if (!onPath()) return;
     const s = read();
-    // After a spin, the trigger brings the prize's tab instead of the wheel.
-    if (s.spun) return tab || showPrizeTab();
+    // After a spin, the prize's tab instead of the wheel.
+    if (s.spun) return showPrizeTab();
     if (!allowed(s)) return;
     // The tab display shows its button once the wheel is ready behind it; the popup, the wheel.
-    go(tabDisplay ? prepare : open);
+    const show = tabDisplay ? prepare : open;
+    if (!rules) return go(show);
+    void targeted(rules, company, data).then((yes) =>
+      yes ? go(show) : console.info("Roleta Premiada: este visitante está fora do público escolhido."),
+    );
   }
 
   // The public API: open/close, and calls queued before this script ran (an array of [name, ...args]).
@@ -355,6 +383,7 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
     push: (call: Call) => {
       if (call[0] === "open") go(open);
       else if (call[0] === "close") close();
+      else if (call[0] === "purchase") mark(company, "b");
     },
   };
   const queued = (w as unknown as { RoletaPremiada?: unknown }).RoletaPremiada;
@@ -379,6 +408,19 @@ iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100v
       e.preventDefault();
       go(open);
     });
+  // Every page of the shop, at idle time after load: this page view counted for the rules that need
+  // it, and the prize tab after a win (the one storage read a page view pays; docs/embed.md).
+  const onIdle = () =>
+    setTimeout(
+      () =>
+        idle(() => {
+          if (rules) noteVisit();
+          showPrizeTab();
+        }),
+      1000,
+    );
+  if (d.readyState === "complete") onIdle();
+  else w.addEventListener("load", onIdle, { once: true });
   if (!onPath()) return;
   if (d.readyState === "complete") afterLoad();
   else w.addEventListener("load", afterLoad, { once: true });

@@ -10,6 +10,7 @@ import type { SpinAnswer } from "@/lib/spins/answer";
 import { maskWhatsapp, prizeMessage, validityText, waLink } from "@/lib/redemption/hand-off";
 import { formatPhone } from "@/lib/phone";
 import { celebrate } from "./confetti";
+import { CopyCode } from "./copy-code";
 
 // Fetched (and preloaded by the totem) only on a totem: a phone's result never loads it.
 const PrizeHandOff = lazy(() => import("@/components/totem/prize-hand-off").then((m) => ({ default: m.PrizeHandOff })));
@@ -130,7 +131,9 @@ export function SpinResult({ result, wheelName, companyPhone, kiosk }: Props) {
         {/* An online coupon goes to the shop's cart, not to a counter (issue 38). */}
         {result.coupon_url
           ? "Use o cupom na loja online: toque em “Usar meu cupom”."
-          : "Mostre esta tela no balcão para retirar o seu prêmio."}
+          : result.coupon_hint
+            ? "Use o cupom na loja online ao finalizar a compra."
+            : "Mostre esta tela no balcão para retirar o seu prêmio."}
       </p>
       {kiosk ? (
         <Suspense fallback={null}>
@@ -152,6 +155,13 @@ export function SpinResult({ result, wheelName, companyPhone, kiosk }: Props) {
             >
               Usar meu cupom
             </a>
+          )}
+          {!result.coupon_url && result.coupon_hint && (
+            <CopyCode
+              code={result.redemption_code}
+              hint={result.coupon_hint}
+              className={`${linkButton} bg-brand-600 text-white hover:bg-brand-700 focus:ring-brand-600`}
+            />
           )}
           <a
             href={waLink(result.customer.whatsapp, message)}

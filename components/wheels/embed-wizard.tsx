@@ -12,12 +12,14 @@ import { shortDateTime } from "@/lib/dates/format";
 import {
   isCssSelector,
   snippet,
+  targetingError,
   TRIGGER_PARAM_START,
   WIZARD_MESSAGES,
   wizardDays,
   wizardTrigger,
   type Display,
   type SnippetOptions,
+  type Targeting,
   type TriggerKind,
 } from "@/lib/embed/snippet";
 import { api, errorText } from "@/lib/swr/fetcher";
@@ -26,6 +28,7 @@ import { useWheels, type Wheel } from "@/lib/swr/use-wheels";
 import { cn } from "@/lib/ui/cn";
 import { notify } from "@/lib/ui/toast";
 import { EMBED_MESSAGES, originFromLine } from "@/lib/validation/embed";
+import { EmbedTargeting } from "./embed-targeting";
 
 const TRIGGERS: { value: TriggerKind; label: string }[] = [
   { value: "auto", label: "Automático: ao sair da página no computador; depois de 8 segundos no celular" },
@@ -92,6 +95,7 @@ function Wizard({ wheel, company, appUrl }: { wheel: Wheel; company: string; app
   const [paths, setPaths] = useState("");
   const [days, setDays] = useState("7");
   const [source, setSource] = useState("");
+  const [targeting, setTargeting] = useState<Targeting>({});
   const [origins, setOrigins] = useState(wheel.embed_origins.join("\n"));
   const [refused, setRefused] = useState(wheel.embed_refused_origins ?? []);
   const [couponUrl, setCouponUrl] = useState(wheel.coupon_url ?? "");
@@ -103,7 +107,8 @@ function Wizard({ wheel, company, appUrl }: { wheel: Wheel; company: string; app
   const chosen = wizardTrigger(kind, param, isCssSelector);
   const trigger = chosen.trigger ?? "";
   const frequencyDays = wizardDays(days);
-  const stepOneError = chosen.error ?? (frequencyDays === null ? WIZARD_MESSAGES.days : "");
+  const stepOneError =
+    chosen.error || (frequencyDays === null ? WIZARD_MESSAGES.days : "") || targetingError(targeting);
   const options: SnippetOptions = {
     company,
     wheel: wheel.slug,
@@ -112,6 +117,7 @@ function Wizard({ wheel, company, appUrl }: { wheel: Wheel; company: string; app
     paths,
     frequencyDays: frequencyDays ?? 7,
     source,
+    targeting,
   };
   const code = snippet(appUrl, options);
   const previewSrc = `/embed-preview?${new URLSearchParams({
@@ -272,6 +278,7 @@ function Wizard({ wheel, company, appUrl }: { wheel: Wheel; company: string; app
               Os leads que vierem do site aparecem com esta origem. Crie origens em Divulgação › Origens.
             </span>
           </label>
+          <EmbedTargeting value={targeting} onChange={setTargeting} />
         </fieldset>
       )}
 

@@ -39,11 +39,15 @@ export function prizeChatText(p: {
   wheelName: string;
   validUntil: string | null;
   claimUrl: string;
+  /** The link applying the code in the shop, or where to paste it (lib/stores/coupon-link.ts). */
+  couponUrl?: string;
+  couponHint?: string;
 }): string {
   return [
     `🎉 Parabéns, ${p.firstName}! Você ganhou "${p.prize}" na ${p.wheelName}.`,
     `Código de resgate: ${p.code}`,
     p.validUntil ? `Válido até ${p.validUntil}.` : null,
+    p.couponUrl ? `Usar meu cupom: ${p.couponUrl}` : (p.couponHint ?? null),
     `Veja seu prêmio: ${p.claimUrl}`,
   ]
     .filter(Boolean)

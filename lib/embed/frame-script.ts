@@ -93,7 +93,8 @@ const SOURCE = `(function (origins, playable) {
       prize: r.prize && { name: r.prize.name, image_url: r.prize.image_url },
       code: r.redemption_code,
       claim_url: r.claim_url ? new URL(r.claim_url, location.origin).href : null,
-      coupon_url: r.coupon_url || null
+      coupon_url: r.coupon_url || null,
+      redeem_until: r.redeem_until || null
     });
   });
   // The parent's origin as the browser states it (Chromium, Safari): no round trip, whose answer on a

@@ -13,6 +13,109 @@ export interface SnippetOptions {
   frequencyDays?: number;
   paths?: string;
   source?: string;
+  targeting?: Targeting;
+}
+
+/**
+ * Who sees the wheel (docs/embed.md "Who sees it"): every rule set must hold (AND). Written as the
+ * snippet's data-* (embed/targeting.ts reads them); an experiment's arms use the same attributes.
+ */
+export interface Targeting {
+  visitor?: "" | "new" | "returning";
+  device?: "" | "mobile" | "desktop";
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  /** Patterns of the host of the site that brought the visit. */
+  referrer?: string;
+  /** The cart's value at least this, in reais ("150" or "99,90"). */
+  minCart?: string;
+  /** Where the loader reads the cart: shopify (/cart.js) · woocommerce (Store API) · page (data-cart-value). */
+  cart?: "" | "shopify" | "woocommerce" | "page";
+  /** At least this many pages seen in the visit. */
+  pagesSeen?: string;
+  excludeWon?: boolean;
+  excludeBought?: boolean;
+}
+
+export const TARGETING_MESSAGES = {
+  minCart: "Informe o valor mínimo do carrinho em reais, por exemplo 150 ou 99,90",
+  pagesSeen: "Informe as páginas vistas com um número inteiro de 1 a 50",
+  pattern: "Use só letras, números, pontos, hífens, sublinhados, * e vírgulas",
+} as const;
+
+const PATTERN = /^[\w.*\-, ]{1,200}$/;
+const MONEY = /^\d{1,6}([.,]\d{1,2})?$/;
+
+/** What is wrong with the targeting fields (the first, in pt-BR), or "" when they are fine. */
+export function targetingError(t: Targeting = {}): string {
+  if (t.minCart?.trim() && !MONEY.test(t.minCart.trim())) return TARGETING_MESSAGES.minCart;
+  const pages = t.pagesSeen?.trim();
+  if (pages && !(/^\d{1,2}$/.test(pages) && Number(pages) >= 1 && Number(pages) <= 50))
+    return TARGETING_MESSAGES.pagesSeen;
+  for (const v of [t.utmSource, t.utmMedium, t.utmCampaign, t.referrer])
+    if (v?.trim() && !PATTERN.test(v.trim())) return TARGETING_MESSAGES.pattern;
+  return "";
+}
+
+/** The targeting's data-* attributes, in a stable order, leaving out what is not set. */
+export function targetingAttributes(t: Targeting = {}): [string, string][] {
+  const attrs: [string, string][] = [];
+  const add = (k: string, v?: string | false) => {
+    const text = v ? v.trim() : "";
+    if (text) attrs.push([k, text]);
+  };
+  add("data-visitor", t.visitor);
+  add("data-device", t.device);
+  add("data-utm-source", t.utmSource);
+  add("data-utm-medium", t.utmMedium);
+  add("data-utm-campaign", t.utmCampaign);
+  add("data-referrer", t.referrer);
+  const minCart = t.minCart?.trim().replace(",", ".");
+  if (minCart && Number(minCart) > 0) {
+    add("data-min-cart", String(Number(minCart)));
+    add("data-cart", t.cart);
+  }
+  if (t.pagesSeen?.trim() && Number(t.pagesSeen) > 1) add("data-pages-seen", String(Number(t.pagesSeen)));
+  add("data-exclude", [t.excludeWon && "won", t.excludeBought && "bought"].filter(Boolean).join(","));
+  return attrs;
+}
+
+const list = (patterns: string) =>
+  patterns
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(" ou ");
+
+/** The targeting in plain pt-BR, one line a rule ([] : everyone). */
+export function targetingSentences(t: Targeting = {}): string[] {
+  const out: string[] = [];
+  if (t.visitor === "new") out.push("Só quem visita a loja pela primeira vez neste navegador");
+  if (t.visitor === "returning") out.push("Só quem já visitou a loja antes neste navegador");
+  if (t.device === "mobile") out.push("Só no celular (telas de toque)");
+  if (t.device === "desktop") out.push("Só no computador");
+  for (const [name, v] of [
+    ["utm_source", t.utmSource],
+    ["utm_medium", t.utmMedium],
+    ["utm_campaign", t.utmCampaign],
+  ] as const)
+    if (v?.trim()) out.push(`Só quem chegou por um link com ${name} ${list(v)}`);
+  if (t.referrer?.trim()) out.push(`Só quem veio do site ${list(t.referrer)}`);
+  const minCart = Number(t.minCart?.trim().replace(",", "."));
+  if (minCart > 0) {
+    const where = { shopify: " (Shopify)", woocommerce: " (WooCommerce)", page: " (valor informado na página)" }[
+      t.cart || "shopify"
+    ];
+    out.push(
+      `Só com o carrinho a partir de ${minCart.toLocaleString("pt-BR", { style: "currency", currency: "BRL" })}${t.cart ? where : ""}`,
+    );
+  }
+  const pages = Number(t.pagesSeen);
+  if (pages > 1) out.push(`Só a partir da ${pages}ª página vista na visita`);
+  if (t.excludeWon) out.push("Não para quem já ganhou um prêmio neste navegador");
+  if (t.excludeBought) out.push("Não para quem já comprou neste navegador");
+  return out;
 }
 
 const SLUG = /^[a-z0-9-]{1,50}$/;
@@ -94,6 +197,7 @@ export function snippetAttributes(o: SnippetOptions): [string, string][] {
     attrs.push(["data-frequency-days", String(o.frequencyDays)]);
   if (o.paths?.trim()) attrs.push(["data-paths", o.paths.trim()]);
   if (o.source?.trim()) attrs.push(["data-source", o.source.trim()]);
+  attrs.push(...targetingAttributes(o.targeting));
   return attrs;
 }
 

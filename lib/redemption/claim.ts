@@ -8,7 +8,7 @@ import { codeCandidates } from "@/lib/spins/draw/redemption-code";
 import { redemptionStatus } from "@/lib/spins/validity";
 import { isUuid } from "@/lib/validation/uuid";
 import { maskedCpf } from "@/lib/spins/visitor-fields";
-import { couponLink } from "@/lib/validation/embed";
+import { couponUrlOf, pasteHint } from "@/lib/stores/coupon-link";
 
 export async function claimView(companySlug: string, wheelRef: string, code: string, now = new Date()) {
   const candidates = codeCandidates(code);
@@ -35,15 +35,23 @@ export async function claimView(companySlug: string, wheelRef: string, code: str
   const product = spin.productId
     ? await prisma.product.findFirst({
         where: { id: spin.productId, companyId: company.id },
-        select: { imageUrl: true, codeSource: true },
+        select: { imageUrl: true, codeSource: true, store: { select: { platform: true, storeUrl: true } } },
       })
     : null;
+  const store =
+    product?.codeSource === "store" && product.store
+      ? { platform: product.store.platform, url: product.store.storeUrl }
+      : null;
+  const couponUrl = couponUrlOf(wheel.couponUrl, store, spin.redemptionCode!);
   return {
     company: { name: company.name, phone: company.phone },
     wheel: { name: wheel.name, slug: wheel.slug },
     // An online coupon is used in the shop's cart, not shown at a counter (issue 38).
-    coupon_url: wheel.couponUrl ? couponLink(wheel.couponUrl, spin.redemptionCode!) : null,
-    online: !!wheel.couponUrl || product?.codeSource === "store",
+    // "Usar meu cupom": the wheel's template, else a Shopify store's discount link (lib/stores/coupon-link.ts).
+    coupon_url: couponUrl,
+    online: !!couponUrl || product?.codeSource === "store",
+    /** Where to paste the code when no link applies it (an online prize only). */
+    coupon_hint: !couponUrl && product?.codeSource === "store" ? pasteHint(store?.platform) : null,
     prize: { name: spin.productName ?? "", image_url: product?.imageUrl ?? null },
     first_name: spin.customerName.trim().split(/\s+/)[0] ?? "",
     whatsapp_masked: maskWhatsapp(spin.whatsapp),

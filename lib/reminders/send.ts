@@ -12,7 +12,7 @@ import { sendMail } from "@/lib/mail";
 import { consume, isRateLimited, LIMITS, refund } from "@/lib/rate-limit";
 import { emailKey } from "@/lib/spins/contact-keys";
 import { phoneDigits } from "@/lib/phone";
-import { couponLink } from "@/lib/validation/embed";
+import { couponUrlOf, type StoreLink } from "@/lib/stores/coupon-link";
 import type { Spin } from "@/lib/generated/prisma/client";
 import type { ReminderChannel, RemindersSettings } from "@/lib/validation/reminders";
 import { connectedAccount, graphAccess, noteError } from "@/lib/whatsapp/account";
@@ -60,13 +60,26 @@ async function prizeOf(
     code,
     validUntil: spin.redeemUntil ? shortDate(spin.redeemUntil) : null,
     claimUrl: `${origin()}${claimPath(wheel.company.slug, wheel.slug, code)}`,
-    couponUrl: wheel.couponUrl ? couponLink(wheel.couponUrl, code) : null,
+    couponUrl: couponUrlOf(wheel.couponUrl, await prizeStore(t, spin.productId), code),
     optOutUrl:
       reminders.enabled && spin.redeemUntil && !spin.remindersOffAt
         ? `${origin()}${optOutPath(wheel.company.slug, wheel.slug, code)}`
         : null,
   };
   return { skip: null, spin, reminders, data };
+}
+
+/** A store prize's store, for its "Usar meu cupom" link (lib/stores/coupon-link.ts); null otherwise. */
+async function prizeStore(
+  t: Awaited<ReturnType<typeof tenantDb>>,
+  productId: string | null,
+): Promise<StoreLink | null> {
+  if (!productId) return null;
+  const product = await t.product.findFirst({
+    where: { id: productId, codeSource: "store" },
+    select: { store: { select: { platform: true, storeUrl: true } } },
+  });
+  return product?.store ? { platform: product.store.platform, url: product.store.storeUrl } : null;
 }
 
 /**

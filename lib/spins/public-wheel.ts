@@ -11,6 +11,7 @@ import { isUuid } from "@/lib/validation/uuid";
 import type { VisitorFormConfig } from "@/lib/validation/public-rules";
 import { formConfigOf, uniqueKeysOf } from "@/lib/wheels/form-settings";
 import { gameOf, type Game } from "@/lib/games/names";
+import type { StoreLink } from "@/lib/stores/coupon-link";
 
 export interface Prize {
   id: string;
@@ -25,6 +26,8 @@ export interface Prize {
   winEvery: number | null;
   /** Where its codes come from: pool and store products hand out their own (lib/spins/draw/product-codes.ts). */
   codeSource: "generated" | "pool" | "store";
+  /** A store product's store (platform and address): its "Usar meu cupom" link (lib/stores/coupon-link.ts). */
+  store?: StoreLink | null;
 }
 
 export type PublicWheelRow = CampaignColumns & {
@@ -122,7 +125,9 @@ export async function loadPublicWheel(companySlug: string, wheelRef: string, now
       SELECT coalesce(json_agg(json_build_object(
                'id', p.id, 'name', p.name, 'image_url', p."imageUrl", 'weight', wp."oddsWeight",
                'dailyLimit', wp."dailyLimit", 'dailyWins', wp."dailyWins", 'dailyWinsDay', wp."dailyWinsDay",
-               'winEvery', wp."winEvery", 'codeSource', p."codeSource"
+               'winEvery', wp."winEvery", 'codeSource', p."codeSource",
+               'store', (SELECT json_build_object('platform', st.platform, 'url', st."storeUrl") FROM "Store" st
+                         WHERE st.id = p."storeId" AND p."codeSource" = 'store')
              ) ORDER BY wp."createdAt" ASC), '[]'::json)
       FROM "WheelProduct" wp
       JOIN "Product" p ON p.id = wp."productId"

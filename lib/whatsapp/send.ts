@@ -10,6 +10,7 @@ import { groupCommit } from "@/lib/db/group-commit";
 import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { env } from "@/lib/env";
 import { prizeChatText } from "@/lib/copy/whatsapp";
+import { couponUrlOf, pasteHint } from "@/lib/stores/coupon-link";
 import { TIME_ZONE } from "@/lib/dates/zone";
 import { phoneDigits } from "@/lib/phone";
 import { decryptSecret } from "@/lib/security/secrets";
@@ -75,6 +76,10 @@ interface PrizeRow {
   accessToken: string | null;
   prizeTemplate: string | null;
   lastInboundAt: Date | null;
+  /** "Usar meu cupom": the wheel's template, and a store prize's store (lib/stores/coupon-link.ts). */
+  couponUrl: string | null;
+  storePlatform: string | null;
+  storeUrl: string | null;
 }
 
 async function prizeRow(scope: TenantScope, spinId: string): Promise<PrizeRow | undefined> {
@@ -82,12 +87,15 @@ async function prizeRow(scope: TenantScope, spinId: string): Promise<PrizeRow | 
   const [row] = await prisma.$queryRaw<PrizeRow[]>`
     SELECT s.won, s."redemptionCode", s."messageId", s."anonymizedAt", s."customerName", s.whatsapp, s."productName",
            s."wheelName", s."redeemUntil", w.slug AS "wheelSlug", c.slug AS "companySlug",
-           a."phoneNumberId", a."accessToken", a."prizeTemplate", win."lastInboundAt"
+           a."phoneNumberId", a."accessToken", a."prizeTemplate", win."lastInboundAt",
+           w."couponUrl", st.platform AS "storePlatform", st."storeUrl"
     FROM "Spin" s
     JOIN "Company" c ON c.id = s."companyId"
     LEFT JOIN "Wheel" w ON w.id = s."wheelId" AND w."companyId" = s."companyId"
     LEFT JOIN "WhatsappAccount" a ON a."companyId" = s."companyId" AND a.enabled
     LEFT JOIN "WhatsappWindow" win ON win."companyId" = s."companyId" AND win.whatsapp = s.whatsapp
+    LEFT JOIN "Product" p ON p.id = s."productId" AND p."companyId" = s."companyId" AND p."codeSource" = 'store'
+    LEFT JOIN "Store" st ON st.id = p."storeId" AND st."companyId" = s."companyId"
     WHERE s.id = ${spinId} AND s."companyId" = ${scope.companyId}`;
   return row;
 }
@@ -104,6 +112,14 @@ const keepMessageId = groupCommit<{ companyId: string; spinId: string; messageId
                 ${sent.map((m) => m.messageId)}::text[]) AS v(id, "companyId", "messageId")
     WHERE s.id = v.id AND s."companyId" = v."companyId"`;
 });
+
+/** The chat's "Usar meu cupom" link, or for a store prize with none, where to paste the code. */
+function couponLine(spin: PrizeRow): { couponUrl?: string; couponHint?: string } {
+  const store = spin.storePlatform && spin.storeUrl ? { platform: spin.storePlatform, url: spin.storeUrl } : null;
+  const url = couponUrlOf(spin.couponUrl, store, spin.redemptionCode!);
+  if (url) return { couponUrl: url };
+  return spin.storePlatform ? { couponHint: pasteHint(spin.storePlatform) } : {};
+}
 
 export async function sendPrize(scope: TenantScope, spinId: string, now = new Date()): Promise<SendResult> {
   const spin = await prizeRow(scope, spinId);
@@ -131,6 +147,7 @@ export async function sendPrize(scope: TenantScope, spinId: string, now = new Da
       wheelName: spin.wheelName,
       validUntil,
       claimUrl,
+      ...couponLine(spin),
     });
     message = { type: "text", text };
   } else if (spin.prizeTemplate) {

@@ -30,6 +30,12 @@ const RUNS = Number(process.env.BENCH_EMBED_RUNS ?? 5);
 // fire within one and measure the open wheel). BENCH_EMBED_TRIGGER=default uses the default.
 const LH_TRIGGER = process.env.BENCH_EMBED_TRIGGER ?? "exit";
 const PORT = Number(process.env.BENCH_PORT ?? 3204);
+// Issue 53: the Lighthouse runs with the snippet have the prize tab and targeting on (a won prize in
+// the page's storage, written by the page itself before the loader, and a snippet with rules, whose
+// visit is counted at idle time); BENCH_EMBED_EXTRAS=0 measures the plain snippet.
+const EXTRAS = process.env.BENCH_EMBED_EXTRAS !== "0";
+const TARGETING =
+  ' data-visitor="new" data-utm-source="*" data-pages-seen="1" data-device="mobile" data-exclude="bought"';
 // The demo company's active wheel (lib/demo/seed.ts); it has no embed_origins, so any site frames it.
 const COMPANY = "loja-demo";
 const WHEEL = "roleta-de-natal";
@@ -40,18 +46,20 @@ const EXPERIMENT = process.env.BENCH_EMBED_EXPERIMENT ?? "";
 const FONT = readFileSync("scripts/bench/fixtures/inter-latin.woff2");
 const IMAGE = readFileSync("app/icon.svg");
 
-function hostPage(appUrl: string, snippet: string | null) {
+function hostPage(appUrl: string, snippet: string | null, extras = false) {
   const paragraphs = Array.from(
     { length: 12 },
     (_, i) =>
       `<p>Parágrafo ${i + 1} da loja de exemplo: camisetas, canecas e bonés com entrega para todo o Brasil. Troca grátis em até 30 dias.</p>`,
   ).join("");
+  // A prize won two days ago, valid two more (the shape embed/loader.ts keeps): the tab shows at idle.
+  const prize = `<script>localStorage.setItem("roleta:${COMPANY}/${WHEEL}",JSON.stringify({spun:Date.now()-1728e5,claim:"${appUrl}/w/${COMPANY}/${WHEEL}/premio/BENCH",prize:{n:"10% OFF",c:"BENCH-CODE",u:new Date(Date.now()+1728e5).toISOString(),k:null,l:"${appUrl}/w/${COMPANY}/${WHEEL}/premio/BENCH"}}))</script>`;
   const script =
     snippet === null
       ? ""
-      : `<script async src="${appUrl}/embed.js" data-company="${COMPANY}" data-wheel="${WHEEL}"${
+      : `${extras ? prize : ""}<script async src="${appUrl}/embed.js" data-company="${COMPANY}" data-wheel="${WHEEL}"${
           EXPERIMENT ? ` data-experiment="${EXPERIMENT}"` : ""
-        }${snippet}></script>`;
+        }${snippet}${extras ? TARGETING : ""}></script>`;
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Loja de exemplo</title>
 <meta name="description" content="Uma página de loja simples para medir o custo do snippet da roleta.">
@@ -75,7 +83,13 @@ function serveHost(appUrl: string): Promise<http.Server> {
     }
     const snippet = url.searchParams.get("snippet");
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(hostPage(appUrl, snippet === null ? null : snippet === "default" ? "" : ` data-trigger="${snippet}"`));
+    res.end(
+      hostPage(
+        appUrl,
+        snippet === null ? null : snippet === "default" ? "" : ` data-trigger="${snippet}"`,
+        url.searchParams.has("extras"),
+      ),
+    );
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
 }
@@ -257,7 +271,7 @@ export async function benchEmbed(): Promise<BenchResult> {
     const withSnippet: Audit[] = [];
     for (let i = 0; i < RUNS; i++) {
       without.push(await lighthouseRun(`${hostUrl}/`, appUrl));
-      withSnippet.push(await lighthouseRun(`${hostUrl}/?snippet=${LH_TRIGGER}`, appUrl));
+      withSnippet.push(await lighthouseRun(`${hostUrl}/?snippet=${LH_TRIGGER}${EXTRAS ? "&extras" : ""}`, appUrl));
     }
     const med = (runs: Audit[], k: "performance" | "tbt" | "cls") => median(runs.map((r) => r[k]));
     const perfDelta = med(withSnippet, "performance") - med(without, "performance");
@@ -273,7 +287,7 @@ export async function benchEmbed(): Promise<BenchResult> {
     const interactive = median(times);
     const kb = (b: number[]) => b.map((x) => (x / 1024).toFixed(0)).join(", ");
     const lines = [
-      `bench:embed  Lighthouse mobile (default config), ${RUNS} runs each without and with the snippet, alternating; medians`,
+      `bench:embed  Lighthouse mobile (default config), ${RUNS} runs each without and with the snippet${EXTRAS ? " (the prize tab showing and targeting rules on)" : ""}, alternating; medians`,
       `  performance   without ${med(without, "performance")}  with ${med(withSnippet, "performance")}  delta ${perfDelta} (runs without: ${without.map((r) => r.performance).join(", ")}; with: ${withSnippet.map((r) => r.performance).join(", ")})`,
       `  TBT (ms)      without ${Math.round(med(without, "tbt"))}  with ${Math.round(med(withSnippet, "tbt"))}  delta ${tbtDelta}`,
       `  CLS           without ${med(without, "cls").toFixed(3)}  with ${med(withSnippet, "cls").toFixed(3)}  delta ${clsDelta.toFixed(3)}`,

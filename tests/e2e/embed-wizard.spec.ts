@@ -42,6 +42,25 @@ test("the wizard: trigger, display and pages, a live preview, sites and coupon s
   await wizard.getByRole("textbox", { name: "Segundos" }).fill("2");
   await wizard.getByRole("radio", { name: 'Botão flutuante "Gire e ganhe"' }).check();
   await wizard.getByLabel("Páginas (opcional)").fill("/, /produtos/*");
+  // Who sees it (issue 53): chosen here, said back in plain pt-BR, written as data-* in the snippet.
+  const audience = wizard.getByRole("group", { name: "Quem vê a roleta" });
+  await expect(audience.getByText("A roleta aparece para todos os visitantes.")).toBeVisible();
+  await audience.getByLabel("Visitantes").selectOption({ label: "Só novos (primeira visita)" });
+  await audience.getByLabel("utm_source (opcional)").fill("instagram, tiktok");
+  await audience.getByLabel("Carrinho a partir de (R$, opcional)").fill("cem");
+  await expect(audience.getByRole("alert")).toHaveText(
+    "Informe o valor mínimo do carrinho em reais, por exemplo 150 ou 99,90",
+  );
+  await expect(wizard.getByRole("button", { name: "Próximo" })).toBeDisabled();
+  await audience.getByLabel("Carrinho a partir de (R$, opcional)").fill("150");
+  await audience.getByLabel("Não mostrar para quem já comprou neste navegador").check();
+  const rules = audience.getByTestId("embed-audience");
+  await expect(rules.getByRole("listitem")).toHaveText([
+    "Só quem visita a loja pela primeira vez neste navegador",
+    "Só quem chegou por um link com utm_source instagram ou tiktok",
+    "Só com o carrinho a partir de R$\u00a0150,00",
+    "Não para quem já comprou neste navegador",
+  ]);
   await expectAccessible(page, "embed wizard, step 1", "[role=dialog]");
 
   // The live preview: the sample shop page with these options, the tab, then the real wheel in it.
@@ -75,7 +94,10 @@ test("the wizard: trigger, display and pages, a live preview, sites and coupon s
   const snippet = await code.inputValue();
   expect(snippet).toMatch(/^<script async src="http:\/\/localhost:\d+\/embed\.js" /);
   expect(snippet).toContain(`data-company="${account.company.slug}" data-wheel="${wheel.slug}"`);
-  expect(snippet).toContain('data-trigger="delay:2" data-display="tab" data-paths="/, /produtos/*"');
+  expect(snippet).toContain(
+    'data-trigger="delay:2" data-display="tab" data-paths="/, /produtos/*" data-visitor="new" ' +
+      'data-utm-source="instagram, tiktok" data-min-cart="150" data-exclude="bought"',
+  );
   await wizard.getByRole("button", { name: "Copiar código" }).click();
   await expect(page.getByText("Código copiado!")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(snippet);

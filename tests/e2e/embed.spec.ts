@@ -322,7 +322,7 @@ test("the snippet without data-trigger (the wizard's default) opens on a phone a
   await phone.close();
 });
 
-test("a spin: roleta:won carries the code; then it never opens again, a 'Seu prêmio' tab instead", async ({ page }) => {
+test("a spin: roleta:won carries the code; then it never opens again, the prize tab instead", async ({ page }) => {
   await page.goto(shopUrl({ trigger: "delay:0", source: "loja" }));
   await expect(dialog(page)).toBeVisible();
   const frame = wheelFrame(page);
@@ -349,7 +349,15 @@ test("a spin: roleta:won carries the code; then it never opens again, a 'Seu pr�
   await page.goto(shopUrl({ trigger: "delay:0", "frequency-days": "0" }));
   await page.waitForTimeout(1_500);
   await expect(dialog(page)).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Seu prêmio" })).toHaveAttribute("href", String(won.claim_url));
+  // The prize tab (issue 53): it reopens the prize with its code and the shop's coupon link.
+  const tab = page.getByRole("button", { name: /^Seu prêmio: Cupom 10%/ });
+  await tab.click();
+  const panel = page.getByRole("region", { name: "Seu prêmio" });
+  await expect(panel.getByText(code, { exact: true })).toBeVisible();
+  await expect(panel.getByRole("link", { name: "Usar meu cupom" })).toHaveAttribute(
+    "href",
+    `https://loja.example/desconto/${code}`,
+  );
 });
 
 /** Opens the manual trigger on `origin`'s shop page for `wheel`; the popup must stay closed. */

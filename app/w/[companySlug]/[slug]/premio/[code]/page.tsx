@@ -10,6 +10,7 @@ import { waLink } from "@/lib/redemption/hand-off";
 import { REDEMPTION_LABELS } from "@/lib/spins/validity";
 import { redirectIfMoved } from "@/lib/wheels/moved";
 import { MESSAGE_STATUS_TEXT } from "@/lib/copy/whatsapp";
+import { CopyCode } from "@/components/public-wheel/copy-code";
 
 export const dynamic = "force-dynamic";
 
@@ -122,6 +123,15 @@ export default async function ClaimPage({ params, searchParams }: Props) {
           >
             Usar meu cupom
           </a>
+        )}
+        {!v.coupon_url && v.coupon_hint && v.status === "pending" && (
+          <div className="mt-6">
+            <CopyCode
+              code={v.code}
+              hint={v.coupon_hint}
+              className="block w-full rounded-xl bg-brand-600 px-4 py-3 font-bold text-white hover:bg-brand-700"
+            />
+          </div>
         )}
         {v.company.phone && (
           <a
