@@ -25,7 +25,9 @@ export interface ShedBounds {
 interface Monitor {
   histogram: IntervalHistogram;
   timer: NodeJS.Timeout;
-  /** The loop's delay over the last sample, smoothed (ms past the timer's resolution). */
+  /** When the last sample ran (performance.now()). */
+  last: number;
+  /** The loop's delay over the last samples, smoothed (ms late). */
   delayMs: number;
 }
 
@@ -36,7 +38,7 @@ export function startOverloadMonitor(): () => void {
   if (monitor) return () => {};
   const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
-  const m: Monitor = { histogram, delayMs: 0, timer: setInterval(() => sample(m), SAMPLE_MS) };
+  const m: Monitor = { histogram, delayMs: 0, last: performance.now(), timer: setInterval(() => sample(m), SAMPLE_MS) };
   m.timer.unref();
   monitor = m;
   return () => {
@@ -47,12 +49,16 @@ export function startOverloadMonitor(): () => void {
 }
 
 function sample(m: Monitor) {
-  // The histogram holds the intervals between its timer's runs: their mean past the resolution is
-  // how late the loop ran timers over the sample. Smoothed over ~2 samples so one GC pause alone
-  // does not shed, while a loop that stays behind does within 200 ms.
-  const late = m.histogram.count ? Math.max(0, m.histogram.mean / 1e6 - RESOLUTION_MS) : 0;
+  // How late the loop ran timers over the sample: the longest gap between the histogram's timer
+  // runs past its resolution, or this sampler's own lateness (it may run before the histogram has
+  // recorded the gap that just ended). Smoothed (half each sample) so one GC pause alone does not
+  // shed, while a loop that stays behind does within a sample or two.
+  const now = performance.now();
+  const own = now - m.last - SAMPLE_MS;
+  m.last = now;
+  const gap = m.histogram.count ? m.histogram.max / 1e6 - RESOLUTION_MS : 0;
   m.histogram.reset();
-  m.delayMs = m.delayMs * 0.5 + late * 0.5;
+  m.delayMs = m.delayMs * 0.5 + Math.max(0, own, gap) * 0.5;
 }
 
 /** The event loop's smoothed delay in ms (0 before the monitor starts). */
