@@ -95,7 +95,10 @@ export function sheddable(method: string | undefined, pathname: string): "spin" 
 export const SHED_MESSAGE = "Muitas pessoas girando agora. Tentando de novo em instantes...";
 
 /** The 503 answers: the spin's JSON error in docs/api.md's shape, the page a tiny HTML that reloads. */
-export function shedAnswer(kind: "spin" | "page", retryAfter: number): { headers: Record<string, string>; body: string } {
+export function shedAnswer(
+  kind: "spin" | "page",
+  retryAfter: number,
+): { headers: Record<string, string>; body: string } {
   // The connection stays open (keep-alive): the retry comes back on it without a new accept.
   const common = { "retry-after": String(retryAfter), "cache-control": "no-store" };
   if (kind === "spin")

@@ -92,17 +92,31 @@ describe("sendSpin", () => {
     const fetchMock = vi.fn().mockImplementation(async () => shed("5"));
     vi.stubGlobal("fetch", fetchMock);
     const waits: number[] = [];
-    const spin = sendSpin({ path: "/p", body: {}, key: "k4", sleep: async (ms) => void waits.push(ms), random: () => 0.5 });
+    const spin = sendSpin({
+      path: "/p",
+      body: {},
+      key: "k4",
+      sleep: async (ms) => void waits.push(ms),
+      random: () => 0.5,
+    });
     await expect(spin).rejects.toMatchObject({ status: 503, code: "OVERLOADED", retryAfter: 5 });
     expect(waits.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(SHED_BUDGET_MS);
     expect(fetchMock).toHaveBeenCalledTimes(SHED_BUDGET_MS / 5000 + 1);
   });
 
   it("an outage's 503 with Retry-After is honoured but still counts as a try", async () => {
-    const fetchMock = vi.fn().mockImplementation(async () => reply(503, { code: "UNAVAILABLE" }, { "retry-after": "5" }));
+    const fetchMock = vi
+      .fn()
+      .mockImplementation(async () => reply(503, { code: "UNAVAILABLE" }, { "retry-after": "5" }));
     vi.stubGlobal("fetch", fetchMock);
     const waits: number[] = [];
-    const spin = sendSpin({ path: "/p", body: {}, key: "k5", sleep: async (ms) => void waits.push(ms), random: () => 0 });
+    const spin = sendSpin({
+      path: "/p",
+      body: {},
+      key: "k5",
+      sleep: async (ms) => void waits.push(ms),
+      random: () => 0,
+    });
     await expect(spin).rejects.toMatchObject({ status: 503 });
     expect(fetchMock).toHaveBeenCalledTimes(3);
     expect(waits).toEqual([3750, 3750]);
