@@ -25,6 +25,8 @@ import { migrate } from "@/lib/db/migrate";
 import { poolExecutor } from "@/lib/db/sql-executor";
 import { normalizePhone, phoneDigits } from "@/lib/phone";
 import { encryptSecret } from "@/lib/security/secrets";
+import type { FetchError } from "@/lib/swr/fetcher";
+import { sendSpin } from "@/lib/swr/spin-request";
 import {
   startWhatsappFake,
   WA_APP_SECRET,
@@ -57,6 +59,7 @@ const NEXTAUTH_SECRET = "bench-jobs-secret-0123456789abcdef";
 const APP_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString("base64");
 const WEBHOOK_SECRET = "whsec_YmVuY2gtam9icy13ZWJob29rcy1zZWNyZXQ=";
 const OPS_DIR = ".ops-bench";
+const METRICS_TOKEN = "bench-jobs-metrics-0123456789";
 
 const visitorPhone = (n: number) => `119${String(n).padStart(8, "0")}`;
 
@@ -216,6 +219,7 @@ export async function benchJobs(): Promise<BenchResult> {
   });
 
   let app: Awaited<ReturnType<typeof startBenchApp>> | null = null;
+  const realFetch = globalThis.fetch;
   const workers: { child: ChildProcess; log: () => string }[] = [];
   try {
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -233,7 +237,16 @@ export async function benchJobs(): Promise<BenchResult> {
       WHATSAPP_GRAPH_URL: graph.url,
       LOG_LEVEL: "warn",
     };
-    app = await startBenchApp({ ...shared, TRUST_PROXY: "true", WEBHOOK_WORKER: "false", MIGRATE_ON_START: "false" });
+    app = await startBenchApp({
+      ...shared,
+      TRUST_PROXY: "true",
+      WEBHOOK_WORKER: "false",
+      MIGRATE_ON_START: "false",
+      METRICS_TOKEN,
+      // BENCH_SHED_LOOP_MS / BENCH_SHED_POOL_MS: the shedding bounds to try (0 turns one off).
+      ...(process.env.BENCH_SHED_LOOP_MS && { SHED_EVENT_LOOP_MS: process.env.BENCH_SHED_LOOP_MS }),
+      ...(process.env.BENCH_SHED_POOL_MS && { SHED_POOL_WAIT_MS: process.env.BENCH_SHED_POOL_MS }),
+    });
     for (let i = 0; i < WORKERS; i++)
       workers.push(
         await startWorker({
@@ -247,7 +260,6 @@ export async function benchJobs(): Promise<BenchResult> {
           ...(process.env.BENCH_WORKER_POOL && { PG_POOL_SIZE: process.env.BENCH_WORKER_POOL }),
         }),
       );
-    const spinUrl = `${app.url}/api/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`;
     const backlog = async () =>
       (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE status = 'pending'`))
         .rows[0].n;
@@ -273,7 +285,32 @@ export async function benchJobs(): Promise<BenchResult> {
       workers: await Promise.all(workers.map((w) => cpuSeconds(w.child.pid))),
     };
     const benchCpuStart = process.cpuUsage();
+    // Each visitor's spin goes through the page's own code (lib/swr/spin-request.ts sendSpin: the
+    // same Idempotency-Key on every try, Retry-After honoured, its backoff and its tries) on a fetch
+    // that adds the bench's base URL and the visitor's address. `statuses` counts each visitor's
+    // final answer; `tries` every attempt's, and visitorMs the time from the first try to the result.
     const statuses: Record<string, number> = {};
+    const tries: Record<string, number> = {};
+    const visitorMs: number[] = [];
+    const retriedVisitors = { n: 0 };
+    const pageFetch: typeof fetch = async (input, init) => {
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      const n = Number(String(headers["idempotency-key"]).replace("bench-jobs-", ""));
+      try {
+        const res = await realFetch(`${app!.url}${String(input)}`, {
+          ...init,
+          headers: { ...headers, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+        });
+        tries[res.status] = (tries[res.status] ?? 0) + 1;
+        return res;
+      } catch (err) {
+        const e = err as Error & { cause?: { code?: string; message?: string } };
+        const why = e.name === "TimeoutError" ? "TimeoutError (the page's 10 s)" : `${e.cause?.code ?? e.name}`;
+        tries[why] = (tries[why] ?? 0) + 1;
+        throw err;
+      }
+    };
+    globalThis.fetch = pageFetch;
     // Answers per window: what the server kept up with (the load is open loop: 100 sent a second
     // whatever the answers, so spins sent is the offered load, spins answered the served one).
     const answeredIn = { ok: 0, none: 0, other: 0 };
@@ -285,33 +322,30 @@ export async function benchJobs(): Promise<BenchResult> {
       const whatsapp = visitorPhone(n);
       const phone = phoneDigits(normalizePhone(whatsapp));
       spinSentAt.set(phone, Date.now());
-      const p = fetch(spinUrl, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-          "idempotency-key": `bench-jobs-${n}`,
-        },
-        body: JSON.stringify({
-          name: `Visitante ${n}`,
-          whatsapp,
-          consent: true,
-          verification_id: verificationIds[n - 1],
-        }),
+      const first = Date.now();
+      let retried = false;
+      const p = sendSpin({
+        path: `/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`,
+        key: `bench-jobs-${n}`,
+        body: { name: `Visitante ${n}`, whatsapp, consent: true, verification_id: verificationIds[n - 1] },
+        onRetry: () => (retried = true),
       })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          if (res.status === 201) {
-            spinAnsweredAt.set(phone, Date.now());
-            answeredIn.ok++;
-          } else answeredIn.other++;
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        .then(() => {
+          spinAnsweredAt.set(phone, Date.now());
+          visitorMs.push(Date.now() - first);
+          answeredIn.ok++;
+          statuses["201"] = (statuses["201"] ?? 0) + 1;
         })
-        .catch((err: Error & { cause?: { code?: string; message?: string } }) => {
-          statuses.error = (statuses.error ?? 0) + 1;
-          answeredIn.none++;
-          const why = `${err.cause?.code ?? err.name}: ${err.cause?.message ?? err.message}`;
+        .catch((err: FetchError) => {
+          const key = err.status ? String(err.status) : "error";
+          statuses[key] = (statuses[key] ?? 0) + 1;
+          if (err.status) answeredIn.other++;
+          else answeredIn.none++;
+          const why = `${err.status} ${err.code ?? ""} ${err.details ?? err.message}`.trim();
           failures.set(why, (failures.get(why) ?? 0) + 1);
+        })
+        .finally(() => {
+          if (retried) retriedVisitors.n++;
         })
         .finally(() => inFlight.delete(p));
       inFlight.add(p);
@@ -440,7 +474,21 @@ export async function benchJobs(): Promise<BenchResult> {
     const served = spins201 / Math.max((loadEnded - started) / 1000, 0.001);
     print(
       `  spins answered 201: ${served.toFixed(1)}/s from the first sent to the last answer (offered: ${RATE}/s for ${SECONDS} s); ` +
-        `${statuses.error ?? 0} got no answer (connect timeouts and resets: the server's accept queue overflowed)`,
+        `${statuses.error ?? 0} visitors got no answer in the end (connect timeouts and resets on every try)`,
+    );
+    const shedTotal = await realFetch(`${app.url}/api/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    })
+      .then((r) => r.text())
+      .then((t) => Number(/^roleta_requests_shed_total (\S+)$/m.exec(t)?.[1] ?? NaN))
+      .catch(() => NaN);
+    print(
+      `  tries as the page makes them (same Idempotency-Key, Retry-After honoured): every attempt's answer ${JSON.stringify(tries)}; ` +
+        `${retriedVisitors.n} visitors retried at least once; the server counted ${shedTotal} requests shed`,
+    );
+    print(
+      `  visitor-facing time from the first try to the result (201s): p50 ${ms(percentile(visitorMs, 50))} ` +
+        `p95 ${ms(percentile(visitorMs, 95))} p99 ${ms(percentile(visitorMs, 99))} max ${ms(Math.max(...visitorMs))}`,
     );
     print(
       `  the last spin was answered ${ms(loadEnded - sendingEnded)} after the last was sent; ` +
@@ -493,6 +541,7 @@ export async function benchJobs(): Promise<BenchResult> {
       ],
     };
   } finally {
+    globalThis.fetch = realFetch;
     await Promise.all(workers.map((w) => stop(w.child)));
     await app?.stop();
     receiver.closeAllConnections();
