@@ -101,8 +101,8 @@ async function spin(base: string): Promise<Spun> {
 }
 
 interface LeadRow {
-  redemptionCode: string | null;
-  redeemedAt: string | null;
+  redemption_code: string | null;
+  redeemed_at: string | null;
 }
 
 async function leads(base: string, token: string, cookie?: string) {
@@ -306,7 +306,7 @@ async function main() {
     });
     const fresh = await spin(base);
     const listed = await leads(base, token);
-    const onStandby = (await leads(base, token)).rows.some((r) => r.redemptionCode === fresh.code);
+    const onStandby = (await leads(base, token)).rows.some((r) => r.redemption_code === fresh.code);
     console.log(
       `   a new visitor's spin: ${fresh.status} ${fresh.result} ${fresh.code ?? ""}; the lead list (no cookie): ` +
         `${listed.total} leads, the new one ${onStandby ? "listed" : "not listed (read from the paused standby)"}`,
@@ -348,26 +348,26 @@ async function main() {
     const setCookie = redeem.headers.get("set-cookie") ?? "";
     const cookie = setCookie.split(";")[0];
     const mine = await leads(base, token, cookie);
-    const row = mine.rows.find((r) => r.redemptionCode === fresh.code);
+    const row = mine.rows.find((r) => r.redemption_code === fresh.code);
     const other = await leads(base, token);
-    const otherSees = other.rows.some((r) => r.redemptionCode === fresh.code);
+    const otherSees = other.rows.some((r) => r.redemption_code === fresh.code);
     console.log(
       `   redeem: ${redeem.status}, set-cookie "${setCookie}"; the list with it: ${mine.total} leads, the new one ` +
-        `${row ? `listed, redeemed ${row.redeemedAt ? "yes" : "no"}` : "missing"}; without it: ${other.total} leads, the new one ${otherSees ? "listed" : "not listed"}`,
+        `${row ? `listed, redeemed ${row.redeemed_at ? "yes" : "no"}` : "missing"}; without it: ${other.total} leads, the new one ${otherSees ? "listed" : "not listed"}`,
     );
     proofs.push({
       name: "after its own write a screen reads the primary",
-      pass: redeem.status === 200 && !!cookie && !!row?.redeemedAt && !otherSees,
+      pass: redeem.status === 200 && !!cookie && !!row?.redeemed_at && !otherSees,
     });
 
     await query(STANDBY_PORT, "SELECT pg_wal_replay_resume()");
     await caughtUp();
     const resumed = await leads(base, token);
-    const now = resumed.rows.find((r) => r.redemptionCode === fresh.code);
+    const now = resumed.rows.find((r) => r.redemption_code === fresh.code);
     console.log(
-      `   replay resumed: the list without the cookie: ${resumed.total} leads, the new one ${now ? `listed, redeemed ${now.redeemedAt ? "yes" : "no"}` : "missing"}`,
+      `   replay resumed: the list without the cookie: ${resumed.total} leads, the new one ${now ? `listed, redeemed ${now.redeemed_at ? "yes" : "no"}` : "missing"}`,
     );
-    proofs.push({ name: "once replayed, the standby agrees", pass: !!now?.redeemedAt && resumed.total === mine.total });
+    proofs.push({ name: "once replayed, the standby agrees", pass: !!now?.redeemed_at && resumed.total === mine.total });
   } catch (err) {
     console.error(err);
     proofs.push({ name: "the test ran to its end", pass: false });
