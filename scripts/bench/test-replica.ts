@@ -1,5 +1,5 @@
-// npm run test:replica (issue 55, item 2): a real hot standby. With Debian's Postgres 15 binaries
-// (PG_BIN, default /usr/lib/postgresql/15/bin) it initialises a primary cluster in a temp dir on its
+// npm run test:replica (issue 55, item 2): a real hot standby. With Debian's Postgres binaries
+// (PG_BIN, default the newest /usr/lib/postgresql/N/bin: 15 here) it initialises a primary cluster in a temp dir on its
 // own port, takes a standby from it with `pg_basebackup -R` (streaming replication, hot_standby),
 // migrates and seeds the primary, then starts the built app (`next start` of NEXT_DIST_DIR, as
 // test:cluster reuses CI's build) with DATABASE_URL on the primary and DATABASE_REPLICA_URL on the
@@ -17,7 +17,7 @@
 // the temp dir removed; REPLICA_KEEP_DIR=1 keeps it on a failure). Never touches the machine's own
 // cluster. Env: REPLICA_PG_PORT (5441: primary; +1 standby), REPLICA_APP_PORT (3660), NEXT_DIST_DIR.
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { chmod, chown, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -25,7 +25,15 @@ import pg from "pg";
 import { startInstance, type Proc } from "./lib/cluster-infra";
 import { COMPANY_SLUG, login, visitorIp } from "./lib/cluster-client";
 
-const BIN = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+/** PG_BIN, else Debian's newest installed Postgres (15 on this machine). */
+function pgBinDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = "/usr/lib/postgresql";
+  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v)) : [];
+  const newest = versions.sort((a, b) => Number(b) - Number(a))[0] ?? "15";
+  return path.join(root, newest, "bin");
+}
+const BIN = pgBinDir();
 const PRIMARY_PORT = Number(process.env.REPLICA_PG_PORT ?? 5441);
 const STANDBY_PORT = PRIMARY_PORT + 1;
 const APP_PORT = Number(process.env.REPLICA_APP_PORT ?? 3660);
