@@ -81,7 +81,7 @@ const schema = z
     // DATABASE_URL goes through a transaction-mode pooler, which cannot hold a LISTEN. Default DATABASE_URL.
     DATABASE_LISTEN_URL: z.string().url().optional(),
     // A streaming replica (a hot standby) for the reads that may lag: lead lists, exports, reports,
-    // funnel, experiment results (lib/db/replica.ts). Decisions and writes never go there. Unset: all
+    // funnel, experiment results (lib/db/replica-scope.ts). Decisions and writes never go there. Unset: all
     // on DATABASE_URL. Ignored without DATABASE_URL (the embedded database has no replica).
     DATABASE_REPLICA_URL: z.string().url().optional(),
     PGLITE_DIR: z.string().default(".data/pglite"),

@@ -301,8 +301,18 @@ export async function benchJobs(): Promise<BenchResult> {
           ...init,
           headers: { ...headers, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
         });
+        // The body is read here, racing the page's timeout: Node's fetch can leave a body read
+        // pending forever when its signal aborts mid-way (a browser rejects it), and a visitor
+        // must not hang the bench.
+        const signal = init?.signal;
+        const aborted = new Promise<never>((_, reject) => {
+          if (signal?.aborted) reject(signal.reason);
+          signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+        });
+        aborted.catch(() => undefined); // an abort after the body was read is nobody's error
+        const bytes = await Promise.race([res.arrayBuffer(), aborted]);
         tries[res.status] = (tries[res.status] ?? 0) + 1;
-        return res;
+        return new Response(bytes, { status: res.status, headers: res.headers });
       } catch (err) {
         const e = err as Error & { cause?: { code?: string; message?: string } };
         const why = e.name === "TimeoutError" ? "TimeoutError (the page's 10 s)" : `${e.cause?.code ?? e.name}`;
@@ -353,6 +363,7 @@ export async function benchJobs(): Promise<BenchResult> {
 
     // The windows' report: what was received in each 5 s, and the backlog at its end.
     let windowStart = started;
+    let shedSeen = 0;
     let reported = 0;
     const windowLags: number[] = [];
     let peakBacklog = 0;
@@ -372,6 +383,24 @@ export async function benchJobs(): Promise<BenchResult> {
            FROM pg_stat_activity WHERE datname = current_database()`,
         )
       ).rows[0];
+      // The server's own view (/api/metrics): its event loop's delay over the window (prom-client
+      // resets it each scrape), requests shed in the window, pool waiters now.
+      const server = await realFetch(`${app!.url}/api/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      })
+        .then((r) => r.text())
+        .then((t) => {
+          const v = (re: RegExp) => Number(re.exec(t)?.[1] ?? NaN);
+          return {
+            p99: v(/^nodejs_eventloop_lag_p99_seconds (\S+)$/m) * 1000,
+            max: v(/^nodejs_eventloop_lag_max_seconds (\S+)$/m) * 1000,
+            shed: v(/^roleta_requests_shed_total (\S+)$/m),
+            waiting: v(/^roleta_db_pool_connections\{state="waiting"\} (\S+)$/m),
+          };
+        })
+        .catch(() => ({ p99: NaN, max: NaN, shed: NaN, waiting: NaN }));
+      const shedNow = server.shed - shedSeen;
+      shedSeen = Number.isFinite(server.shed) ? server.shed : shedSeen;
       const hooks = fresh.filter((r) => r.kind === "webhook").length;
       const secs = Math.max((now - windowStart) / 1000, 0.001);
       const served = `answered 201 ${String(answeredIn.ok).padStart(4)} (${(answeredIn.ok / secs).toFixed(0)}/s)${answeredIn.other ? `, other ${answeredIn.other}` : ""}, no answer ${answeredIn.none}`;
@@ -381,7 +410,8 @@ export async function benchJobs(): Promise<BenchResult> {
           `received ${String(fresh.length).padStart(4)} (${hooks} webhooks, ${fresh.length - hooks} WhatsApp)  ` +
           `lag p50 ${ms(percentile(lags, 50))} p95 ${ms(percentile(lags, 95))} p99 ${ms(percentile(lags, 99))} ` +
           `(from the request sent p95 ${ms(percentile(sentLags, 95))})  ` +
-          `backlog ${String(n).padStart(5)}  pg active ${pgNow.active} (on a lock ${pgNow.locked})  load ${os.loadavg()[0].toFixed(2)}`,
+          `backlog ${String(n).padStart(5)}  pg active ${pgNow.active} (on a lock ${pgNow.locked})  load ${os.loadavg()[0].toFixed(2)}; ` +
+          `server: shed ${shedNow}, event loop delay p99 ${server.p99.toFixed(0)} ms max ${server.max.toFixed(0)} ms, pool waiters ${server.waiting}`,
       );
       windowStart = now;
       return { lags, backlog: n };

@@ -375,7 +375,10 @@ async function main() {
     console.log(
       `   replay resumed: the list without the cookie: ${resumed.total} leads, the new one ${now ? `listed, redeemed ${now.redeemed_at ? "yes" : "no"}` : "missing"}`,
     );
-    proofs.push({ name: "once replayed, the standby agrees", pass: !!now?.redeemed_at && resumed.total === mine.total });
+    proofs.push({
+      name: "once replayed, the standby agrees",
+      pass: !!now?.redeemed_at && resumed.total === mine.total,
+    });
   } catch (err) {
     console.error(err);
     proofs.push({ name: "the test ran to its end", pass: false });
