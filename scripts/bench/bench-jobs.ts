@@ -7,12 +7,17 @@
 // one webhook endpoint on lead.created (a local receiver) and the company's WhatsApp number on a
 // local Graph API (tests/helpers/fakes/whatsapp.ts): each spin queues one webhook message and one
 // prize message. The load: BENCH_RATE spins a second (100) for BENCH_SECONDS (60), open loop (a
-// spin is sent every 1/rate s whatever the answers), each one a new visitor.
+// spin is sent every 1/rate s whatever the answers), each one a new visitor, whose spin goes through
+// the page's own sendSpin (lib/swr/spin-request.ts: the same Idempotency-Key on every try, the
+// server's Retry-After honoured after a shed 503, the 10 s timeout and the tries): every attempt's
+// answer, the requests shed and each visitor's time from the first try to the result are printed
+// (issue 55: 0 resets, every spin 201 directly or after its retry).
 // Every 5 s: spins answered, messages received, their delivery lag (received - the spin's 201
 // answer, when its rows exist; also from the request sent, which adds the spin's own wait) p50/p95/p99 over that window, and the backlog (pending rows of the outbox). After the load it
 // waits for the backlog to empty. Goals: lag p95 <= 5 s during the load; backlog empty 10 s after.
 // Usage: npm run bench:jobs   (BENCH_WORKERS=2 starts two worker processes; WORKER_CONCURRENCY and
-//        WORKER_BATCH are passed to the workers; BENCH_REUSE_BUILD=1 takes the server build in
+//        WORKER_BATCH are passed to the workers; BENCH_SHED_LOOP_MS and BENCH_SHED_POOL_MS set the
+//        server's shedding bounds, 0 turns one off; BENCH_REUSE_BUILD=1 takes the server build in
 //        .next-bench as it is: the server runs no worker, so a build of older worker code is the same server)
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
