@@ -249,8 +249,9 @@ export async function benchJobs(): Promise<BenchResult> {
       MIGRATE_ON_START: "false",
       METRICS_TOKEN,
       // BENCH_SHED_LOOP_MS / BENCH_SHED_POOL_MS: the shedding bounds to try (0 turns one off).
-      ...(process.env.BENCH_SHED_LOOP_MS && { SHED_EVENT_LOOP_MS: process.env.BENCH_SHED_LOOP_MS }),
-      ...(process.env.BENCH_SHED_POOL_MS && { SHED_POOL_WAIT_MS: process.env.BENCH_SHED_POOL_MS }),
+      // The production defaults (lib/env.ts) unless asked otherwise (startBenchApp turns it off).
+      SHED_EVENT_LOOP_MS: process.env.BENCH_SHED_LOOP_MS ?? "100",
+      SHED_POOL_WAIT_MS: process.env.BENCH_SHED_POOL_MS ?? "1000",
     });
     for (let i = 0; i < WORKERS; i++)
       workers.push(
