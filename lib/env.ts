@@ -80,6 +80,10 @@ const schema = z
     // The big screens' LISTEN connection (lib/screens/bus.ts): a direct or session-mode address when
     // DATABASE_URL goes through a transaction-mode pooler, which cannot hold a LISTEN. Default DATABASE_URL.
     DATABASE_LISTEN_URL: z.string().url().optional(),
+    // A streaming replica (a hot standby) for the reads that may lag: lead lists, exports, reports,
+    // funnel, experiment results (lib/db/replica-scope.ts). Decisions and writes never go there. Unset: all
+    // on DATABASE_URL. Ignored without DATABASE_URL (the embedded database has no replica).
+    DATABASE_REPLICA_URL: z.string().url().optional(),
     PGLITE_DIR: z.string().default(".data/pglite"),
     // Shared rate-limit store; wins over Postgres when both are set (lib/rate-limit).
     REDIS_URL: z.string().url().optional(),
@@ -89,6 +93,11 @@ const schema = z
     PG_PREPARED_STATEMENTS: boolDefaultTrue,
     // Connections each instance's pool may open (docs/scaling.md: instances x size <= max_connections - reserve).
     PG_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+    // Load shedding (lib/http/overload.ts): the public spin and page answer 503 with Retry-After at
+    // once while the event loop runs this many ms behind, or a pooled connection has been awaited
+    // this long; 0 turns that signal off. Bounds from bench:jobs (docs/scaling.md "Shedding load").
+    SHED_EVENT_LOOP_MS: z.coerce.number().int().min(0).max(60_000).default(100),
+    SHED_POOL_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     DATA_DIR: z.string().default(".data"),
     NEXTAUTH_SECRET: z.string().min(16).optional(),
     // Secrets at rest (lib/security/secrets.ts) and the CPF's HMAC (lib/security/cpf.ts): each

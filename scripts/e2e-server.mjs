@@ -22,6 +22,10 @@ const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start
     // No SMTP here: e-mails go to DATA_DIR/outbox, where the specs read them (production would
     // otherwise stay not ready, lib/mail/ready.ts).
     MAIL_TO_FILES: process.env.MAIL_TO_FILES ?? "true",
+    // No load shedding (lib/http/overload.ts): on a shared, busy machine the loop runs late for
+    // reasons of its own, and a shed page would fail a spec that is not about overload.
+    SHED_EVENT_LOOP_MS: process.env.SHED_EVENT_LOOP_MS ?? "0",
+    SHED_POOL_WAIT_MS: process.env.SHED_POOL_WAIT_MS ?? "0",
     // next start runs in production mode, where a real secret is required.
     NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? "e2e-only-secret-0123456789abcdef",
     NEXT_DIST_DIR: process.env.NEXT_DIST_DIR ?? "",

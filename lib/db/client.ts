@@ -8,7 +8,9 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { migrate } from "./migrate";
+import { watchPoolWait } from "./pool-wait";
 import { statementName } from "./prepared";
+import { laggingReadsAllowed } from "./replica-scope";
 import { announcingWrites } from "./writes";
 import { pgliteExecutor, poolExecutor, type SqlExecutor } from "./sql-executor";
 
@@ -19,6 +21,8 @@ interface DbHandle {
   sql: SqlExecutor;
   /** The node-postgres pool behind Prisma (Postgres only): shared with the rate-limit store. */
   pool: Pool | null;
+  /** The streaming replica (DATABASE_REPLICA_URL) for the reads that may lag; null without one. */
+  replica: { prisma: PrismaClient; pool: Pool } | null;
   embedded: boolean;
   close: () => Promise<void>;
 }
@@ -29,28 +33,45 @@ type FirstOpen = (prisma: PrismaClient) => Promise<unknown>;
 type GlobalWithDb = typeof globalThis & { [KEY]?: Promise<DbHandle>; [FIRST_OPEN]?: FirstOpen };
 const g = globalThis as GlobalWithDb;
 
+/** A Prisma client on a node-postgres pool: the primary's, and the replica's when there is one. */
+async function pgClient(url: string, name: string) {
+  const { PG_PREPARED_STATEMENTS, PG_POOL_SIZE } = env();
+  const [{ PrismaPg }, { Pool }] = await Promise.all([import("@prisma/adapter-pg"), import("pg")]);
+  const pool = new Pool({ connectionString: url, max: PG_POOL_SIZE });
+  pool.on("error", (err) => log().error({ err, database: name }, "idle database client error"));
+  // Hot statements prepared once per connection (lib/db/prepared.ts), unless a pooler in front
+  // of Postgres cannot keep them (PG_PREPARED_STATEMENTS=false).
+  const adapter = new PrismaPg(pool, PG_PREPARED_STATEMENTS ? { statementNameGenerator: statementName } : undefined);
+  // Under a burst (a queue of visitors spinning at once) transactions wait for a pooled
+  // connection longer than Prisma's 2 s default rather than failing.
+  const prisma = new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
+  return { prisma, pool };
+}
+
 async function open(): Promise<DbHandle> {
-  const { DATABASE_URL, PGLITE_DIR, PGLITE_SNAPSHOT, PG_PREPARED_STATEMENTS, PG_POOL_SIZE } = env();
+  const { DATABASE_URL, DATABASE_REPLICA_URL, PGLITE_DIR, PGLITE_SNAPSHOT } = env();
   if (DATABASE_URL) {
-    const [{ PrismaPg }, { Pool }] = await Promise.all([import("@prisma/adapter-pg"), import("pg")]);
-    const pool = new Pool({ connectionString: DATABASE_URL, max: PG_POOL_SIZE });
-    pool.on("error", (err) => log().error({ err }, "idle database client error"));
-    // Hot statements prepared once per connection (lib/db/prepared.ts), unless a pooler in front
-    // of Postgres cannot keep them (PG_PREPARED_STATEMENTS=false).
-    const adapter = new PrismaPg(pool, PG_PREPARED_STATEMENTS ? { statementNameGenerator: statementName } : undefined);
-    // Under a burst (a queue of visitors spinning at once) transactions wait for a pooled
-    // connection longer than Prisma's 2 s default rather than failing.
-    const prisma = announcingWrites(
-      new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } }),
-    );
+    const primary = await pgClient(DATABASE_URL, "primary");
+    const prisma = announcingWrites(primary.prisma);
+    // The pool's wait is one of the load-shedding signals (lib/http/overload.ts).
+    watchPoolWait(primary.pool);
+    // A second client on the same driver path, not Prisma's read-replicas extension: that one sends
+    // every model read to the replica and every raw query to the primary, the reverse of what we
+    // need (docs/decisions/data.md "A read replica (issue 55, item 2)").
+    const replica = DATABASE_REPLICA_URL ? await pgClient(DATABASE_REPLICA_URL, "replica") : null;
     return {
       prisma,
-      sql: poolExecutor(pool),
-      pool,
+      sql: poolExecutor(primary.pool),
+      pool: primary.pool,
+      replica,
       embedded: false,
       close: async () => {
         await prisma.$disconnect();
-        await pool.end();
+        await primary.pool.end();
+        if (replica) {
+          await replica.prisma.$disconnect();
+          await replica.pool.end();
+        }
       },
     };
   }
@@ -75,6 +96,7 @@ async function open(): Promise<DbHandle> {
     prisma,
     sql: pgliteExecutor(lite),
     pool: null,
+    replica: null,
     embedded: true,
     close: async () => {
       await prisma.$disconnect();
@@ -126,6 +148,32 @@ export async function sqlExecutor(): Promise<SqlExecutor> {
 
 export async function pgPool(): Promise<Pool | null> {
   return (await handle()).pool;
+}
+
+/** Where a read that may lag goes: its Prisma client and pool (null: the embedded database). */
+export interface ReadSource {
+  prisma: PrismaClient;
+  pool: Pool | null;
+  replica: boolean;
+}
+
+/**
+ * The replica inside withLaggingReads when DATABASE_REPLICA_URL is set, else the primary
+ * (lib/db/replica-scope.ts). The scope is read before the first await: a caller may hold the
+ * promise and use it later, outside the request's context (a CSV stream's batches).
+ */
+export function readSource(): Promise<ReadSource> {
+  const lagging = laggingReadsAllowed();
+  return handle().then((h) =>
+    lagging && h.replica
+      ? { prisma: h.replica.prisma, pool: h.replica.pool, replica: true }
+      : { prisma: h.prisma, pool: h.pool, replica: false },
+  );
+}
+
+/** The Prisma client for a read that may lag (readSource). */
+export async function readDb(): Promise<PrismaClient> {
+  return (await readSource()).prisma;
 }
 
 export async function closeDb() {

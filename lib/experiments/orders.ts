@@ -4,7 +4,7 @@
 // of the claim, was not refunded, and came within attribution_days after the visitor's first
 // exposure. The money is the webhook's, never the beacon's.
 import "server-only";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/client";
 import type { ExperimentWithArms } from "./dto";
 
 /** One arm's orders: counts and money in cents, and the per-visitor sums of squares for the variance. */
@@ -22,7 +22,7 @@ export const CLAIM_WINDOW_HOURS = 48;
 
 export async function experimentOrders(companyId: string, e: ExperimentWithArms): Promise<Map<string, ArmOrders>> {
   const rows = await (
-    await db()
+    await readDb()
   ).$queryRaw<
     {
       arm: string;

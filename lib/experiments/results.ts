@@ -4,7 +4,7 @@
 // and the verdict. Three grouped reads, whatever the traffic.
 import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/client";
 import type { PrimaryMetric } from "@/lib/validation/experiments";
 import { experimentOrders, type ArmOrders } from "./orders";
 import { getExperimentOrThrow } from "./service";
@@ -32,7 +32,7 @@ interface ArmCounts {
 }
 
 async function armCounts(companyId: string, experimentId: string) {
-  const prisma = await db();
+  const prisma = await readDb();
   const [exposed, played] = await Promise.all([
     prisma.$queryRaw<{ arm: string; visitors: number }[]>`
       SELECT "armKey" AS arm, count(*)::int AS visitors FROM "ExperimentExposure"

@@ -3,7 +3,7 @@
 // are grouped under source_id null, named 'Link direto'. Spins are read from the day rollups when
 // the dates are whole days (lib/leads/rollups.ts).
 import type { SessionCtx } from "@/lib/auth/session";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import { dayOf } from "@/lib/dates/format";
 import { TIME_ZONE } from "@/lib/dates/zone";
@@ -41,7 +41,7 @@ type DayCounts = { date: string; spins: number; wins: number; redeemed: number }
 
 /** Spins, wins and hand-overs per source and per day: from the day rollups for whole days, else from spins. */
 async function spinCounts(companyId: string, f: FunnelFilters): Promise<[SourceCounts[], DayCounts[]]> {
-  const prisma = await db();
+  const prisma = await readDb();
   const days = wholeDays(f);
   if (days) {
     const where = dayWhere(companyId, f, days);
@@ -76,7 +76,7 @@ async function sourceNames(ctx: SessionCtx, ids: string[]): Promise<Map<string, 
   const names = new Map(found.map((s) => [s.id, s.name]));
   const gone = ids.filter((id) => !names.has(id));
   if (gone.length) {
-    const prisma = await db();
+    const prisma = await readDb();
     const recorded = await prisma.$queryRaw<{ id: string; name: string | null }[]>`
       SELECT DISTINCT ON ("sourceId") "sourceId" AS id, "sourceName" AS name FROM "Spin"
       WHERE "companyId" = ${ctx.companyId} AND "sourceId" IN (${Prisma.join(gone)})
@@ -87,7 +87,7 @@ async function sourceNames(ctx: SessionCtx, ids: string[]): Promise<Map<string, 
 }
 
 export async function funnel(ctx: SessionCtx, f: FunnelFilters) {
-  const prisma = await db();
+  const prisma = await readDb();
   const views = viewWhere(ctx.companyId, f);
   const [viewsBySource, viewsByDay, [spinsBySource, spinsByDay]] = await Promise.all([
     prisma.$queryRaw<{ source_id: string; views: number }[]>`

@@ -11,6 +11,8 @@ import { bearerToken } from "@/lib/auth/tokens";
 import { assertSameOriginWrite } from "@/lib/http/csrf";
 import { assertValidText, parseJsonText } from "@/lib/http/input-text";
 import { readBodyText } from "@/lib/http/read-body";
+import { READ_PRIMARY_COOKIE, READ_PRIMARY_SECONDS, withLaggingReads } from "@/lib/db/replica-scope";
+import { env } from "@/lib/env";
 import { AppError, forbidden, unauthenticated } from "@/lib/errors";
 import { errorResponse, json } from "@/lib/http/respond";
 import { describeRoute, type RouteDoc } from "@/lib/http/route-doc";
@@ -70,6 +72,32 @@ function toResponse(result: Result, doc: RouteDoc | undefined): Response {
   return result instanceof Response ? result : json(result, doc?.status ?? 200);
 }
 
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Read-your-writes across the replica (lib/db/replica-scope.ts): a route marked `replica` reads
+ * from it unless this browser wrote within READ_PRIMARY_SECONDS; a successful write marks the
+ * browser so. Without DATABASE_REPLICA_URL neither happens.
+ */
+async function withReplicaRule(req: NextRequest, replica: boolean, run: () => Promise<Response>) {
+  const e = env();
+  if (!e.DATABASE_URL || !e.DATABASE_REPLICA_URL) return run();
+  const isRead = READS.has(req.method.toUpperCase());
+  if (isRead) return replica && !req.cookies.get(READ_PRIMARY_COOKIE) ? withLaggingReads(run) : run();
+  const res = await run();
+  if (res.status < 400) {
+    try {
+      res.headers.append(
+        "set-cookie",
+        `${READ_PRIMARY_COOKIE}=1; Max-Age=${READ_PRIMARY_SECONDS}; Path=/; HttpOnly; SameSite=Lax`,
+      );
+    } catch {
+      // An immutable response (a redirect): the next read may lag, nothing worse.
+    }
+  }
+  return res;
+}
+
 /** Who called a route that takes API keys: a staff member's session, or a key. */
 export type CallerCtx = SessionCtx | ApiKeyCtx;
 
@@ -112,28 +140,32 @@ export function withSession<
     multipart?: boolean;
     /** API keys with a scope granting `permission` may call it (docs/api.md "API keys (issue 39)"). */
     apiKeys?: K;
+    /** Its reads may be served by the replica (lib/db/replica-scope.ts); never for a decision. */
+    replica?: boolean;
   },
   handler: (
     args: HandlerArgs<Parsed<B>, Parsed<Q>> & { ctx: K extends true ? CallerCtx : SessionCtx },
   ) => Promise<Result>,
 ) {
   const route = (req: NextRequest, routeCtx?: RouteContext): Promise<Response> =>
-    withLogContext({ requestId: requestIdOf(req) }, async () => {
-      try {
-        const ctx = await resolveCaller(req, options.permission, !!options.apiKeys);
-        setLogCompany(ctx.companyId);
-        assertSameOriginWrite(req, { multipart: options.multipart });
-        if (ctx.role !== null && options.permission && !can(ctx.role, options.permission))
-          throw forbidden(options.forbiddenMessage);
-        const inputs = await parseInputs(req, routeCtx, options);
-        return toResponse(
-          await handler({ req, ctx: ctx as K extends true ? CallerCtx : SessionCtx, ...inputs }),
-          options.doc,
-        );
-      } catch (err) {
-        return errorResponse(err);
-      }
-    });
+    withLogContext({ requestId: requestIdOf(req) }, () =>
+      withReplicaRule(req, !!options.replica, async () => {
+        try {
+          const ctx = await resolveCaller(req, options.permission, !!options.apiKeys);
+          setLogCompany(ctx.companyId);
+          assertSameOriginWrite(req, { multipart: options.multipart });
+          if (ctx.role !== null && options.permission && !can(ctx.role, options.permission))
+            throw forbidden(options.forbiddenMessage);
+          const inputs = await parseInputs(req, routeCtx, options);
+          return toResponse(
+            await handler({ req, ctx: ctx as K extends true ? CallerCtx : SessionCtx, ...inputs }),
+            options.doc,
+          );
+        } catch (err) {
+          return errorResponse(err);
+        }
+      }),
+    );
   const { permission, body, query, multipart, doc, apiKeys } = options;
   return describeRoute(route, { auth: "session", permission, body, query, multipart, doc, apiKeys: !!apiKeys });
 }

@@ -3,12 +3,16 @@
 // with the status the client got and the time from its arrival to the last byte; a stream (the big
 // screen's events) is timed to its headers, and a request the client dropped first is status 499.
 // It sits on http.Server like the socket address (lib/net/socket-address.ts), so `next start` and
-// the standalone server.js both pass through it.
+// the standalone server.js both pass through it. It is also where load is shed (./overload.ts):
+// the earliest point a request is seen, before Next spends anything on it.
 import "server-only";
 import http from "node:http";
+import { env } from "@/lib/env";
 import { acceptedRequestId } from "@/lib/log/context";
+import { countShed } from "@/lib/metrics";
 import { FILL_HEADER, isPageFill } from "@/lib/public-page/html-cache";
 import { asObservedRequest, recordRequest } from "./access";
+import { shedAnswer, sheddable, shedRetryAfter, startOverloadMonitor } from "./overload";
 
 const PATCHED = Symbol.for("roleta.server-requests");
 
@@ -42,11 +46,25 @@ function watch(req: http.IncomingMessage, res: http.ServerResponse): void {
   });
 }
 
+/** Answers a visitor's spin or page 503 at once when the process is overloaded; true if it did. */
+function shed(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean {
+  const kind = sheddable(req.method, pathname);
+  if (!kind) return false;
+  const { SHED_EVENT_LOOP_MS, SHED_POOL_WAIT_MS } = env();
+  const retryAfter = shedRetryAfter({ loopMs: SHED_EVENT_LOOP_MS, poolWaitMs: SHED_POOL_WAIT_MS });
+  if (retryAfter === null) return false;
+  countShed();
+  const { headers, body } = shedAnswer(kind, retryAfter);
+  res.writeHead(503, headers).end(req.method === "HEAD" ? undefined : body);
+  return true;
+}
+
 /** Called once at server start (instrumentation-node.ts); returns what undoes it (tests). */
 export function observeRequests(): () => void {
   const proto = http.Server.prototype as http.Server & { [PATCHED]?: true };
   if (proto[PATCHED]) return () => {};
   proto[PATCHED] = true;
+  const stopMonitor = startOverloadMonitor();
   const emit = proto.emit;
   proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
     if (event !== "request") return Reflect.apply(emit, this, [event, ...args]) as boolean;
@@ -56,11 +74,14 @@ export function observeRequests(): () => void {
     const fill = req.headers[FILL_HEADER];
     if (isPageFill(typeof fill === "string" ? fill : undefined))
       return Reflect.apply(emit, this, [event, ...args]) as boolean;
-    watch(req, args[1] as http.ServerResponse);
+    const res = args[1] as http.ServerResponse;
+    watch(req, res);
+    if (shed(req, res, pathOf(req.url))) return true;
     // The handlers' own measure (lib/http/access.ts measured) sees it is counted here.
     return asObservedRequest(() => Reflect.apply(emit, this, [event, ...args]) as boolean);
   } as typeof proto.emit;
   return () => {
+    stopMonitor();
     proto.emit = emit;
     delete proto[PATCHED];
   };

@@ -77,8 +77,8 @@ export function leadRow(s: LeadExportRow, reminders: LeadReminder[] = []): unkno
   ];
 }
 
-async function* rows(companyId: string, f: SpinFilters) {
-  for await (const batch of spinBatches(companyId, f)) {
+async function* rows(companyId: string, batches: AsyncGenerator<LeadExportRow[]>) {
+  for await (const batch of batches) {
     // One query per batch for the reminders of the batch's leads that can have any (the jobs'
     // spinId index); a batch with none asks nothing.
     const reminders = await remindersBySpin(
@@ -90,5 +90,9 @@ async function* rows(companyId: string, f: SpinFilters) {
 }
 
 export function exportLeads(ctx: SessionCtx, f: SpinFilters, prefix = "leads") {
-  return csvResponse(`${prefix}-${fileStamp()}.csv`, LEADS_CSV_HEADER, rows(ctx.companyId, f));
+  return csvResponse(
+    `${prefix}-${fileStamp()}.csv`,
+    LEADS_CSV_HEADER,
+    rows(ctx.companyId, spinBatches(ctx.companyId, f)),
+  );
 }

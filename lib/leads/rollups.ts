@@ -2,7 +2,7 @@
 // (migration 20261124060000), which the Spin triggers keep in the same statement as every write to
 // spins: a filter of whole São Paulo days reads a few rows per day instead of every spin, and stays
 // exact. Search and a prize's redemption state are not rolled up; their figures come from the spins.
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/client";
 import { dayOf } from "@/lib/dates/format";
 import { dayEnd, dayStart } from "@/lib/dates/sao-paulo-day";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -48,7 +48,7 @@ export interface DayTotals {
 }
 
 export async function dayTotals(companyId: string, f: DayFilters, days: DayRange): Promise<DayTotals> {
-  const prisma = await db();
+  const prisma = await readDb();
   const [row] = await prisma.$queryRaw<DayTotals[]>`
     SELECT coalesce(sum(spins), 0)::int AS spins, coalesce(sum(wins), 0)::int AS wins,
            coalesce(sum(redeemed), 0)::int AS redeemed
@@ -58,7 +58,7 @@ export async function dayTotals(companyId: string, f: DayFilters, days: DayRange
 
 /** The prizes won most under a filter: name and wins, at most `limit`, ties by name. */
 export async function topPrizes(companyId: string, f: DayFilters, days: DayRange, limit = 5) {
-  const prisma = await db();
+  const prisma = await readDb();
   return prisma.$queryRaw<{ product_name: string; total_wins: number }[]>`
     SELECT "productName" AS product_name, sum(wins)::int AS total_wins FROM "SpinDay"
     WHERE ${dayWhere(companyId, f, days)} AND wins <> 0 AND "productName" <> ''
@@ -67,7 +67,7 @@ export async function topPrizes(companyId: string, f: DayFilters, days: DayRange
 
 /** Distinct WhatsApp numbers of the whole company, of those with a win, of those with a lost spin. */
 export async function companyContacts(companyId: string) {
-  const prisma = await db();
+  const prisma = await readDb();
   const c = await prisma.company.findUnique({
     where: { id: companyId },
     select: { contactCount: true, winnerCount: true, loserCount: true },

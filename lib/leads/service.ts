@@ -2,7 +2,7 @@
 // where those answer the filter (lib/leads/rollups.ts), else counted over the matching rows.
 import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
-import { db, pgPool } from "@/lib/db/client";
+import { readDb, readSource, type ReadSource } from "@/lib/db/client";
 import { driverQuery } from "@/lib/db/driver-query";
 import { tenantDb, type TenantScope } from "@/lib/db/tenant";
 import { Prisma, type Spin } from "@/lib/generated/prisma/client";
@@ -20,7 +20,7 @@ const percent = (part: number, whole: number) => (whole ? Math.round((part / who
 
 /** Count, wins and distinct WhatsApp numbers of a filter, read from every matching spin. */
 export async function scanStats(companyId: string, f: SpinFilters) {
-  const prisma = await db();
+  const prisma = await readDb();
   const where = spinWhere(companyId, f);
   // One pass over the matching rows, grouped by number: the count and a DISTINCT in a subquery
   // read them twice (a common surname's ~60,000 trigram matches: two bitmap heap scans).
@@ -32,7 +32,7 @@ export async function scanStats(companyId: string, f: SpinFilters) {
 
 /** Distinct WhatsApp numbers among a filter's spins (a wheel's: its unique index, in order). */
 async function distinctNumbers(companyId: string, f: SpinFilters): Promise<number> {
-  const prisma = await db();
+  const prisma = await readDb();
   const [row] = await prisma.$queryRaw<{ unique: number }[]>`
     SELECT count(*)::int AS unique FROM (SELECT DISTINCT whatsapp FROM "Spin" WHERE ${spinWhere(companyId, f)}) d`;
   return row.unique;
@@ -66,7 +66,7 @@ export function cachedSpinStats(companyId: string, f: SpinFilters, version?: num
 }
 
 export async function listLeads(ctx: TenantScope, q: LeadsQuery) {
-  const prisma = await db();
+  const prisma = await readDb();
   const where = spinWhere(ctx.companyId, q);
   // A page flip starts after the previous page's last row when this instance has seen it under
   // the current spinsVersion (lib/leads/page-anchors.ts); else, or for a redemption state (the
@@ -156,8 +156,18 @@ export type LeadExportRow = Pick<
  * The next batch is requested before this one is handed out, so the database reads it while
  * the caller formats this one.
  */
-export async function* spinBatches(companyId: string, f: SpinFilters, batch = 2000): AsyncGenerator<LeadExportRow[]> {
-  const [prisma, pool] = await Promise.all([db(), pgPool()]);
+export function spinBatches(companyId: string, f: SpinFilters, batch = 2000): AsyncGenerator<LeadExportRow[]> {
+  // Chosen now, in the request's context: the batches are read later, as the download pulls them.
+  return batchesFrom(readSource(), companyId, f, batch);
+}
+
+async function* batchesFrom(
+  source: Promise<ReadSource>,
+  companyId: string,
+  f: SpinFilters,
+  batch: number,
+): AsyncGenerator<LeadExportRow[]> {
+  const { prisma, pool } = await source;
   const where = spinWhere(companyId, f);
   const fetchAfter = (cursor: { createdAt: Date; id: string } | null) => {
     const after: Prisma.Sql = cursor

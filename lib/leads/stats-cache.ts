@@ -4,7 +4,7 @@
 // wrote them, so a page flip or a re-opened report costs one primary-key read instead of a scan
 // over millions of rows, and never shows a stale figure.
 import { LRUCache } from "lru-cache";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/client";
 
 interface Entry {
   version: number;
@@ -15,7 +15,7 @@ interface Entry {
 const cache = new LRUCache<string, Entry>({ max: 500 });
 
 export async function spinsVersion(companyId: string): Promise<number> {
-  const prisma = await db();
+  const prisma = await readDb();
   const company = await prisma.company.findUnique({ where: { id: companyId }, select: { spinsVersion: true } });
   return company?.spinsVersion ?? 0;
 }

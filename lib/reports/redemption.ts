@@ -7,7 +7,7 @@
 // (docs/decisions/reports.md "Redemption figures: wins from the rollups, the rest from redeemed
 // spins only").
 import "server-only";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/client";
 import { spinWhere } from "@/lib/leads/filters";
 import { dayOf } from "@/lib/dates/format";
 import { dayStart } from "@/lib/dates/sao-paulo-day";
@@ -37,7 +37,7 @@ interface RedeemedRow extends Group {
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10000) / 100 : 0);
 
 async function wonByGroup(companyId: string, f: Filters): Promise<WonRow[]> {
-  const prisma = await db();
+  const prisma = await readDb();
   const days = wholeDays(f);
   // Whole days: a few rollup rows per day; else (an hour-precise filter) the period's spins.
   return days
@@ -51,7 +51,7 @@ async function wonByGroup(companyId: string, f: Filters): Promise<WonRow[]> {
 }
 
 async function redeemedByGroup(companyId: string, f: Filters) {
-  const prisma = await db();
+  const prisma = await readDb();
   const where = spinWhere(companyId, f);
   return Promise.all([
     prisma.$queryRaw<RedeemedRow[]>`
@@ -87,7 +87,7 @@ function bump<K>(map: Map<K, Tally>, key: K, won: number, redeemed: number, reve
 
 /** The report's `redemption` for a filter; source names from the wheel's sources (a deleted one: null). */
 export async function redemptionFigures(companyId: string, f: Filters) {
-  const prisma = await db();
+  const prisma = await readDb();
   const [won, [redeemed, [median]]] = await Promise.all([wonByGroup(companyId, f), redeemedByGroup(companyId, f)]);
   const byPrize = new Map<string, Tally>();
   const bySource = new Map<string, Tally>();

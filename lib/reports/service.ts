@@ -2,7 +2,7 @@
 // (lib/leads/rollups.ts), and the last 7 days in São Paulo time (distinct numbers per day: spins).
 import "server-only";
 import type { SessionCtx } from "@/lib/auth/session";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/client";
 import { spinWhere } from "@/lib/leads/filters";
 import { topPrizes, wholeDays } from "@/lib/leads/rollups";
 import { spinStats } from "@/lib/leads/service";
@@ -30,7 +30,7 @@ export function report(ctx: SessionCtx, f: ReportFilters, now = new Date()) {
 }
 
 async function computeReport(companyId: string, f: ReportFilters, now: Date) {
-  const prisma = await db();
+  const prisma = await readDb();
   const days = wholeDays(f);
   const week = lastSevenDays(now);
   const since = dayStart(week[0]);

@@ -4,7 +4,7 @@
 // the spins are read only when it has one. Counted over the period's spins, not the day rollups,
 // which have no unit (docs/decisions/units.md "Units").
 import "server-only";
-import { db } from "@/lib/db/client";
+import { readDb } from "@/lib/db/client";
 import { spinWhere } from "@/lib/leads/filters";
 import { listUnits } from "@/lib/units/service";
 import type { SpinFilters } from "@/lib/validation/leads";
@@ -25,7 +25,7 @@ export const NO_UNIT = "Sem unidade";
 export async function unitFigures(companyId: string, f: Filters): Promise<UnitFigures[]> {
   const { units } = await listUnits({ companyId });
   if (units.length === 0) return [];
-  const prisma = await db();
+  const prisma = await readDb();
   const where = spinWhere(companyId, f);
   const [played, redeemed] = await Promise.all([
     prisma.$queryRaw<{ unit: string | null; spins: number; wins: number }[]>`

@@ -13,6 +13,8 @@ export class FetchError extends Error {
     public readonly code?: string,
     public readonly fields?: Record<string, string>,
     public readonly details?: string,
+    /** The server's Retry-After in seconds, when it sent one (a 503 of an outage or of load shedding). */
+    public readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -60,7 +62,15 @@ export async function api<T = unknown>(path: string, opts: Options = {}): Promis
   }
   if (!res.ok) {
     const e = (data ?? {}) as { error?: string; code?: string; details?: { fields?: Record<string, string> } };
-    throw new FetchError(e.error ?? "", res.status, e.code, e.details?.fields);
+    const retryAfter = Number(res.headers.get("retry-after") ?? NaN);
+    throw new FetchError(
+      e.error ?? "",
+      res.status,
+      e.code,
+      e.details?.fields,
+      undefined,
+      Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+    );
   }
   return data as T;
 }

@@ -7,12 +7,17 @@
 // one webhook endpoint on lead.created (a local receiver) and the company's WhatsApp number on a
 // local Graph API (tests/helpers/fakes/whatsapp.ts): each spin queues one webhook message and one
 // prize message. The load: BENCH_RATE spins a second (100) for BENCH_SECONDS (60), open loop (a
-// spin is sent every 1/rate s whatever the answers), each one a new visitor.
+// spin is sent every 1/rate s whatever the answers), each one a new visitor, whose spin goes through
+// the page's own sendSpin (lib/swr/spin-request.ts: the same Idempotency-Key on every try, the
+// server's Retry-After honoured after a shed 503, the 10 s timeout and the tries): every attempt's
+// answer, the requests shed and each visitor's time from the first try to the result are printed
+// (issue 55: 0 resets, every spin 201 directly or after its retry).
 // Every 5 s: spins answered, messages received, their delivery lag (received - the spin's 201
 // answer, when its rows exist; also from the request sent, which adds the spin's own wait) p50/p95/p99 over that window, and the backlog (pending rows of the outbox). After the load it
 // waits for the backlog to empty. Goals: lag p95 <= 5 s during the load; backlog empty 10 s after.
 // Usage: npm run bench:jobs   (BENCH_WORKERS=2 starts two worker processes; WORKER_CONCURRENCY and
-//        WORKER_BATCH are passed to the workers; BENCH_REUSE_BUILD=1 takes the server build in
+//        WORKER_BATCH are passed to the workers; BENCH_SHED_LOOP_MS and BENCH_SHED_POOL_MS set the
+//        server's shedding bounds, 0 turns one off; BENCH_REUSE_BUILD=1 takes the server build in
 //        .next-bench as it is: the server runs no worker, so a build of older worker code is the same server)
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -25,6 +30,8 @@ import { migrate } from "@/lib/db/migrate";
 import { poolExecutor } from "@/lib/db/sql-executor";
 import { normalizePhone, phoneDigits } from "@/lib/phone";
 import { encryptSecret } from "@/lib/security/secrets";
+import type { FetchError } from "@/lib/swr/fetcher";
+import { sendSpin } from "@/lib/swr/spin-request";
 import {
   startWhatsappFake,
   WA_APP_SECRET,
@@ -57,6 +64,7 @@ const NEXTAUTH_SECRET = "bench-jobs-secret-0123456789abcdef";
 const APP_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString("base64");
 const WEBHOOK_SECRET = "whsec_YmVuY2gtam9icy13ZWJob29rcy1zZWNyZXQ=";
 const OPS_DIR = ".ops-bench";
+const METRICS_TOKEN = "bench-jobs-metrics-0123456789";
 
 const visitorPhone = (n: number) => `119${String(n).padStart(8, "0")}`;
 
@@ -216,6 +224,7 @@ export async function benchJobs(): Promise<BenchResult> {
   });
 
   let app: Awaited<ReturnType<typeof startBenchApp>> | null = null;
+  const realFetch = globalThis.fetch;
   const workers: { child: ChildProcess; log: () => string }[] = [];
   try {
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
@@ -233,7 +242,17 @@ export async function benchJobs(): Promise<BenchResult> {
       WHATSAPP_GRAPH_URL: graph.url,
       LOG_LEVEL: "warn",
     };
-    app = await startBenchApp({ ...shared, TRUST_PROXY: "true", WEBHOOK_WORKER: "false", MIGRATE_ON_START: "false" });
+    app = await startBenchApp({
+      ...shared,
+      TRUST_PROXY: "true",
+      WEBHOOK_WORKER: "false",
+      MIGRATE_ON_START: "false",
+      METRICS_TOKEN,
+      // BENCH_SHED_LOOP_MS / BENCH_SHED_POOL_MS: the shedding bounds to try (0 turns one off).
+      // The production defaults (lib/env.ts) unless asked otherwise (startBenchApp turns it off).
+      SHED_EVENT_LOOP_MS: process.env.BENCH_SHED_LOOP_MS ?? "100",
+      SHED_POOL_WAIT_MS: process.env.BENCH_SHED_POOL_MS ?? "1000",
+    });
     for (let i = 0; i < WORKERS; i++)
       workers.push(
         await startWorker({
@@ -247,7 +266,6 @@ export async function benchJobs(): Promise<BenchResult> {
           ...(process.env.BENCH_WORKER_POOL && { PG_POOL_SIZE: process.env.BENCH_WORKER_POOL }),
         }),
       );
-    const spinUrl = `${app.url}/api/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`;
     const backlog = async () =>
       (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "WebhookDelivery" WHERE status = 'pending'`))
         .rows[0].n;
@@ -273,7 +291,42 @@ export async function benchJobs(): Promise<BenchResult> {
       workers: await Promise.all(workers.map((w) => cpuSeconds(w.child.pid))),
     };
     const benchCpuStart = process.cpuUsage();
+    // Each visitor's spin goes through the page's own code (lib/swr/spin-request.ts sendSpin: the
+    // same Idempotency-Key on every try, Retry-After honoured, its backoff and its tries) on a fetch
+    // that adds the bench's base URL and the visitor's address. `statuses` counts each visitor's
+    // final answer; `tries` every attempt's, and visitorMs the time from the first try to the result.
     const statuses: Record<string, number> = {};
+    const tries: Record<string, number> = {};
+    const visitorMs: number[] = [];
+    const retriedVisitors = { n: 0 };
+    const pageFetch: typeof fetch = async (input, init) => {
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      const n = Number(String(headers["idempotency-key"]).replace("bench-jobs-", ""));
+      try {
+        const res = await realFetch(`${app!.url}${String(input)}`, {
+          ...init,
+          headers: { ...headers, "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+        });
+        // The body is read here, racing the page's timeout: Node's fetch can leave a body read
+        // pending forever when its signal aborts mid-way (a browser rejects it), and a visitor
+        // must not hang the bench.
+        const signal = init?.signal;
+        const aborted = new Promise<never>((_, reject) => {
+          if (signal?.aborted) reject(signal.reason);
+          signal?.addEventListener("abort", () => reject(signal.reason), { once: true });
+        });
+        aborted.catch(() => undefined); // an abort after the body was read is nobody's error
+        const bytes = await Promise.race([res.arrayBuffer(), aborted]);
+        tries[res.status] = (tries[res.status] ?? 0) + 1;
+        return new Response(bytes, { status: res.status, headers: res.headers });
+      } catch (err) {
+        const e = err as Error & { cause?: { code?: string; message?: string } };
+        const why = e.name === "TimeoutError" ? "TimeoutError (the page's 10 s)" : `${e.cause?.code ?? e.name}`;
+        tries[why] = (tries[why] ?? 0) + 1;
+        throw err;
+      }
+    };
+    globalThis.fetch = pageFetch;
     // Answers per window: what the server kept up with (the load is open loop: 100 sent a second
     // whatever the answers, so spins sent is the offered load, spins answered the served one).
     const answeredIn = { ok: 0, none: 0, other: 0 };
@@ -285,33 +338,30 @@ export async function benchJobs(): Promise<BenchResult> {
       const whatsapp = visitorPhone(n);
       const phone = phoneDigits(normalizePhone(whatsapp));
       spinSentAt.set(phone, Date.now());
-      const p = fetch(spinUrl, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-          "idempotency-key": `bench-jobs-${n}`,
-        },
-        body: JSON.stringify({
-          name: `Visitante ${n}`,
-          whatsapp,
-          consent: true,
-          verification_id: verificationIds[n - 1],
-        }),
+      const first = Date.now();
+      let retried = false;
+      const p = sendSpin({
+        path: `/public/${COMPANY_SLUG}/wheels/${WHEEL_SLUG}/spin`,
+        key: `bench-jobs-${n}`,
+        body: { name: `Visitante ${n}`, whatsapp, consent: true, verification_id: verificationIds[n - 1] },
+        onRetry: () => (retried = true),
       })
-        .then(async (res) => {
-          await res.arrayBuffer();
-          if (res.status === 201) {
-            spinAnsweredAt.set(phone, Date.now());
-            answeredIn.ok++;
-          } else answeredIn.other++;
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        .then(() => {
+          spinAnsweredAt.set(phone, Date.now());
+          visitorMs.push(Date.now() - first);
+          answeredIn.ok++;
+          statuses["201"] = (statuses["201"] ?? 0) + 1;
         })
-        .catch((err: Error & { cause?: { code?: string; message?: string } }) => {
-          statuses.error = (statuses.error ?? 0) + 1;
-          answeredIn.none++;
-          const why = `${err.cause?.code ?? err.name}: ${err.cause?.message ?? err.message}`;
+        .catch((err: FetchError) => {
+          const key = err.status ? String(err.status) : "error";
+          statuses[key] = (statuses[key] ?? 0) + 1;
+          if (err.status) answeredIn.other++;
+          else answeredIn.none++;
+          const why = `${err.status} ${err.code ?? ""} ${err.details ?? err.message}`.trim();
           failures.set(why, (failures.get(why) ?? 0) + 1);
+        })
+        .finally(() => {
+          if (retried) retriedVisitors.n++;
         })
         .finally(() => inFlight.delete(p));
       inFlight.add(p);
@@ -319,6 +369,7 @@ export async function benchJobs(): Promise<BenchResult> {
 
     // The windows' report: what was received in each 5 s, and the backlog at its end.
     let windowStart = started;
+    let shedSeen = 0;
     let reported = 0;
     const windowLags: number[] = [];
     let peakBacklog = 0;
@@ -338,6 +389,24 @@ export async function benchJobs(): Promise<BenchResult> {
            FROM pg_stat_activity WHERE datname = current_database()`,
         )
       ).rows[0];
+      // The server's own view (/api/metrics): its event loop's delay over the window (prom-client
+      // resets it each scrape), requests shed in the window, pool waiters now.
+      const server = await realFetch(`${app!.url}/api/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      })
+        .then((r) => r.text())
+        .then((t) => {
+          const v = (re: RegExp) => Number(re.exec(t)?.[1] ?? NaN);
+          return {
+            p99: v(/^nodejs_eventloop_lag_p99_seconds (\S+)$/m) * 1000,
+            max: v(/^nodejs_eventloop_lag_max_seconds (\S+)$/m) * 1000,
+            shed: v(/^roleta_requests_shed_total (\S+)$/m),
+            waiting: v(/^roleta_db_pool_connections\{state="waiting"\} (\S+)$/m),
+          };
+        })
+        .catch(() => ({ p99: NaN, max: NaN, shed: NaN, waiting: NaN }));
+      const shedNow = server.shed - shedSeen;
+      shedSeen = Number.isFinite(server.shed) ? server.shed : shedSeen;
       const hooks = fresh.filter((r) => r.kind === "webhook").length;
       const secs = Math.max((now - windowStart) / 1000, 0.001);
       const served = `answered 201 ${String(answeredIn.ok).padStart(4)} (${(answeredIn.ok / secs).toFixed(0)}/s)${answeredIn.other ? `, other ${answeredIn.other}` : ""}, no answer ${answeredIn.none}`;
@@ -347,7 +416,8 @@ export async function benchJobs(): Promise<BenchResult> {
           `received ${String(fresh.length).padStart(4)} (${hooks} webhooks, ${fresh.length - hooks} WhatsApp)  ` +
           `lag p50 ${ms(percentile(lags, 50))} p95 ${ms(percentile(lags, 95))} p99 ${ms(percentile(lags, 99))} ` +
           `(from the request sent p95 ${ms(percentile(sentLags, 95))})  ` +
-          `backlog ${String(n).padStart(5)}  pg active ${pgNow.active} (on a lock ${pgNow.locked})  load ${os.loadavg()[0].toFixed(2)}`,
+          `backlog ${String(n).padStart(5)}  pg active ${pgNow.active} (on a lock ${pgNow.locked})  load ${os.loadavg()[0].toFixed(2)}; ` +
+          `server: shed ${shedNow}, event loop delay p99 ${server.p99.toFixed(0)} ms max ${server.max.toFixed(0)} ms, pool waiters ${server.waiting}`,
       );
       windowStart = now;
       return { lags, backlog: n };
@@ -440,7 +510,21 @@ export async function benchJobs(): Promise<BenchResult> {
     const served = spins201 / Math.max((loadEnded - started) / 1000, 0.001);
     print(
       `  spins answered 201: ${served.toFixed(1)}/s from the first sent to the last answer (offered: ${RATE}/s for ${SECONDS} s); ` +
-        `${statuses.error ?? 0} got no answer (connect timeouts and resets: the server's accept queue overflowed)`,
+        `${statuses.error ?? 0} visitors got no answer in the end (connect timeouts and resets on every try)`,
+    );
+    const shedTotal = await realFetch(`${app.url}/api/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    })
+      .then((r) => r.text())
+      .then((t) => Number(/^roleta_requests_shed_total (\S+)$/m.exec(t)?.[1] ?? NaN))
+      .catch(() => NaN);
+    print(
+      `  tries as the page makes them (same Idempotency-Key, Retry-After honoured): every attempt's answer ${JSON.stringify(tries)}; ` +
+        `${retriedVisitors.n} visitors retried at least once; the server counted ${shedTotal} requests shed`,
+    );
+    print(
+      `  visitor-facing time from the first try to the result (201s): p50 ${ms(percentile(visitorMs, 50))} ` +
+        `p95 ${ms(percentile(visitorMs, 95))} p99 ${ms(percentile(visitorMs, 99))} max ${ms(Math.max(...visitorMs))}`,
     );
     print(
       `  the last spin was answered ${ms(loadEnded - sendingEnded)} after the last was sent; ` +
@@ -493,6 +577,7 @@ export async function benchJobs(): Promise<BenchResult> {
       ],
     };
   } finally {
+    globalThis.fetch = realFetch;
     await Promise.all(workers.map((w) => stop(w.child)));
     await app?.stop();
     receiver.closeAllConnections();

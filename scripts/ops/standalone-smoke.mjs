@@ -64,6 +64,9 @@ const env = {
   MIGRATE_ON_START: "false",
   // No SMTP here: e-mails to DATA_DIR/outbox, wanted (else readiness answers 503 mail).
   MAIL_TO_FILES: "true",
+  // No load shedding: a busy CI machine must not turn the smoke's spins into 503s.
+  SHED_EVENT_LOOP_MS: "0",
+  SHED_POOL_WAIT_MS: "0",
   METRICS_TOKEN: TOKEN,
   PORT: String(PORT),
   HOSTNAME: "127.0.0.1",

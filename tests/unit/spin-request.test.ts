@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { sendSpin } from "@/lib/swr/spin-request";
+import { FetchError } from "@/lib/swr/fetcher";
+import { MAX_RETRY_AFTER_S, retryDelayMs, SHED_BUDGET_MS, sendSpin } from "@/lib/swr/spin-request";
 import { redeemUntilFor, redemptionStatus } from "@/lib/spins/validity";
 
 const answer = { result: "won", redemption_code: "ABCD2345" };
-const reply = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const reply = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+const shed = (after: string) => reply(503, { error: "Muitas pessoas", code: "OVERLOADED" }, { "retry-after": after });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -58,6 +60,71 @@ describe("sendSpin", () => {
       .mockResolvedValue(reply(409, { error: "Este WhatsApp já foi utilizado", code: "CONFLICT" }));
     await expect(send(fetchMock)).rejects.toMatchObject({ status: 409 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits the server's Retry-After (bounded, jittered), and shed answers cost no try", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(shed("2"))
+      .mockResolvedValueOnce(shed("60"))
+      .mockResolvedValueOnce(shed("1"))
+      .mockResolvedValueOnce(shed("1"))
+      .mockResolvedValueOnce(reply(200, answer));
+    vi.stubGlobal("fetch", fetchMock);
+    const waits: number[] = [];
+    const onRetry = vi.fn();
+    const spin = sendSpin({
+      path: "/p",
+      body: {},
+      key: "k3",
+      onRetry,
+      sleep: async (ms) => void waits.push(ms),
+      random: () => 1, // the jitter's top: +25%
+    });
+    await expect(spin).resolves.toEqual(answer);
+    // Five attempts with the default three tries: the four shed answers used none.
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+    expect(onRetry).toHaveBeenCalledTimes(4);
+    expect(waits).toEqual([2500, MAX_RETRY_AFTER_S * 1250, 1250, 1250]);
+  });
+
+  it("gives up on shed answers once their waits pass the budget", async () => {
+    const fetchMock = vi.fn().mockImplementation(async () => shed("5"));
+    vi.stubGlobal("fetch", fetchMock);
+    const waits: number[] = [];
+    const spin = sendSpin({
+      path: "/p",
+      body: {},
+      key: "k4",
+      sleep: async (ms) => void waits.push(ms),
+      random: () => 0.5,
+    });
+    await expect(spin).rejects.toMatchObject({ status: 503, code: "OVERLOADED", retryAfter: 5 });
+    expect(waits.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(SHED_BUDGET_MS);
+    expect(fetchMock).toHaveBeenCalledTimes(SHED_BUDGET_MS / 5000 + 1);
+  });
+
+  it("an outage's 503 with Retry-After is honoured but still counts as a try", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockImplementation(async () => reply(503, { code: "UNAVAILABLE" }, { "retry-after": "5" }));
+    vi.stubGlobal("fetch", fetchMock);
+    const waits: number[] = [];
+    const spin = sendSpin({
+      path: "/p",
+      body: {},
+      key: "k5",
+      sleep: async (ms) => void waits.push(ms),
+      random: () => 0,
+    });
+    await expect(spin).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(waits).toEqual([3750, 3750]);
+  });
+
+  it("without Retry-After, the backoff of before", () => {
+    expect(retryDelayMs(new FetchError("x", 502), 1)).toBe(600);
+    expect(retryDelayMs(new FetchError("x", 0), 2)).toBe(1500);
   });
 
   it("retries a 409 that says the first attempt is still in progress", async () => {

@@ -6,6 +6,7 @@ export const GET = withSession(
   {
     doc: { summary: "Report figures: totals, top prizes, daily activity, redemptions and sales" },
     permission: "view_dashboard",
+    replica: true,
     query: reportsQuery,
   },
   ({ ctx, query }) => report(ctx, query),

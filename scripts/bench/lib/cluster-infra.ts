@@ -129,6 +129,10 @@ export async function startInstance(name: string, dir: string, port: number, env
     NODE_ENV: "production",
     // No SMTP in the cluster test: e-mails to the outbox folder, wanted (lib/mail/ready.ts).
     MAIL_TO_FILES: "true",
+    // No load shedding: the cluster's proofs count every answer (300 spins at once on stock 100)
+    // and load the machine on purpose; shedding has its own test (tests/api/load-shedding.test.ts).
+    SHED_EVENT_LOOP_MS: "0",
+    SHED_POOL_WAIT_MS: "0",
     ...env,
   });
   await waitFor(p, async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok);

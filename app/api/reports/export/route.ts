@@ -6,6 +6,7 @@ export const GET = withSession(
   {
     doc: { summary: "Download the report rows as CSV", produces: "text/csv" },
     permission: "view_spins",
+    replica: true,
     query: reportsQuery,
   },
   async ({ ctx, query }) => exportLeads(ctx, query, "relatorio-giros"),

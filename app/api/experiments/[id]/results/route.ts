@@ -10,6 +10,7 @@ export const GET = withSession(
       errors: [402, 404],
     },
     permission: "manage_experiments",
+    replica: true,
   },
   ({ ctx, params }) => experimentResults(ctx, params.id),
 );

@@ -6,6 +6,7 @@ export const GET = withSession(
   {
     doc: { summary: "Leads of every wheel, filtered on the server, with stats" },
     permission: "view_spins",
+    replica: true,
     apiKeys: true,
     query: leadsQuery,
   },

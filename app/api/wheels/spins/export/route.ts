@@ -6,6 +6,7 @@ export const GET = withSession(
   {
     doc: { summary: "Download the filtered leads as CSV", produces: "text/csv" },
     permission: "view_spins",
+    replica: true,
     query: spinFilters,
   },
   async ({ ctx, query }) => exportLeads(ctx, query),
