@@ -9,8 +9,12 @@
 
 import { storageGet, storageSet } from "@/lib/ui/safe-storage";
 import { armOf, loaderOptions, sendConversion, type Arm } from "./experiment";
-import { live, prizeTab, TAB_CSS, type Prize } from "./tab";
+import { adopt } from "./adopt";
+import { live, type Prize } from "./prize";
 import { mark, marksOf, noteOrderPage, noteVisit, rulesOf, targeted } from "./targeting";
+
+/** The prize tab's build hash (scripts/build-embed.mjs): its address changes with its code. */
+declare const __TAB_HASH__: string;
 
 type Detail = Record<string, unknown>;
 /** The wheel's key: last close, the spin, its claim page, the prize won (the tab's) and the tab closed for good. */
@@ -69,6 +73,8 @@ function start(tag: HTMLScriptElement) {
   /** The hidden warm-up frame (warm()), until the wheel's own frame is made. */
   let warmFrame: HTMLIFrameElement | null = null;
   let tab: HTMLElement | null = null;
+  /** The prize tab's module is on its way (showPrizeTab). */
+  let tabLoading = false;
   /** The frame said "ready": the wheel can be played from this page. */
   let ready = false;
   /** Show the dialog as soon as the frame is ready (false: the tab display waits for a click). */
@@ -94,8 +100,7 @@ dialog::backdrop{background:none}
 iframe{display:block;width:100%;max-width:none;height:600px;max-height:calc(100vh - 24px);border:0;box-sizing:border-box}
 .x{position:absolute;top:8px;right:8px;width:44px;height:44px;border:0;border-radius:22px;background:#f3f4f6;color:#111827;font:28px/1 system-ui,sans-serif;cursor:pointer;box-sizing:border-box}
 .x:focus-visible,.t:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
-.t{position:fixed;z-index:2147483647;right:16px;bottom:16px;border:0;border-radius:999px;padding:12px 18px;background:#7c3aed;color:#fff;font:700 15px/1.2 system-ui,sans-serif;box-shadow:0 6px 20px rgba(0,0,0,.25);cursor:pointer;text-decoration:none}
-${TAB_CSS}`;
+.t{position:fixed;z-index:2147483647;right:16px;bottom:16px;border:0;border-radius:999px;padding:12px 18px;background:#7c3aed;color:#fff;font:700 15px/1.2 system-ui,sans-serif;box-shadow:0 6px 20px rgba(0,0,0,.25);cursor:pointer;text-decoration:none}`;
 
   function mount(): ShadowRoot {
     if (root) return root;
@@ -107,15 +112,7 @@ ${TAB_CSS}`;
     hs.setProperty("all", "initial", "important");
     hs.setProperty("display", "block", "important");
     root = host.attachShadow({ mode: "open" });
-    try {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(CSS);
-      root.adoptedStyleSheets = [sheet];
-    } catch {
-      const style = d.createElement("style");
-      style.textContent = CSS;
-      root.append(style);
-    }
+    adopt(root, CSS);
     d.body.append(host);
     return root;
   }
@@ -312,14 +309,23 @@ ${TAB_CSS}`;
   function showPrizeTab() {
     const s = read();
     const p = s.prize;
-    if (tab || s.gone || !live(p) || (p.l && !p.l.startsWith(`${app}/`))) return;
+    if (tab || tabLoading || s.gone || !live(p) || (p.l && !p.l.startsWith(`${app}/`))) return;
     // Bought on this browser since the win (an order page, or the shop's "purchase" call): used.
     const bought = marksOf(company).b;
     if (bought && s.spun && bought > s.spun) return;
-    tab = prizeTab(mount(), p, () => {
-      tab = null;
-      write({ gone: Date.now() });
-    });
+    // Its code only now (/embed-tab.js, a module of our origin): most page views never need it.
+    tabLoading = true;
+    import(`${app}/embed-tab.js?v=${__TAB_HASH__}`).then(
+      (m: typeof import("./tab")) => {
+        tabLoading = false;
+        if (tab) return;
+        tab = m.prizeTab(mount(), p, () => {
+          tab = null;
+          write({ gone: Date.now() });
+        });
+      },
+      () => (tabLoading = false),
+    );
   }
 
   /**

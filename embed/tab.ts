@@ -2,16 +2,12 @@
 // small tab at the bottom-left of every page of the shop ("Seu prêmio: 10% OFF · expira em 2 dias")
 // that reopens the prize with its code, a copy button and "Usar meu cupom", until the prize expires
 // (its stored validity), the shop's order page says it was bought, or the visitor closes it for good.
-// It lives in the loader's shadow root; the loader decides when (from the shop's own storage only).
+// It lives in the loader's shadow root; the loader decides when (from the shop's own storage only)
+// and only then fetches this module: it is built apart, as /embed-tab.js (scripts/build-embed.mjs),
+// so the loader every page pays stays small (docs/decisions/embed.md).
 
-/** The won prize as the loader keeps it: name, code, validity (ISO, null: none), coupon link, claim page. */
-export interface Prize {
-  n: string;
-  c: string;
-  u: string | null;
-  k: string | null;
-  l: string | null;
-}
+import { adopt } from "./adopt";
+import type { Prize } from "./prize";
 
 // 48 px high, bottom-left, above the phone's safe area; on a phone it sits above the band where shops
 // put a sticky "Finalizar compra" bar, so it never covers the shop's checkout buttons.
@@ -32,12 +28,10 @@ export function expiryText(until: string | null, now = Date.now()): string {
   return days < 1 ? "expira hoje" : days === 1 ? "expira amanhã" : `expira em ${days} dias`;
 }
 
-/** Whether the stored prize still counts: not past its validity. */
-export const live = (p: Prize | undefined, now = Date.now()): p is Prize => !!p?.c && (!p.u || Date.parse(p.u) > now);
-
 /** Adds the tab (and its panel, shown on a click) to `root`; `gone` closes it for good. Returns its element. */
 export function prizeTab(root: ShadowRoot, p: Prize, gone: () => void): HTMLElement {
   const d = document;
+  adopt(root, TAB_CSS);
   const make = <K extends keyof HTMLElementTagNameMap>(tag: K, cls: string, text = "") => {
     const e = d.createElement(tag);
     e.className = cls;

@@ -4,7 +4,8 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { GET } from "@/app/embed.js/route";
-import { EMBED_LOADER_CODE, EMBED_LOADER_HASH } from "@/lib/generated/embed-loader";
+import { GET as tabScript } from "@/app/embed-tab.js/route";
+import { EMBED_LOADER_CODE, EMBED_LOADER_HASH, EMBED_TAB_CODE, EMBED_TAB_HASH } from "@/lib/generated/embed-loader";
 import {
   previewOptions,
   snippet,
@@ -19,7 +20,21 @@ describe("embed loader", () => {
   it("is at most 6,000 bytes gzipped, and has no import left", () => {
     const size = gzipSync(EMBED_LOADER_CODE, { level: 9 }).length;
     expect(size).toBeLessThanOrEqual(6000);
-    expect(EMBED_LOADER_CODE).not.toMatch(/\brequire\(|\bimport\s*[({"']/);
+    // Everything bundled, but the one module fetched on demand: the prize tab (/embed-tab.js).
+    expect(EMBED_LOADER_CODE).not.toMatch(/\brequire\(/);
+    expect(EMBED_LOADER_CODE.match(/\bimport\s*[({"']/g)).toHaveLength(1);
+    expect(EMBED_LOADER_CODE).toContain(`/embed-tab.js?v=${EMBED_TAB_HASH}`);
+  });
+
+  it("/embed-tab.js serves the prize tab's module, cached for good under its hash, to any site", async () => {
+    const tab = tabScript(new Request(`http://localhost/embed-tab.js?v=${EMBED_TAB_HASH}`));
+    expect(tab.status).toBe(200);
+    expect(tab.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(tab.headers.get("access-control-allow-origin")).toBe("*");
+    const code = await tab.text();
+    expect(code).toBe(EMBED_TAB_CODE);
+    expect(code).toMatch(/export\s*\{[^}]*prizeTab/);
+    expect(tabScript(new Request("http://localhost/embed-tab.js?v=000000000000")).status).toBe(404);
   });
 
   it("/embed.js revalidates by its ETag; the hashed address is immutable; another hash is 404", async () => {

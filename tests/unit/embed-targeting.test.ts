@@ -2,7 +2,8 @@
 // and the prize tab's countdown, through the modules' own functions: attributes in and out, the
 // visit's bookkeeping, the patterns, the wizard's errors and its plain pt-BR sentences.
 import { describe, expect, it } from "vitest";
-import { expiryText, live } from "@/embed/tab";
+import { live } from "@/embed/prize";
+import { expiryText } from "@/embed/tab";
 import { matchesPattern, nextVisit, rulesOf } from "@/embed/targeting";
 import {
   snippet,
