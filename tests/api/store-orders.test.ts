@@ -12,7 +12,8 @@ import { GET as leadsRoute } from "@/app/api/wheels/spins/all/route";
 import { POST as webhookPost } from "@/app/api/webhooks/stores/[key]/route";
 import { db } from "@/lib/db/client";
 import { encryptSecret, decryptSecret } from "@/lib/security/secrets";
-import { sweepStoreWebhooks } from "@/lib/stores/orders";
+import { jobBudgetMs } from "@/lib/jobs/budget";
+import { storeWebhookJob, sweepStoreWebhooks } from "@/lib/stores/orders";
 import { runOnce } from "@/lib/worker/worker";
 import { addToWheel, createWheel } from "../helpers/catalogue";
 import { spinOn } from "../helpers/campaign";
@@ -196,8 +197,8 @@ describe("what does not count", () => {
     }
   });
 
-  it("a store connected before order webhooks gets its own once, from the worker's sweep", async () => {
-    const c = await createCompany("Loja Antiga");
+  /** A WooCommerce store connected before order webhooks existed: no webhook, no secret (`pending`). */
+  async function legacyWooStore(c: TestCompany) {
     const prisma = await db();
     const id = crypto.randomUUID();
     const credentials = { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET };
@@ -212,6 +213,13 @@ describe("what does not count", () => {
         credentialsHint: WOO_KEY.slice(-4),
       },
     });
+    return id;
+  }
+
+  it("a store connected before order webhooks gets its own once, from the worker's sweep", async () => {
+    const c = await createCompany("Loja Antiga");
+    const prisma = await db();
+    const id = await legacyWooStore(c);
     const before = fakes.woo.webhooks.length;
     expect(await sweepStoreWebhooks()).toBeGreaterThanOrEqual(1);
     expect(await sweepStoreWebhooks()).toBe(0); // one waiting job per store
@@ -234,6 +242,23 @@ describe("what does not count", () => {
     // Done: the next sweeps leave it alone.
     await sweepStoreWebhooks();
     expect(await prisma.webhookDelivery.count({ where: { companyId: c.companyId, kind: "store.webhook" } })).toBe(1);
+  });
+
+  it("a registration run whose reads took part of its budget still registers, not 'continue' forever", async () => {
+    // Stop 57's CI: three calls of a third of the whole budget each never fit once the store's reads had
+    // taken a few milliseconds, so on a slow database the job only ever answered "continue".
+    const c = await createCompany("Loja Lenta");
+    const id = await legacyWooStore(c);
+    const out = await storeWebhookJob.run({
+      id: "job_test",
+      companyId: c.companyId,
+      attempts: 1,
+      payload: { store_id: id },
+      deadline: Date.now() + jobBudgetMs() - 200,
+    });
+    expect(out).toEqual({ status: "done" });
+    const prisma = await db();
+    expect((await prisma.store.findUniqueOrThrow({ where: { id } })).webhookStatus).toBe("ok");
   });
 });
 
