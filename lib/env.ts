@@ -98,6 +98,12 @@ const schema = z
     // this long; 0 turns that signal off. Bounds from bench:jobs (docs/scaling.md "Shedding load").
     SHED_EVENT_LOOP_MS: z.coerce.number().int().min(0).max(60_000).default(100),
     SHED_POOL_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    // The spins' waiting room (lib/http/spin-gate.ts): this many spins run at once (0: no cap), the
+    // others wait up to SHED_QUEUE_WAIT_MS for a place (0: 503 at once), oldest visitor first, at
+    // most SHED_QUEUE_MAX of them. The wait stays under the page's 10 s try.
+    SHED_SPINS_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).default(16),
+    SHED_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(9_000).default(3000),
+    SHED_QUEUE_MAX: z.coerce.number().int().min(0).max(100_000).default(2000),
     DATA_DIR: z.string().default(".data"),
     NEXTAUTH_SECRET: z.string().min(16).optional(),
     // Secrets at rest (lib/security/secrets.ts) and the CPF's HMAC (lib/security/cpf.ts): each

@@ -4,7 +4,8 @@
 // screen's events) is timed to its headers, and a request the client dropped first is status 499.
 // It sits on http.Server like the socket address (lib/net/socket-address.ts), so `next start` and
 // the standalone server.js both pass through it. It is also where load is shed (./overload.ts):
-// the earliest point a request is seen, before Next spends anything on it.
+// the earliest point a request is seen, before Next spends anything on it, and where the visitors'
+// spins wait for a place (./spin-gate.ts).
 import "server-only";
 import http from "node:http";
 import { env } from "@/lib/env";
@@ -13,6 +14,7 @@ import { countShed } from "@/lib/metrics";
 import { FILL_HEADER, isPageFill } from "@/lib/public-page/html-cache";
 import { asObservedRequest, recordRequest } from "./access";
 import { shedAnswer, sheddable, shedRetryAfter, startOverloadMonitor } from "./overload";
+import { SpinGate } from "./spin-gate";
 
 const PATCHED = Symbol.for("roleta.server-requests");
 
@@ -46,16 +48,54 @@ function watch(req: http.IncomingMessage, res: http.ServerResponse): void {
   });
 }
 
-/** Answers a visitor's spin or page 503 at once when the process is overloaded; true if it did. */
-function shed(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): boolean {
-  const kind = sheddable(req.method, pathname);
-  if (!kind) return false;
+/** The visitors' spins' waiting room (./spin-gate.ts), with this process's bounds. */
+const gate = new SpinGate(
+  () => {
+    const e = env();
+    return { maxInFlight: e.SHED_SPINS_IN_FLIGHT, maxWaitMs: e.SHED_QUEUE_WAIT_MS, maxQueue: e.SHED_QUEUE_MAX };
+  },
+  () => signalsRetryAfter() !== null,
+);
+
+/** Seconds to ask the visitor to wait while the loop or the pool is behind, else null. */
+function signalsRetryAfter(): number | null {
   const { SHED_EVENT_LOOP_MS, SHED_POOL_WAIT_MS } = env();
-  const retryAfter = shedRetryAfter({ loopMs: SHED_EVENT_LOOP_MS, poolWaitMs: SHED_POOL_WAIT_MS });
-  if (retryAfter === null) return false;
+  return shedRetryAfter({ loopMs: SHED_EVENT_LOOP_MS, poolWaitMs: SHED_POOL_WAIT_MS });
+}
+
+function answerShed(req: http.IncomingMessage, res: http.ServerResponse, kind: "spin" | "page", retryAfter: number) {
+  if (res.headersSent || res.destroyed) return;
   countShed();
   const { headers, body } = shedAnswer(kind, retryAfter);
   res.writeHead(503, headers).end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * Sheds or holds a visitor's request while the process is overloaded; true when it took the
+ * request over (answered it, or will pass it on through `go` once the spin has a place).
+ */
+function shedOrHold(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, go: () => void): boolean {
+  const kind = sheddable(req.method, pathname);
+  if (kind === "page") {
+    const retryAfter = signalsRetryAfter();
+    if (retryAfter === null) return false;
+    answerShed(req, res, kind, retryAfter);
+    return true;
+  }
+  if (kind !== "spin") return false;
+  const key = req.headers["idempotency-key"];
+  let admitted = false;
+  const entry = gate.enter(
+    typeof key === "string" ? key : undefined,
+    (release) => {
+      admitted = true;
+      res.once("close", release);
+      go();
+    },
+    (retryAfter) => answerShed(req, res, kind, Math.max(retryAfter, signalsRetryAfter() ?? 0)),
+  );
+  // A visitor who leaves while waiting gives their place up.
+  if (!admitted) res.once("close", () => entry.cancel());
   return true;
 }
 
@@ -76,9 +116,10 @@ export function observeRequests(): () => void {
       return Reflect.apply(emit, this, [event, ...args]) as boolean;
     const res = args[1] as http.ServerResponse;
     watch(req, res);
-    if (shed(req, res, pathOf(req.url))) return true;
     // The handlers' own measure (lib/http/access.ts measured) sees it is counted here.
-    return asObservedRequest(() => Reflect.apply(emit, this, [event, ...args]) as boolean);
+    const go = () => asObservedRequest(() => Reflect.apply(emit, this, [event, ...args]) as boolean);
+    if (shedOrHold(req, res, pathOf(req.url), go)) return true;
+    return go();
   } as typeof proto.emit;
   return () => {
     stopMonitor();

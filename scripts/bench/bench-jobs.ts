@@ -17,7 +17,8 @@
 // waits for the backlog to empty. Goals: lag p95 <= 5 s during the load; backlog empty 10 s after.
 // Usage: npm run bench:jobs   (BENCH_WORKERS=2 starts two worker processes; WORKER_CONCURRENCY and
 //        WORKER_BATCH are passed to the workers; BENCH_SHED_LOOP_MS and BENCH_SHED_POOL_MS set the
-//        server's shedding bounds, 0 turns one off; BENCH_REUSE_BUILD=1 takes the server build in
+//        server's shedding bounds, 0 turns one off; BENCH_SHED_IN_FLIGHT and BENCH_SHED_WAIT_MS the
+//        spins' waiting room's; BENCH_REUSE_BUILD=1 takes the server build in
 //        .next-bench as it is: the server runs no worker, so a build of older worker code is the same server)
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -252,6 +253,9 @@ export async function benchJobs(): Promise<BenchResult> {
       // The production defaults (lib/env.ts) unless asked otherwise (startBenchApp turns it off).
       SHED_EVENT_LOOP_MS: process.env.BENCH_SHED_LOOP_MS ?? "100",
       SHED_POOL_WAIT_MS: process.env.BENCH_SHED_POOL_MS ?? "1000",
+      // BENCH_SHED_IN_FLIGHT / BENCH_SHED_WAIT_MS: the spins' waiting room (lib/http/spin-gate.ts).
+      SHED_SPINS_IN_FLIGHT: process.env.BENCH_SHED_IN_FLIGHT ?? "16",
+      SHED_QUEUE_WAIT_MS: process.env.BENCH_SHED_WAIT_MS ?? "3000",
     });
     for (let i = 0; i < WORKERS; i++)
       workers.push(

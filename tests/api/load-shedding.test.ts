@@ -13,16 +13,25 @@ import { observeRequests } from "@/lib/http/server-requests";
 import { call } from "../helpers/http";
 
 const TOKEN = "metrics-token-shedding-0123";
+const SHED_KEYS = [
+  "SHED_EVENT_LOOP_MS",
+  "SHED_POOL_WAIT_MS",
+  "SHED_SPINS_IN_FLIGHT",
+  "SHED_QUEUE_WAIT_MS",
+  "SHED_QUEUE_MAX",
+] as const;
 const SAVED = { ...process.env };
 
 beforeAll(() => {
   process.env.METRICS_TOKEN = TOKEN;
   process.env.SHED_EVENT_LOOP_MS = "60";
   process.env.SHED_POOL_WAIT_MS = "0";
+  // The loop test sheds at once; the waiting room's test sets its own bounds (setGate).
+  process.env.SHED_QUEUE_WAIT_MS = "0";
   resetEnvCache();
 });
 afterAll(() => {
-  for (const k of ["METRICS_TOKEN", "SHED_EVENT_LOOP_MS", "SHED_POOL_WAIT_MS"]) {
+  for (const k of ["METRICS_TOKEN", ...SHED_KEYS]) {
     if (SAVED[k] === undefined) delete process.env[k];
     else process.env[k] = SAVED[k];
   }
@@ -38,6 +47,11 @@ async function shedTotal(): Promise<number> {
 
 function setLoopBound(ms: number) {
   process.env.SHED_EVENT_LOOP_MS = String(ms);
+  resetEnvCache();
+}
+
+function setGate(bounds: Partial<Record<(typeof SHED_KEYS)[number], number>>) {
+  for (const [k, v] of Object.entries(bounds)) process.env[k] = String(v);
   resetEnvCache();
 }
 
@@ -110,6 +124,77 @@ describe("load shedding", () => {
       }
       expect(status).toBe(201);
     } finally {
+      undo();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("spins past the cap wait for a place, oldest visitor first; one that waits too long is 503", async () => {
+    const undo = observeRequests();
+    // Stands in for Next: each spin that reaches it is held until the test lets it answer.
+    const reached: string[] = [];
+    const holding = new Map<string, () => void>();
+    const server = http.createServer((req, res) => {
+      const key = String(req.headers["idempotency-key"]);
+      reached.push(key);
+      holding.set(key, () => res.writeHead(201).end("{}"));
+    });
+    const answer = (key: string) => {
+      holding.get(key)!();
+      holding.delete(key);
+    };
+    try {
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const spin = (key: string, signal?: AbortSignal) =>
+        fetch(`${base}/api/public/loja/wheels/roleta/spin`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "idempotency-key": key },
+          body: "{}",
+          signal,
+        });
+      const until = async (check: () => boolean) => {
+        for (let i = 0; i < 200 && !check(); i++) await sleep(10);
+        expect(check()).toBe(true);
+      };
+      setGate({ SHED_EVENT_LOOP_MS: 0, SHED_SPINS_IN_FLIGHT: 1, SHED_QUEUE_WAIT_MS: 300, SHED_QUEUE_MAX: 2 });
+      const before = await shedTotal();
+
+      const a = spin("a");
+      await until(() => reached.includes("a"));
+      // "c" waits 300 ms behind "a" without a place: 503, and the page will come back with its key.
+      const c1 = await spin("c");
+      expect(c1.status).toBe(503);
+      expect(c1.headers.get("retry-after")).toMatch(/^[1-5]$/);
+      expect((await c1.json()).code).toBe("OVERLOADED");
+      expect(await shedTotal()).toBe(before + 1);
+
+      setGate({ SHED_QUEUE_WAIT_MS: 5000 });
+      const b = spin("b"); // a newcomer
+      await sleep(50);
+      const gone = new AbortController();
+      const d = spin("d", gone.signal).catch((e: Error) => e.name);
+      await sleep(50);
+      // The line is full (2 waiting): a newcomer is answered at once.
+      const full = await spin("e");
+      expect(full.status).toBe(503);
+      gone.abort(); // "d" leaves the line
+      expect(await d).toBe("AbortError");
+      const c2 = spin("c"); // "c" is back: first seen before "b", it goes ahead of it
+      await sleep(50);
+      expect(reached).toEqual(["a"]);
+
+      answer("a");
+      await until(() => reached.length === 2);
+      expect(reached).toEqual(["a", "c"]);
+      answer("c");
+      await until(() => reached.length === 3);
+      answer("b");
+      expect(reached).toEqual(["a", "c", "b"]); // "d" left: it never reached the app
+      expect([(await a).status, (await c2).status, (await b).status]).toEqual([201, 201, 201]);
+    } finally {
+      setGate({ SHED_EVENT_LOOP_MS: 60, SHED_SPINS_IN_FLIGHT: 16, SHED_QUEUE_WAIT_MS: 0, SHED_QUEUE_MAX: 2000 });
+      for (const k of [...holding.keys()]) answer(k);
       undo();
       await new Promise((resolve) => server.close(resolve));
     }

@@ -87,6 +87,7 @@ export async function startApp(env: Record<string, string>, port?: number): Prom
       // saturates the server on purpose, and its figures are of the work, not of 503s.
       SHED_EVENT_LOOP_MS: "0",
       SHED_POOL_WAIT_MS: "0",
+      SHED_SPINS_IN_FLIGHT: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -133,6 +133,7 @@ export async function startInstance(name: string, dir: string, port: number, env
     // and load the machine on purpose; shedding has its own test (tests/api/load-shedding.test.ts).
     SHED_EVENT_LOOP_MS: "0",
     SHED_POOL_WAIT_MS: "0",
+    SHED_SPINS_IN_FLIGHT: "0",
     ...env,
   });
   await waitFor(p, async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok);
