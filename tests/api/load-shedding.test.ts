@@ -26,7 +26,9 @@ beforeAll(() => {
   process.env.METRICS_TOKEN = TOKEN;
   process.env.SHED_EVENT_LOOP_MS = "60";
   process.env.SHED_POOL_WAIT_MS = "0";
-  // The loop test sheds at once; the waiting room's test sets its own bounds (setGate).
+  // The loop test: the signals alone, shedding at once (no waiting room); the waiting room's test
+  // sets its own bounds (setGate).
+  process.env.SHED_SPINS_IN_FLIGHT = "0";
   process.env.SHED_QUEUE_WAIT_MS = "0";
   resetEnvCache();
 });
@@ -193,7 +195,7 @@ describe("load shedding", () => {
       expect(reached).toEqual(["a", "c", "b"]); // "d" left: it never reached the app
       expect([(await a).status, (await c2).status, (await b).status]).toEqual([201, 201, 201]);
     } finally {
-      setGate({ SHED_EVENT_LOOP_MS: 60, SHED_SPINS_IN_FLIGHT: 16, SHED_QUEUE_WAIT_MS: 0, SHED_QUEUE_MAX: 2000 });
+      setGate({ SHED_EVENT_LOOP_MS: 60, SHED_SPINS_IN_FLIGHT: 0, SHED_QUEUE_WAIT_MS: 0, SHED_QUEUE_MAX: 2000 });
       for (const k of [...holding.keys()]) answer(k);
       undo();
       await new Promise((resolve) => server.close(resolve));
