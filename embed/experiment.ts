@@ -76,8 +76,10 @@ export async function armOf(app: string, company: string, key: string): Promise<
 
 /**
  * The order confirmation page: which platform and order, or null elsewhere. WooCommerce's
- * order-received endpoint carries the order id in its path; Nuvemshop's checkout success page is
- * where its installed script runs, with the order in the platform's `LS` object (or the path).
+ * order-received endpoint carries the order id in its path. Nuvemshop adds `LS.order` (id, number,
+ * total...) to its `LS` object on the thank-you page only (its Script docs, "Thank you page":
+ * TiendaNube/api-docs resources/script.md), where the app's script runs with `where: checkout`;
+ * the checkout's success path is the fallback when a theme hides `LS`.
  */
 export function confirmedOrder(): { platform: string; order_id: string } | null {
   const woo = /\/checkout\/order-received\/(\d+)\/?$/.exec(location.pathname);
@@ -85,7 +87,9 @@ export function confirmedOrder(): { platform: string; order_id: string } | null 
   const ls = (window as unknown as { LS?: { order?: { id?: unknown } } }).LS;
   const nuvem = /\/checkout\/v\d+\/success\/(\d+)/.exec(location.pathname);
   const id = ls?.order?.id ?? nuvem?.[1];
-  return id && nuvem ? { platform: "nuvemshop", order_id: String(id) } : null;
+  return typeof id === "number" || (typeof id === "string" && /^\d{1,20}$/.test(id))
+    ? { platform: "nuvemshop", order_id: String(id) }
+    : null;
 }
 
 /**

@@ -91,10 +91,15 @@ describe("confirmation pages", () => {
     expect(confirmedOrder()).toEqual({ platform: "nuvemshop", order_id: "987" });
     at("/checkout/v3/success/555/abcdef");
     expect(confirmedOrder()).toEqual({ platform: "nuvemshop", order_id: "555" });
+    // LS.order is only on the thank-you page (Nuvemshop's Script docs), whatever its path.
+    at("/checkout/v4/pedido/abc", { store: { id: 1 }, order: { id: 4321, number: 12 } });
+    expect(confirmedOrder()).toEqual({ platform: "nuvemshop", order_id: "4321" });
   });
 
   it("nothing on other pages", () => {
-    at("/produtos/camiseta/", { order: { id: 1 } });
+    at("/produtos/camiseta/", { store: { id: 1 }, product: { id: 2 } });
+    expect(confirmedOrder()).toBeNull();
+    at("/produtos/camiseta/", { order: { id: "<img>" } });
     expect(confirmedOrder()).toBeNull();
     at("/checkout/");
     expect(confirmedOrder()).toBeNull();
