@@ -9,13 +9,13 @@ import { Field } from "@/components/ui/field";
 import { Card } from "@/components/ui/misc";
 import { QueryState } from "@/components/ui/query-state";
 import type { MarketingIntegrationAnswer, ReadAnswers } from "@/lib/api-types";
-import { shortDateTime } from "@/lib/dates/format";
 import { MARKETING_TOOLS, TOOL_KEY_HINTS, TOOL_LABELS, type MarketingTool } from "@/lib/marketing/tools";
 import { api, FetchError } from "@/lib/swr/fetcher";
 import { useApi } from "@/lib/swr/use-api";
 import { useWheels } from "@/lib/swr/use-wheels";
 import { notify } from "@/lib/ui/toast";
 import { MARKETING_MESSAGES } from "@/lib/validation/marketing";
+import { LastDelivery, SendLeadsToggle } from "./lead-delivery";
 import { SecretField } from "./secret-field";
 
 type Current = MarketingIntegrationAnswer | null;
@@ -166,15 +166,7 @@ function ToolForm({ tool, current, onSaved }: { tool: MarketingTool; current: Cu
             setWheelIds={setWheelIds}
           />
           {errors.list_id && <p className="text-sm text-red-700">{errors.list_id}</p>}
-          <label className="flex items-center gap-2 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              className="h-5 w-5 accent-brand-600"
-              checked={enabled}
-              onChange={(e) => setEnabled(e.target.checked)}
-            />
-            Enviar os leads com e-mail ao {label}
-          </label>
+          <SendLeadsToggle tool={label} checked={enabled} onChange={setEnabled} />
         </>
       )}
       <div className="flex flex-wrap gap-2">
@@ -198,12 +190,7 @@ function Status({ i }: { i: MarketingIntegrationAnswer }) {
         {`Conectado (chave final ${i.credentials.last4}) · ${i.enabled ? "Ativa" : "Desativada"}`}
       </p>
       {!i.list_id && <p className="text-amber-800">Escolha a lista para começar a enviar os leads.</p>}
-      {i.last_delivery_at && <p className="text-green-800">Último envio: {shortDateTime(i.last_delivery_at)}</p>}
-      {i.last_error && (
-        <p className="text-red-700">
-          Último erro{i.last_error_at ? ` (${shortDateTime(i.last_error_at)})` : ""}: {i.last_error}
-        </p>
-      )}
+      <LastDelivery sentAt={i.last_delivery_at} error={i.last_error} errorAt={i.last_error_at} />
     </div>
   );
 }

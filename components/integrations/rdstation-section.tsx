@@ -7,11 +7,11 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/misc";
 import { QueryState } from "@/components/ui/query-state";
 import type { RdStationAnswer, ReadAnswers } from "@/lib/api-types";
-import { shortDateTime } from "@/lib/dates/format";
 import { api, FetchError } from "@/lib/swr/fetcher";
 import { useApi } from "@/lib/swr/use-api";
 import { notify } from "@/lib/ui/toast";
 import { RDSTATION_MESSAGES } from "@/lib/validation/rdstation";
+import { LastDelivery, SendLeadsToggle } from "./lead-delivery";
 import { SecretField } from "./secret-field";
 
 type Answer = ReadAnswers["getRdStation"];
@@ -50,15 +50,7 @@ function RdStationForm({ current, onSaved }: { current: RdStationAnswer; onSaved
         error={error}
         hint="No RD Station Marketing: Perfil → Integrações → Chave de API (token público)."
       />
-      <label className="flex items-center gap-2 text-sm text-gray-800">
-        <input
-          type="checkbox"
-          className="h-5 w-5 accent-brand-600"
-          checked={enabled}
-          onChange={(e) => setEnabled(e.target.checked)}
-        />
-        Enviar os leads com e-mail ao RD Station
-      </label>
+      <SendLeadsToggle tool="RD Station" checked={enabled} onChange={setEnabled} />
       <Button type="submit" loading={busy} disabled={busy}>
         Salvar
       </Button>
@@ -88,12 +80,7 @@ export function RdStationSection() {
                 ? `Chave configurada (final ${r.last4}) · ${r.enabled ? "Ativa" : "Desativada"}`
                 : "Nenhuma chave configurada."}
             </p>
-            {r.last_sent_at && <p className="text-sm text-green-800">Último envio: {shortDateTime(r.last_sent_at)}</p>}
-            {r.last_error && (
-              <p className="text-sm text-red-700">
-                Último erro{r.last_error_at ? ` (${shortDateTime(r.last_error_at)})` : ""}: {r.last_error}
-              </p>
-            )}
+            <LastDelivery sentAt={r.last_sent_at} error={r.last_error} errorAt={r.last_error_at} />
             <RdStationForm current={r} onSaved={() => void query.mutate()} />
           </Card>
         )}

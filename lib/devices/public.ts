@@ -11,6 +11,8 @@ import { hashDeviceToken } from "./token";
 
 export interface PublicDevice {
   id: string;
+  /** The company the device (and its wheel) belongs to: the scope of what the totem may reach. */
+  companyId: string;
   kind: DeviceKind;
   unitId: string | null;
   wheelId: string;
@@ -24,7 +26,7 @@ const ofWheel = (companySlug: string, wheelRef: string) => ({
   },
 });
 
-const select = { id: true, kind: true, unitId: true, wheelId: true } as const;
+const select = { id: true, companyId: true, kind: true, unitId: true, wheelId: true } as const;
 
 /** The unrevoked device of this wheel holding the token, or null. */
 export async function deviceByToken(

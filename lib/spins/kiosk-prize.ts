@@ -6,7 +6,7 @@
 // spin however often the button is pressed (the job's dedupe key and the spin's kept message id).
 import "server-only";
 import { DEVICE_MESSAGES } from "@/lib/copy/devices";
-import { db } from "@/lib/db/client";
+import { tenantDb, tenantTx } from "@/lib/db/tenant";
 import { AppError } from "@/lib/errors";
 import { codeCandidates } from "./draw/redemption-code";
 import { queuePrize } from "@/lib/whatsapp/dispatch";
@@ -18,15 +18,18 @@ export const KIOSK_PRIZE_WINDOW_MS = 30 * 60_000;
 /** Whether the company sends prizes by WhatsApp (the totem shows the button only then). */
 export async function kioskSendsWhatsapp(companyId: string) {
   const account = await (
-    await db()
-  ).whatsappAccount.findFirst({ where: { companyId, enabled: true }, select: { companyId: true } });
+    await tenantDb({ companyId })
+  ).whatsappAccount.findFirst({ where: { enabled: true }, select: { companyId: true } });
   return !!account;
 }
 
 export async function sendKioskPrize(companySlug: string, wheelRef: string, token: string, code: string) {
   const device = await spinDevice(companySlug, wheelRef, token);
-  const prisma = await db();
-  const spin = await prisma.spin.findFirst({
+  // The totem's company is the scope: a spin of another company is simply not found.
+  const scope = { companyId: device.companyId };
+  const spin = await (
+    await tenantDb(scope)
+  ).spin.findFirst({
     where: {
       wheelId: device.wheelId,
       deviceId: device.id,
@@ -35,18 +38,15 @@ export async function sendKioskPrize(companySlug: string, wheelRef: string, toke
       createdAt: { gte: new Date(Date.now() - KIOSK_PRIZE_WINDOW_MS) },
       anonymizedAt: null,
     },
-    select: { id: true, companyId: true },
+    select: { id: true },
   });
   if (!spin) throw new AppError("NOT_FOUND", DEVICE_MESSAGES.prizeNotFound);
-  if (!(await kioskSendsWhatsapp(spin.companyId)))
+  if (!(await kioskSendsWhatsapp(scope.companyId)))
     throw new AppError("WHATSAPP_NOT_CONNECTED", DEVICE_MESSAGES.kioskWhatsappOff);
-  await prisma.$transaction(async (tx) => {
+  await tenantTx(scope, async (tx) => {
     // The leads screen shows the message's state, as for a verified win.
-    await tx.spin.updateMany({
-      where: { id: spin.id, companyId: spin.companyId, messageId: null },
-      data: { messageStatus: "queued" },
-    });
-    await queuePrize(spin.companyId, spin.id, tx);
+    await tx.spin.updateMany({ where: { id: spin.id, messageId: null }, data: { messageStatus: "queued" } });
+    await queuePrize(scope.companyId, spin.id, tx);
   });
   return { status: "queued" as const };
 }

@@ -7,7 +7,6 @@
 // association itself: `{company, wheel}` or `{company, experiment}`. No request of ours is added to
 // the shop's pages, and the choice is the platform's to serve.
 import "server-only";
-import { db } from "@/lib/db/client";
 import { tenantDb } from "@/lib/db/tenant";
 import type { SessionCtx } from "@/lib/auth/session";
 import { env } from "@/lib/env";
@@ -28,14 +27,13 @@ export const STOREFRONT_MESSAGES = {
 
 /** The association's query_params: the company and the chosen wheel or experiment (their slug and key). */
 async function queryParams(companyId: string, s: Pick<Store, "storefrontWheelId" | "storefrontExperimentId">) {
-  const prisma = await db();
+  // Company is keyed by its own id (not a tenant model: the door passes it through unbound).
+  const t = await tenantDb({ companyId });
   const [company, wheel, experiment] = await Promise.all([
-    prisma.company.findUnique({ where: { id: companyId }, select: { slug: true } }),
-    s.storefrontWheelId
-      ? prisma.wheel.findFirst({ where: { id: s.storefrontWheelId, companyId }, select: { slug: true } })
-      : null,
+    t.company.findUnique({ where: { id: companyId }, select: { slug: true } }),
+    s.storefrontWheelId ? t.wheel.findFirst({ where: { id: s.storefrontWheelId }, select: { slug: true } }) : null,
     s.storefrontExperimentId
-      ? prisma.experiment.findFirst({ where: { id: s.storefrontExperimentId, companyId }, select: { key: true } })
+      ? t.experiment.findFirst({ where: { id: s.storefrontExperimentId }, select: { key: true } })
       : null,
   ]);
   return JSON.stringify({

@@ -3,55 +3,22 @@
 // (Shopify's /discount/{code}?redirect=/cart), and elsewhere (WooCommerce) no link but where to paste
 // it; the wheel's own template wins over the store's. Checked on the spin's answer, the claim page's
 // data and the WhatsApp prize text.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as storesPost } from "@/app/api/integrations/stores/route";
+import { describe, expect, it } from "vitest";
 import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
 import { prizeChatText } from "@/lib/copy/whatsapp";
-import { db } from "@/lib/db/client";
-import { resetEnvCache } from "@/lib/env";
 import { claimView } from "@/lib/redemption/claim";
 import { couponUrlOf, pasteHint, storeCouponTemplate } from "@/lib/stores/coupon-link";
 import { refillReserve } from "@/lib/stores/reserve";
 import { addToWheel, createWheel } from "../helpers/catalogue";
-import type { Fake } from "../helpers/fakes/server";
-import { SHOPIFY_TOKEN, startShopify } from "../helpers/fakes/shopify";
-import { startWooCommerce, WOO_KEY, WOO_SECRET } from "../helpers/fakes/woocommerce";
+import { couponStoreInput, startCouponStores, storeCouponProduct } from "../helpers/fakes/stores";
 import { createCompany, type TestCompany } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 
-let shop: Fake;
-let woo: Fake;
-
-beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS = "true";
-  resetEnvCache();
-  [shop, woo] = await Promise.all([startShopify(), startWooCommerce()]);
-  process.env.SHOPIFY_API_URL = shop.url;
-});
-
-afterAll(async () => {
-  await Promise.all([shop.close(), woo.close()]);
-  delete process.env.SHOPIFY_API_URL;
-  delete process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS;
-  resetEnvCache();
-});
+const fakes = startCouponStores();
 
 /** A wheel whose only prize is a store coupon, its reserve filled from the fake store. */
 async function storeWheel(c: TestCompany, store: Record<string, unknown>, couponUrl?: string) {
-  const res = await call(storesPost, { token: c.owner.token, body: store });
-  expect(res.status, res.text).toBe(201);
-  const prisma = await db();
-  const product = await prisma.product.create({
-    data: {
-      companyId: c.companyId,
-      name: "Cupom 10%",
-      description: "10% na loja",
-      stock: 0,
-      codeSource: "store",
-      storeId: res.body.store.id,
-      storeCoupon: { type: "percentage", value: 10, valid_days: 30, min_order: null },
-    },
-  });
+  const product = await storeCouponProduct(c, store);
   expect(await refillReserve(c, product.id)).toMatchObject({ created: 10 });
   const wheel = await createWheel(c.owner.token, couponUrl ? { coupon_url: couponUrl } : {});
   await addToWheel(c.owner.token, wheel.id, [{ product_id: product.id, odds_weight: 1 }]);
@@ -71,12 +38,7 @@ async function win(c: TestCompany, wheel: string, i: number) {
 describe("the coupon in the cart", () => {
   it("a Shopify store's prize links to its discount URL, on the answer and the claim page", async () => {
     const c = await createCompany("Cupom Shopify");
-    const wheel = await storeWheel(c, {
-      platform: "shopify",
-      name: "Shopify",
-      store_url: "https://cupom-carrinho.myshopify.com",
-      credentials: { access_token: SHOPIFY_TOKEN },
-    });
+    const wheel = await storeWheel(c, couponStoreInput.shopify("https://cupom-carrinho.myshopify.com"));
     const answer = await win(c, wheel.slug, 1);
     const link = `https://cupom-carrinho.myshopify.com/discount/${encodeURIComponent(answer.redemption_code)}?redirect=%2Fcart`;
     expect(answer.coupon_url).toBe(link);
@@ -87,12 +49,7 @@ describe("the coupon in the cart", () => {
 
   it("a WooCommerce store's prize has no link: the answer and the claim page say where to paste it", async () => {
     const c = await createCompany("Cupom Woo");
-    const wheel = await storeWheel(c, {
-      platform: "woocommerce",
-      name: "Woo",
-      store_url: woo.url,
-      credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
-    });
+    const wheel = await storeWheel(c, couponStoreInput.woocommerce(fakes));
     const answer = await win(c, wheel.slug, 2);
     expect(answer.coupon_url).toBeUndefined();
     expect(answer.coupon_hint).toBe(pasteHint("woocommerce"));
@@ -105,12 +62,7 @@ describe("the coupon in the cart", () => {
     const c = await createCompany("Cupom Modelo");
     const wheel = await storeWheel(
       c,
-      {
-        platform: "shopify",
-        name: "Shopify",
-        store_url: "https://cupom-modelo.myshopify.com",
-        credentials: { access_token: SHOPIFY_TOKEN },
-      },
+      couponStoreInput.shopify("https://cupom-modelo.myshopify.com"),
       "https://loja-propria.com.br/cupom/{code}",
     );
     const answer = await win(c, wheel.slug, 3);

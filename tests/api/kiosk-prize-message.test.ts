@@ -96,14 +96,24 @@ describe("POST /public/{c}/wheels/{w}/kiosk/prize-message", () => {
   });
 
   it("only a prize won on this totem: another totem's, a phone's, another company's are 404", async () => {
+    const prisma = await db();
     const onOther = await play(A, wheelA, otherTotemA);
     const onPhone = await play(A, wheelA, undefined);
     const onB = await play(B, wheelB, totemB);
+    const spinOfB = () =>
+      prisma.spin.findFirstOrThrow({ where: { redemptionCode: onB.code }, select: { id: true, messageStatus: true } });
+    const before = await spinOfB();
     for (const code of [onOther.code, onPhone.code, onB.code, "NAOEXISTE"]) {
       const res = await send(A, wheelA, { device: totemA, code });
       expect(res.status, code).toBe(404);
       expect(res.body.error).toBe("Prêmio não encontrado neste totem");
     }
+    // Another company's totem on A's address, and A's totem on B's, are no totem there at all.
+    expect((await send(A, wheelA, { device: totemB, code: onB.code })).status).toBe(403);
+    expect((await send(B, wheelB, { device: totemA, code: onB.code })).status).toBe(403);
+    // B's spin was not touched and no job was queued for it.
+    expect(await spinOfB()).toEqual(before);
+    expect(await prisma.webhookDelivery.count({ where: { spinId: before.id } })).toBe(0);
     await work();
     expect(fake.sent.filter((m) => m.to.endsWith(onPhone.whatsapp.replace(/\D/g, "").slice(-8)))).toHaveLength(0);
   });

@@ -202,7 +202,12 @@ describe("Nuvemshop install", () => {
     expect(notOurs.status).toBe(404);
     expect(notOurs.body.error).toBe("Roleta não encontrada");
     expect((await choose({ wheel_id: wheel.id }, row.id, other.owner.token)).status).toBe(404);
+    expect((await choose({ experiment_id: experiment.body.experiment.id }, row.id, other.owner.token)).status).toBe(
+      404,
+    );
     expect(script()).toEqual({ company: slug, experiment: "vitrine" });
+    const kept = await (await db()).store.findUniqueOrThrow({ where: { id: row.id } });
+    expect([kept.storefrontWheelId, kept.storefrontExperimentId]).toEqual([null, experiment.body.experiment.id]);
 
     // A reinstall keeps the choice on the same association; nothing chosen: the company alone.
     const before = fakes.nuvem.scripts.length;

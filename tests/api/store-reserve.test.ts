@@ -1,52 +1,16 @@
 // A store product's reserve against the Shopify and WooCommerce fakes: the refill creates single-use
 // coupons ahead (at least 10), a win takes one without calling the store, the release deletes the
 // unused ones from the store, an empty reserve is no stock, and a failing store shows its error.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POST as storesPost } from "@/app/api/integrations/stores/route";
+import { describe, expect, it } from "vitest";
 import { POST as spinRoute } from "@/app/api/public/[companySlug]/wheels/[wheel]/spin/route";
 import { db } from "@/lib/db/client";
-import { resetEnvCache } from "@/lib/env";
 import { deleteCoupons, RESERVE_MIN, refillReserve, releaseReserve, reserveTarget } from "@/lib/stores/reserve";
 import { addToWheel, createWheel } from "../helpers/catalogue";
-import type { Fake } from "../helpers/fakes/server";
-import { SHOPIFY_TOKEN, startShopify } from "../helpers/fakes/shopify";
-import { startWooCommerce, WOO_KEY, WOO_SECRET } from "../helpers/fakes/woocommerce";
+import { couponStoreInput, startCouponStores, storeCouponProduct } from "../helpers/fakes/stores";
 import { createCompany, type TestCompany } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 
-let shop: Fake;
-let woo: Fake;
-
-beforeAll(async () => {
-  process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS = "true";
-  resetEnvCache();
-  [shop, woo] = await Promise.all([startShopify(), startWooCommerce()]);
-  process.env.SHOPIFY_API_URL = shop.url;
-});
-
-afterAll(async () => {
-  await Promise.all([shop.close(), woo.close()]);
-  delete process.env.SHOPIFY_API_URL;
-  delete process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS;
-  resetEnvCache();
-});
-
-async function storeProduct(c: TestCompany, body: Record<string, unknown>) {
-  const res = await call(storesPost, { token: c.owner.token, body });
-  expect(res.status, res.text).toBe(201);
-  const prisma = await db();
-  return prisma.product.create({
-    data: {
-      companyId: c.companyId,
-      name: "Cupom 10%",
-      description: "10% na loja",
-      stock: 0,
-      codeSource: "store",
-      storeId: res.body.store.id,
-      storeCoupon: { type: "percentage", value: 10, valid_days: 30, min_order: null },
-    },
-  });
-}
+const fakes = startCouponStores();
 
 const spin = (c: TestCompany, wheel: string, i: number) =>
   call(spinRoute, {
@@ -63,34 +27,29 @@ describe("store reserve", () => {
 
   it("refills ahead, a win takes a coupon without calling the store, release deletes the unused", async () => {
     const c = await createCompany("Reserva Shopify");
-    const product = await storeProduct(c, {
-      platform: "shopify",
-      name: "Shopify",
-      store_url: "https://reserva.myshopify.com",
-      credentials: { access_token: SHOPIFY_TOKEN },
-    });
-    const before = shop.coupons.size;
+    const product = await storeCouponProduct(c, couponStoreInput.shopify("https://reserva.myshopify.com"));
+    const before = fakes.shopify.coupons.size;
     expect(await refillReserve(c, product.id)).toMatchObject({ created: 10, target: 10 });
-    expect(shop.coupons.size - before).toBe(10);
-    for (const d of [...shop.coupons.values()].slice(-10)) expect(d).toMatchObject({ usageLimit: 1 });
+    expect(fakes.shopify.coupons.size - before).toBe(10);
+    for (const d of [...fakes.shopify.coupons.values()].slice(-10)) expect(d).toMatchObject({ usageLimit: 1 });
     const prisma = await db();
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(10);
 
     const wheel = await createWheel(c.owner.token);
     await addToWheel(c.owner.token, wheel.id, [{ product_id: product.id, odds_weight: 1 }]);
-    const calls = shop.requests.length;
+    const calls = fakes.shopify.requests.length;
     const win = await spin(c, wheel.slug, 1);
     expect(win.status).toBe(201);
     expect(win.body.redemption_code).toMatch(/^ROLETA-[A-Z2-9]{10}$/);
-    expect(shop.requests.length).toBe(calls); // the spin never waits for the store
+    expect(fakes.shopify.requests.length).toBe(calls); // the spin never waits for the store
     const won = await prisma.productCode.findFirstOrThrow({ where: { code: win.body.redemption_code } });
-    expect(shop.coupons.has(won.externalId!)).toBe(true);
+    expect(fakes.shopify.coupons.has(won.externalId!)).toBe(true);
 
     // Out of the reserve into a release (queued), then deleted in the store.
     const taken = await releaseReserve(c, product.id);
     expect(taken.externalIds).toHaveLength(9);
     expect(await deleteCoupons(c, taken.storeId!, taken.externalIds)).toEqual({ deleted: 9, left: [] });
-    expect(shop.coupons.has(won.externalId!)).toBe(true); // the winner's coupon stays
+    expect(fakes.shopify.coupons.has(won.externalId!)).toBe(true); // the winner's coupon stays
     expect(await prisma.productCode.count({ where: { productId: product.id, status: "available" } })).toBe(0);
     expect((await prisma.product.findUniqueOrThrow({ where: { id: product.id } })).stock).toBe(0);
     // An empty reserve counts as no stock: sold out, never a win without a coupon.
@@ -99,16 +58,11 @@ describe("store reserve", () => {
 
   it("a 429 stops the refill with its Retry-After; a refused token marks the store in error", async () => {
     const c = await createCompany("Reserva Woo");
-    const product = await storeProduct(c, {
-      platform: "woocommerce",
-      name: "Woo",
-      store_url: woo.url,
-      credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
-    });
-    woo.throttle(1, 5);
+    const product = await storeCouponProduct(c, couponStoreInput.woocommerce(fakes));
+    fakes.woo.throttle(1, 5);
     expect(await refillReserve(c, product.id)).toMatchObject({ created: 0, retryAfterMs: 5000 });
     expect(await refillReserve(c, product.id)).toMatchObject({ created: 10 });
-    const created = [...woo.coupons.values()].slice(-10);
+    const created = [...fakes.woo.coupons.values()].slice(-10);
     for (const coupon of created) expect(coupon).toMatchObject({ usage_limit: 1, discount_type: "percent" });
 
     // The shop revokes the key: the next refill fails and the store shows it.

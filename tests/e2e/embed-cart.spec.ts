@@ -7,17 +7,17 @@
 //    discount link (the store receives the code); the prize tab is on the next page, reopens the
 //    prize with its code, stays clear of a phone's sticky checkout bar and is closed for good.
 // 2. Each targeting rule shows and hides the popup as set (table-driven, a fresh browser per case).
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import type http from "node:http";
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
+import { closeShop, embedWheel, loaderTag, serveShop, shopPage } from "./embed-shop";
 import { PHONE } from "./helpers";
 
 const WHEEL_NAME = "Roleta do Carrinho";
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const HIDDEN = "Roleta Premiada: este visitante está fora do público escolhido.";
 
-let shop: http.Server;
+let shop: http.Server | undefined;
 let shopOrigin = "";
 let appOrigin = "";
 let company = "";
@@ -28,82 +28,50 @@ let cartCents = 0;
 const discounts: string[] = [];
 let play = 0;
 
-function shopPage(path: string) {
+function shopHtml(path: string) {
   // /cart has a full-width sticky checkout bar at the bottom, as phone themes do.
   const checkout =
     path === "/cart"
       ? `<a href="/checkout" id="finalizar" style="position:fixed;left:0;right:0;bottom:0;height:64px;display:flex;align-items:center;justify-content:center;background:#065f46;color:#fff;font:700 18px sans-serif">Finalizar compra</a>`
       : "";
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Loja Shopify de teste</title>
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"></head>
-<body><main><h1>Loja Shopify de teste</h1><p>Página ${path}</p><a href="/produtos">Produtos</a></main>${checkout}
-${path === "/preparo" ? "" : `<script async src="${appOrigin}/embed.js" data-company="${company}" data-wheel="${wheelSlug}" ${attrs}></script>`}
-</body></html>`;
+  return shopPage(
+    "Loja Shopify de teste",
+    `<main><h1>Loja Shopify de teste</h1><p>Página ${path}</p><a href="/produtos">Produtos</a></main>${checkout}
+${path === "/preparo" ? "" : loaderTag({ appOrigin, company, wheel: wheelSlug }, attrs)}`,
+    ", viewport-fit=cover",
+  );
 }
 
-async function api(request: APIRequestContext, token: string, method: string, path: string, data?: unknown) {
-  const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
+/** The fake Shopify storefront: /cart.js, /discount/{code} (recorded, then on to ?redirect), pages. */
+function storefront(url: URL, res: http.ServerResponse) {
+  if (url.pathname === "/cart.js") {
+    res.writeHead(200, { "content-type": "application/json" });
+    return void res.end(JSON.stringify({ total_price: cartCents, item_count: cartCents ? 1 : 0, items: [] }));
+  }
+  const discount = /^\/discount\/([^/]+)$/.exec(url.pathname);
+  if (discount) {
+    discounts.push(decodeURIComponent(discount[1]));
+    res.writeHead(302, { location: url.searchParams.get("redirect") ?? "/" });
+    return void res.end();
+  }
+  return shopHtml(url.pathname);
 }
 
 test.beforeAll(async ({ request, baseURL }) => {
   appOrigin = new URL(baseURL!).origin;
-  shop = http.createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://shop");
-    if (url.pathname === "/cart.js") {
-      res.writeHead(200, { "content-type": "application/json" });
-      return res.end(JSON.stringify({ total_price: cartCents, item_count: cartCents ? 1 : 0, items: [] }));
-    }
-    const discount = /^\/discount\/([^/]+)$/.exec(url.pathname);
-    if (discount) {
-      discounts.push(decodeURIComponent(discount[1]));
-      res.writeHead(302, { location: url.searchParams.get("redirect") ?? "/" });
-      return res.end();
-    }
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(shopPage(url.pathname));
-  });
-  await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
-  shopOrigin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
-
-  const signup = await request.post("/api/auth/signup", {
-    data: {
-      companyName: "Loja do Carrinho",
-      name: "Dona da Loja",
-      email: `embed-cart-${Date.now()}@teste.com.br`,
-      password: "senha-e2e-123",
-    },
-  });
-  expect(signup.status()).toBe(201);
-  const { token, company: c } = await signup.json();
-  company = c.slug;
+  ({ server: shop, origin: shopOrigin } = await serveShop(storefront, "127.0.0.1"));
   wheelSlug = `carrinho-${Date.now()}`;
-  const product = await api(request, token, "POST", "/api/products", {
-    name: "10% OFF",
-    description: "Na loja online",
-    stock: 500,
-    weight: 1,
-  });
-  const { wheel } = await api(request, token, "POST", "/api/wheels", {
-    name: WHEEL_NAME,
-    slug: wheelSlug,
-    status: "active",
+  ({ company } = await embedWheel(request, {
+    companyName: "Loja do Carrinho",
+    who: "embed-cart",
     // Valid through the end of the day after tomorrow (São Paulo): "expira em 2 dias".
-    redeem_within_days: 3,
-  });
-  await api(request, token, "POST", `/api/wheels/${wheel.id}/products`, {
-    products: [{ product_id: product.product.id, odds_weight: 1 }],
-  });
-  await api(request, token, "PUT", `/api/wheels/${wheel.id}`, {
-    embed_origins: [shopOrigin],
-    coupon_url: `${shopOrigin}/discount/{code}?redirect=%2Fcart`,
-  });
+    wheel: { name: WHEEL_NAME, slug: wheelSlug, redeem_within_days: 3 },
+    prize: { name: "10% OFF", description: "Na loja online", stock: 500 },
+    settings: { embed_origins: [shopOrigin], coupon_url: `${shopOrigin}/discount/{code}?redirect=%2Fcart` },
+  }));
 });
 
-test.afterAll(async () => {
-  await new Promise((r) => shop?.close(r));
-});
+test.afterAll(() => closeShop(shop));
 
 const dialogOf = (page: Page) => page.getByRole("dialog", { name: "Roleta de prêmios" });
 

@@ -5,77 +5,42 @@
 // default Chromium context blocks third-party cookies, and with them the frame's localStorage: the
 // test first checks that the frame really cannot read it, then plays the wheel to a prize on a
 // desktop and on a phone.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import type http from "node:http";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { closeShop, embedWheel, eventsRecorder, loaderTag, serveShop, shopPage } from "./embed-shop";
 import { PHONE } from "./helpers";
 
 const WHEEL_NAME = "Roleta de Outro Site";
 
-let shop: http.Server;
+let shop: http.Server | undefined;
 let shopOrigin = "";
 let appOrigin = "";
 let company = "";
 let wheelSlug = "";
 
-function shopPage() {
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Loja de outro site</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body><main><h1>Loja de outro site</h1><p>Produtos e ofertas.</p></main>
-<script>window.__events=[];for(const n of ["open","ready","won"])
-addEventListener("roleta:"+n,e=>window.__events.push({type:n,detail:e.detail}));</script>
-<script async src="${appOrigin}/embed.js" data-company="${company}" data-wheel="${wheelSlug}" data-trigger="delay:0"></script>
-</body></html>`;
-}
-
-async function api(request: APIRequestContext, token: string, method: string, path: string, data?: unknown) {
-  const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
-}
+const shopHtml = () =>
+  shopPage(
+    "Loja de outro site",
+    `<main><h1>Loja de outro site</h1><p>Produtos e ofertas.</p></main>
+${eventsRecorder(["open", "ready", "won"])}
+${loaderTag({ appOrigin, company, wheel: wheelSlug }, 'data-trigger="delay:0"')}`,
+  );
 
 test.beforeAll(async ({ request, baseURL }) => {
   appOrigin = new URL(baseURL!).origin;
   expect(new URL(appOrigin).hostname).toBe("localhost");
-  shop = http.createServer((_req, res) => {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(shopPage());
-  });
-  await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
-  shopOrigin = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
-
-  const signup = await request.post("/api/auth/signup", {
-    data: {
-      companyName: "Loja de Outro Site",
-      name: "Dona da Loja",
-      email: `embed-site-${Date.now()}@teste.com.br`,
-      password: "senha-e2e-123",
-    },
-  });
-  expect(signup.status()).toBe(201);
-  const { token, company: c } = await signup.json();
-  company = c.slug;
+  ({ server: shop, origin: shopOrigin } = await serveShop(shopHtml, "127.0.0.1"));
   wheelSlug = `outro-site-${Date.now()}`;
-  const product = await api(request, token, "POST", "/api/products", {
-    name: "Frete grátis",
-    description: "Na próxima compra",
-    stock: 50,
-    weight: 1,
-  });
-  const { wheel } = await api(request, token, "POST", "/api/wheels", {
-    name: WHEEL_NAME,
-    slug: wheelSlug,
-    status: "active",
-  });
-  await api(request, token, "POST", `/api/wheels/${wheel.id}/products`, {
-    products: [{ product_id: product.product.id, odds_weight: 1 }],
-  });
-  await api(request, token, "PUT", `/api/wheels/${wheel.id}`, { embed_origins: [shopOrigin] });
+  ({ company } = await embedWheel(request, {
+    companyName: "Loja de Outro Site",
+    who: "embed-site",
+    wheel: { name: WHEEL_NAME, slug: wheelSlug },
+    prize: { name: "Frete grátis", description: "Na próxima compra", stock: 50 },
+    settings: { embed_origins: [shopOrigin] },
+  }));
 });
 
-test.afterAll(async () => {
-  await new Promise((r) => shop?.close(r));
-});
+test.afterAll(() => closeShop(shop));
 
 /** Opens the shop in a fresh default context (`options`: the viewport) and plays to a prize. */
 async function playOnAnotherSite(browser: Browser, options: Parameters<Browser["newContext"]>[0], whatsapp: string) {

@@ -4,16 +4,25 @@
 // spin it never opens again (a "Seu prêmio" tab instead), roleta:won carries the code, the modal passes
 // axe; and the popup stays closed where there is nothing to play (issue 38): a page on an origin not
 // in embed_origins (which the shop then sees in the admin), a draft wheel, a sold-out wheel.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type http from "node:http";
+import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
+import {
+  closeShop,
+  embedWheel,
+  eventsRecorder,
+  loaderTag,
+  ownerApi,
+  prizeWheel,
+  serveShop,
+  shopPage,
+} from "./embed-shop";
 
 const HOST_PORT = Number(process.env.E2E_EMBED_HOST_PORT ?? 3214);
 const WHEEL_NAME = "Roleta da Loja Online";
 
-let shop: http.Server;
-let stranger: http.Server;
+let shop: http.Server | undefined;
+let stranger: http.Server | undefined;
 let strangerOrigin = "";
 let hostOrigin = "";
 let appOrigin = "";
@@ -25,99 +34,51 @@ let draftSlug = "";
 let soldOutSlug = "";
 
 /** A plain shop page: some text, a tall body (for scroll), a button (for click), the snippet. */
-function shopPage(query: URLSearchParams) {
+function shopHtml(url: URL) {
+  const query = url.searchParams;
   const wheel = query.get("data-wheel-override") ?? wheelSlug;
   const attrs = [...query.entries()]
     .filter(([k]) => k.startsWith("data-") && k !== "data-wheel-override")
-    .map(([k, v]) => ` ${k}="${v.replace(/"/g, "&quot;")}"`)
-    .join("");
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Loja de teste</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body><main><h1>Loja de teste</h1><p>Produtos e ofertas.</p>
+    .map(([k, v]) => `${k}="${v.replace(/"/g, "&quot;")}"`)
+    .join(" ");
+  return shopPage(
+    "Loja de teste",
+    `<main><h1>Loja de teste</h1><p>Produtos e ofertas.</p>
 <button id="girar" type="button">Quero girar</button>
 <div style="height:3000px">Conteúdo longo</div><p>Fim da página</p></main>
-<script>window.__events=[];for(const n of ["open","close","ready","won","lost"])
-addEventListener("roleta:"+n,e=>window.__events.push({type:n,detail:e.detail}));</script>
-<script async src="${appOrigin}/embed.js" data-company="${company}" data-wheel="${wheel}"${attrs}></script>
-</body></html>`;
-}
-
-/** The shop's server on `port`, or on a free one when that is taken. */
-function serve(port: number): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://x");
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(shopPage(url.searchParams));
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", (err: NodeJS.ErrnoException) =>
-      err.code === "EADDRINUSE" && port ? serve(0).then(resolve, reject) : reject(err),
-    );
-    server.listen(port, "localhost", () => resolve(server));
-  });
-}
-const originOf = (server: http.Server) => `http://localhost:${(server.address() as AddressInfo).port}`;
-
-async function api(request: APIRequestContext, token: string, method: string, path: string, data?: unknown) {
-  const res = await request.fetch(path, { method, data, headers: { authorization: `Bearer ${token}` } });
-  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json();
+${eventsRecorder(["open", "close", "ready", "won", "lost"])}
+${loaderTag({ appOrigin, company, wheel }, attrs)}`,
+  );
 }
 
 test.beforeAll(async ({ request, baseURL }) => {
   appOrigin = new URL(baseURL!).origin;
-  const email = `embed-${Date.now()}@teste.com.br`;
-  const signup = await request.post("/api/auth/signup", {
-    data: { companyName: "Loja Online E2E", name: "Dona da Loja", email, password: "senha-e2e-123" },
-  });
-  expect(signup.status()).toBe(201);
-  const { token, company: c } = await signup.json();
-  ownerToken = token;
-  company = c.slug;
-  shop = await serve(HOST_PORT);
-  hostOrigin = originOf(shop);
-  stranger = await serve(0);
-  strangerOrigin = originOf(stranger);
+  ({ server: shop, origin: hostOrigin } = await serveShop(shopHtml, "localhost", HOST_PORT));
+  ({ server: stranger, origin: strangerOrigin } = await serveShop(shopHtml, "localhost"));
   wheelSlug = `loja-online-${Date.now()}`;
-  const product = await api(request, token, "POST", "/api/products", {
-    name: "Cupom 10%",
-    description: "Dez por cento",
-    stock: 50,
-    weight: 1,
+  const owner = await embedWheel(request, {
+    companyName: "Loja Online E2E",
+    who: "embed",
+    wheel: { name: WHEEL_NAME, slug: wheelSlug },
+    prize: { name: "Cupom 10%", description: "Dez por cento", stock: 50 },
+    settings: { embed_origins: [hostOrigin], coupon_url: "https://loja.example/desconto/{code}" },
   });
-  const { wheel } = await api(request, token, "POST", "/api/wheels", {
-    name: WHEEL_NAME,
-    slug: wheelSlug,
-    status: "active",
-  });
-  await api(request, token, "POST", `/api/wheels/${wheel.id}/products`, {
-    products: [{ product_id: product.product.id, odds_weight: 1 }],
-  });
-  await api(request, token, "PUT", `/api/wheels/${wheel.id}`, {
-    embed_origins: [hostOrigin],
-    coupon_url: "https://loja.example/desconto/{code}",
-  });
-  wheelId = wheel.id;
+  ({ token: ownerToken, company, wheelId } = owner);
 
   // A draft wheel, and an active one whose only prize is gone: nothing to play on either.
   draftSlug = `rascunho-${Date.now()}`;
-  await api(request, token, "POST", "/api/wheels", { name: "Rascunho", slug: draftSlug, status: "draft" });
+  await ownerApi(request, ownerToken, "POST", "/api/wheels", { name: "Rascunho", slug: draftSlug, status: "draft" });
   soldOutSlug = `esgotada-${Date.now()}`;
-  const gone = await api(request, token, "POST", "/api/products", { name: "Esgotado", description: "x", stock: 1 });
-  const soldOut = await api(request, token, "POST", "/api/wheels", {
-    name: "Esgotada",
-    slug: soldOutSlug,
-    status: "active",
+  const soldOut = await prizeWheel(request, ownerToken, {
+    wheel: { name: "Esgotada", slug: soldOutSlug },
+    prize: { name: "Esgotado", description: "x", stock: 1 },
   });
-  await api(request, token, "POST", `/api/wheels/${soldOut.wheel.id}/products`, {
-    products: [{ product_id: gone.product.id, odds_weight: 1 }],
-  });
-  await api(request, token, "PUT", `/api/products/${gone.product.id}`, { stock: 0 });
+  await ownerApi(request, ownerToken, "PUT", `/api/products/${soldOut.productId}`, { stock: 0 });
 });
 
 test.afterAll(async () => {
-  await new Promise((r) => shop?.close(r));
-  await new Promise((r) => stranger?.close(r));
+  await closeShop(shop);
+  await closeShop(stranger);
 });
 
 const shopUrl = (attrs: Record<string, string>, origin = hostOrigin) =>

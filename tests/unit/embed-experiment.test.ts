@@ -6,26 +6,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import { confirmedOrder, loaderOptions, sendConversion, visitorId } from "@/embed/experiment";
 import { attributionFrom } from "@/lib/sources/attribution";
 import { shopifyPixel } from "@/lib/stores/shopify-pixel";
+import { memoryStorage } from "../helpers/memory-storage";
 
 const g = globalThis as unknown as { window?: unknown; location?: unknown };
 afterEach(() => {
   delete g.window;
   delete g.location;
 });
-
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, v),
-  };
-}
 
 describe("loader options", () => {
   it("reads company, wheel and the rest from the src's query when there is no data-*", () => {

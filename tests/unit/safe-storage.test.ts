@@ -2,25 +2,12 @@
 // of window.localStorage in our embed's frame; a full storage throws on writes. Neither may escape.
 import { afterEach, describe, expect, it } from "vitest";
 import { storageGet, storageRemove, storageSet } from "@/lib/ui/safe-storage";
+import { memoryStorage } from "../helpers/memory-storage";
 
 const g = globalThis as unknown as { window?: unknown };
 afterEach(() => {
   delete g.window;
 });
-
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, v),
-  };
-}
 
 describe("safe storage", () => {
   it("reads and writes where storage works", () => {

@@ -1,12 +1,15 @@
 // The three store platforms' fakes for a test file: started before its tests with the app pointed at
 // them (Nuvemshop and Shopify by base URL; WooCommerce is the shop's own URL), stopped after, and the
 // body that connects each platform's store through POST /integrations/stores.
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
+import { POST as storesPost } from "@/app/api/integrations/stores/route";
 import { db } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { NUVEMSHOP_APP_SECRET, NUVEMSHOP_STORE, NUVEMSHOP_TOKEN, startNuvemshop } from "./nuvemshop";
 import { SHOPIFY_TOKEN, SHOPIFY_WEBHOOK_SECRET, startShopify } from "./shopify";
 import { startWooCommerce, WOO_KEY, WOO_SECRET } from "./woocommerce";
+import type { TestCompany } from "../fixtures";
+import { call } from "../http";
 
 export type Platform = "nuvemshop" | "shopify" | "woocommerce";
 
@@ -73,3 +76,66 @@ export function storeInput(fakes: StoreFakes, platform: Platform) {
 /** The fake serving the platform. */
 export const fakeOf = (fakes: StoreFakes, p: Platform) =>
   p === "nuvemshop" ? fakes.nuvem : p === "shopify" ? fakes.shopify : fakes.woo;
+
+export interface CouponStoreFakes {
+  shopify: Awaited<ReturnType<typeof startShopify>>;
+  woo: Awaited<ReturnType<typeof startWooCommerce>>;
+}
+
+/**
+ * The two platforms whose stores make coupons in these tests (Shopify by base URL; WooCommerce is
+ * the shop's own URL): registers the file's beforeAll/afterAll; the returned object holds the fakes
+ * once they run. Unlike startStoreFakes it touches nothing of other files in the shared database.
+ */
+export function startCouponStores(): CouponStoreFakes {
+  const fakes = {} as CouponStoreFakes;
+  beforeAll(async () => {
+    process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS = "true";
+    [fakes.shopify, fakes.woo] = await Promise.all([startShopify(), startWooCommerce()]);
+    process.env.SHOPIFY_API_URL = fakes.shopify.url;
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    await Promise.all([fakes.shopify.close(), fakes.woo.close()]);
+    delete process.env.SHOPIFY_API_URL;
+    delete process.env.WEBHOOK_ALLOW_PRIVATE_HOSTS;
+    resetEnvCache();
+  });
+  return fakes;
+}
+
+/** What connects a Shopify store at `url` (the fake's token) or the WooCommerce fake's store. */
+export const couponStoreInput = {
+  shopify: (url: string) => ({
+    platform: "shopify",
+    name: "Shopify",
+    store_url: url,
+    credentials: { access_token: SHOPIFY_TOKEN },
+  }),
+  woocommerce: (fakes: CouponStoreFakes) => ({
+    platform: "woocommerce",
+    name: "Woo",
+    store_url: fakes.woo.url,
+    credentials: { consumer_key: WOO_KEY, consumer_secret: WOO_SECRET },
+  }),
+};
+
+/**
+ * Connects the store (`input`, through POST /integrations/stores) and gives the company a "Cupom 10%"
+ * product whose codes that store makes: 10% off, valid 30 days, its reserve still empty.
+ */
+export async function storeCouponProduct(c: TestCompany, input: Record<string, unknown>) {
+  const res = await call(storesPost, { token: c.owner.token, body: input });
+  expect(res.status, res.text).toBe(201);
+  return (await db()).product.create({
+    data: {
+      companyId: c.companyId,
+      name: "Cupom 10%",
+      description: "10% na loja",
+      stock: 0,
+      codeSource: "store",
+      storeId: res.body.store.id,
+      storeCoupon: { type: "percentage", value: 10, valid_days: 30, min_order: null },
+    },
+  });
+}
