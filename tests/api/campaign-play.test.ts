@@ -6,6 +6,7 @@ import { GET as momentsRoute } from "@/app/api/wheels/[id]/moments/route";
 import { PUT as updateProductRoute } from "@/app/api/products/[id]/route";
 import { spDayNumber, spDayStart } from "@/lib/dates/sao-paulo-day";
 import { db, pgPool } from "@/lib/db/client";
+import { readMark } from "@/lib/spins/recent-wheels";
 import { campaignWheel, daysFromNow, newPhone, spinOn, updateWheel } from "../helpers/campaign";
 import { createCompany, type TestCompany } from "../helpers/fixtures";
 import { call } from "../helpers/http";
@@ -260,12 +261,12 @@ describe("play windows", () => {
 describe("round trips", () => {
   it("every draw mode spins in two (one read, one statement), then in one while that read is under a second old", async () => {
     const wheels = [
-      await campaignWheel(c, {}, [{ stock: 5 }]),
-      await campaignWheel(c, {}, [{ stock: 5, daily_limit: 3 }]),
-      await campaignWheel(c, { no_prize_weight: 1_000_000 }, [{ stock: 5, weight: 1 }]),
-      await campaignWheel(c, { draw_mode: "counter" }, [{ stock: 5, win_every: 1 }]),
+      await campaignWheel(c, {}, [{ stock: 10 }]),
+      await campaignWheel(c, {}, [{ stock: 10, daily_limit: 6 }]),
+      await campaignWheel(c, { no_prize_weight: 1_000_000 }, [{ stock: 10, weight: 1 }]),
+      await campaignWheel(c, { draw_mode: "counter" }, [{ stock: 10, win_every: 1 }]),
       await campaignWheel(c, { draw_mode: "moments", starts_at: daysFromNow(-1), ends_at: daysFromNow(1) }, [
-        { stock: 5 },
+        { stock: 10 },
       ]),
     ];
     // The spin's statements go through Prisma on the embedded database and straight to the pool on
@@ -282,15 +283,22 @@ describe("round trips", () => {
     const clock = vi.spyOn(Date, "now");
     try {
       for (const { wheel } of wheels) {
-        clock.mockReturnValue(new Date().getTime());
-        for (const [key, expected] of [
-          [undefined, 2],
-          [`first-try-${wheel.slug}`, 1],
-        ] as const) {
-          viaPrisma.mockClear();
-          viaPool?.mockClear();
-          expect((await spinOn(c, wheel.slug, newPhone(), undefined, key)).status).toBe(201);
-          expect(statements(), `${wheel.slug} ${key ?? "no key"}`).toBe(expected);
+        // Files share this worker process (vitest isolate: false): a write another file left running
+        // may forget every remembered read between the two spins, as it should. Then the pair is
+        // played again (at most 3 times), so what is measured is the spin's own round trips.
+        for (let round = 1; ; round++) {
+          clock.mockReturnValue(new Date().getTime());
+          const mark = readMark();
+          const counted: number[] = [];
+          for (const key of [undefined, `try-${round}-${wheel.slug}`]) {
+            viaPrisma.mockClear();
+            viaPool?.mockClear();
+            expect((await spinOn(c, wheel.slug, newPhone(), undefined, key)).status).toBe(201);
+            counted.push(statements());
+          }
+          if (readMark() !== mark && round < 3) continue;
+          expect(counted, wheel.slug).toEqual([2, 1]);
+          break;
         }
       }
       expect(transactions).not.toHaveBeenCalled();
