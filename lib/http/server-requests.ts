@@ -15,6 +15,7 @@ import { FILL_HEADER, isPageFill } from "@/lib/public-page/html-cache";
 import { asObservedRequest, recordRequest } from "./access";
 import { shedAnswer, sheddable, shedRetryAfter, startOverloadMonitor } from "./overload";
 import { SpinGate } from "./spin-gate";
+import { tuneListeningServer } from "@/lib/net/listen-tuning";
 
 const PATCHED = Symbol.for("roleta.server-requests");
 
@@ -107,6 +108,7 @@ export function observeRequests(): () => void {
   const stopMonitor = startOverloadMonitor();
   const emit = proto.emit;
   proto.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "connection") tuneListeningServer(this);
     if (event !== "request") return Reflect.apply(emit, this, [event, ...args]) as boolean;
     const req = args[0] as http.IncomingMessage;
     // The public page's cache renders through this server (lib/public-page/html-cache.ts): that

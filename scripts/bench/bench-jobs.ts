@@ -26,6 +26,7 @@ import { readFile } from "node:fs/promises";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
 import { migrate } from "@/lib/db/migrate";
 import { poolExecutor } from "@/lib/db/sql-executor";
@@ -303,6 +304,12 @@ export async function benchJobs(): Promise<BenchResult> {
     const tries: Record<string, number> = {};
     const visitorMs: number[] = [];
     const retriedVisitors = { n: 0 };
+    /** Tries that ended without an answer (timeouts, resets) in the current window. */
+    const triesLost = { n: 0 };
+    // The load generator's own loop: when it runs late, its clients' timeouts fire late too (or
+    // before the answer that already arrived is read), which is the bench's doing, not the server's.
+    const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+    benchLoop.enable();
     const pageFetch: typeof fetch = async (input, init) => {
       const headers = (init?.headers ?? {}) as Record<string, string>;
       const n = Number(String(headers["idempotency-key"]).replace("bench-jobs-", ""));
@@ -327,6 +334,7 @@ export async function benchJobs(): Promise<BenchResult> {
         const e = err as Error & { cause?: { code?: string; message?: string } };
         const why = e.name === "TimeoutError" ? "TimeoutError (the page's 10 s)" : `${e.cause?.code ?? e.name}`;
         tries[why] = (tries[why] ?? 0) + 1;
+        triesLost.n++;
         throw err;
       }
     };
@@ -413,16 +421,18 @@ export async function benchJobs(): Promise<BenchResult> {
       shedSeen = Number.isFinite(server.shed) ? server.shed : shedSeen;
       const hooks = fresh.filter((r) => r.kind === "webhook").length;
       const secs = Math.max((now - windowStart) / 1000, 0.001);
-      const served = `answered 201 ${String(answeredIn.ok).padStart(4)} (${(answeredIn.ok / secs).toFixed(0)}/s)${answeredIn.other ? `, other ${answeredIn.other}` : ""}, no answer ${answeredIn.none}`;
-      answeredIn.ok = answeredIn.none = answeredIn.other = 0;
+      const served = `answered 201 ${String(answeredIn.ok).padStart(4)} (${(answeredIn.ok / secs).toFixed(0)}/s)${answeredIn.other ? `, other ${answeredIn.other}` : ""}, no answer ${answeredIn.none} (tries lost ${triesLost.n})`;
+      answeredIn.ok = answeredIn.none = answeredIn.other = triesLost.n = 0;
       print(
         `  ${label} ${String(Math.round((now - started) / 1000)).padStart(4)} s  spins sent ${String(sent).padStart(5)}, ${served}; ` +
           `received ${String(fresh.length).padStart(4)} (${hooks} webhooks, ${fresh.length - hooks} WhatsApp)  ` +
           `lag p50 ${ms(percentile(lags, 50))} p95 ${ms(percentile(lags, 95))} p99 ${ms(percentile(lags, 99))} ` +
           `(from the request sent p95 ${ms(percentile(sentLags, 95))})  ` +
           `backlog ${String(n).padStart(5)}  pg active ${pgNow.active} (on a lock ${pgNow.locked})  load ${os.loadavg()[0].toFixed(2)}; ` +
-          `server: shed ${shedNow}, event loop delay p99 ${server.p99.toFixed(0)} ms max ${server.max.toFixed(0)} ms, pool waiters ${server.waiting}`,
+          `server: shed ${shedNow}, event loop delay p99 ${server.p99.toFixed(0)} ms max ${server.max.toFixed(0)} ms, pool waiters ${server.waiting}; ` +
+          `this load generator's loop max ${(benchLoop.max / 1e6).toFixed(0)} ms`,
       );
+      benchLoop.reset();
       windowStart = now;
       return { lags, backlog: n };
     };

@@ -2,6 +2,8 @@
 // pool's oldest waiter is past its bound, the server's request hook answers the visitor's spin and
 // wheel page 503 with Retry-After before the app sees them, counts them on /api/metrics, and lets
 // admin, API and health requests through.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +12,7 @@ import { poolWaitMs, watchPoolWait } from "@/lib/db/pool-wait";
 import { resetEnvCache } from "@/lib/env";
 import { eventLoopDelayMs, sheddable, shedRetryAfter } from "@/lib/http/overload";
 import { observeRequests } from "@/lib/http/server-requests";
+import { KEEP_ALIVE_MS, LISTEN_BACKLOG } from "@/lib/net/listen-tuning";
 import { call } from "../helpers/http";
 
 const TOKEN = "metrics-token-shedding-0123";
@@ -127,6 +130,7 @@ describe("load shedding", () => {
       expect(status).toBe(201);
     } finally {
       undo();
+      server.closeAllConnections(); // kept alive for 65 s now (lib/net/listen-tuning.ts)
       await new Promise((resolve) => server.close(resolve));
     }
   });
@@ -198,6 +202,33 @@ describe("load shedding", () => {
       setGate({ SHED_EVENT_LOOP_MS: 60, SHED_SPINS_IN_FLIGHT: 0, SHED_QUEUE_WAIT_MS: 0, SHED_QUEUE_MAX: 2000 });
       for (const k of [...holding.keys()]) answer(k);
       undo();
+      server.closeAllConnections(); // kept alive for 65 s now (lib/net/listen-tuning.ts)
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it("the listening socket takes a crowd: a 4096 accept queue, kept connections for 65 s", async () => {
+    const undo = observeRequests();
+    const server = http.createServer((_req, res) => res.end("ok"));
+    try {
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      const port = (server.address() as AddressInfo).port;
+      // ss prints a listening socket's backlog as its Send-Q.
+      const backlog = () =>
+        Number(
+          execFileSync("ss", ["-Hltn", `sport = :${port}`], { encoding: "utf8" })
+            .trim()
+            .split(/\s+/)[2],
+        );
+      expect(backlog()).toBe(511); // Node's default, as Next listens
+      expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
+      const somaxconn = Number(readFileSync("/proc/sys/net/core/somaxconn", "utf8"));
+      expect(backlog()).toBe(Math.min(LISTEN_BACKLOG, somaxconn));
+      expect(server.keepAliveTimeout).toBe(KEEP_ALIVE_MS);
+      expect(server.headersTimeout).toBeGreaterThan(KEEP_ALIVE_MS);
+    } finally {
+      undo();
+      server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
   });
