@@ -12,7 +12,7 @@ import { lastPrizeKey } from "@/lib/redemption/last-prize";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import type { Entered } from "./entered";
 import type { Refusal } from "./flow";
-import type { PlayProps } from "./play";
+import type { PlayProps } from "./play-types";
 import { preloadGame, Stage } from "./stage";
 
 type Flow = typeof import("./flow");
