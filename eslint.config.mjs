@@ -11,6 +11,8 @@ const config = [
       ".next-*/**",
       "lib/generated/**",
       ".ops/**",
+      // bench:jobs bundles the worker into .ops-bench (.gitignore: .ops-*/).
+      ".ops-*/**",
       ".data/**",
       "test-results/**",
       "playwright-report/**",
