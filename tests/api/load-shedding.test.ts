@@ -12,7 +12,7 @@ import { poolWaitMs, watchPoolWait } from "@/lib/db/pool-wait";
 import { resetEnvCache } from "@/lib/env";
 import { eventLoopDelayMs, sheddable, shedRetryAfter } from "@/lib/http/overload";
 import { observeRequests } from "@/lib/http/server-requests";
-import { KEEP_ALIVE_MS, LISTEN_BACKLOG } from "@/lib/net/listen-tuning";
+import { LISTEN_BACKLOG } from "@/lib/net/listen-tuning";
 import { call } from "../helpers/http";
 
 const TOKEN = "metrics-token-shedding-0123";
@@ -130,7 +130,7 @@ describe("load shedding", () => {
       expect(status).toBe(201);
     } finally {
       undo();
-      server.closeAllConnections(); // kept alive for 65 s now (lib/net/listen-tuning.ts)
+      server.closeAllConnections(); // held spins and kept-alive fetches would hold close() up
       await new Promise((resolve) => server.close(resolve));
     }
   });
@@ -202,12 +202,12 @@ describe("load shedding", () => {
       setGate({ SHED_EVENT_LOOP_MS: 60, SHED_SPINS_IN_FLIGHT: 0, SHED_QUEUE_WAIT_MS: 0, SHED_QUEUE_MAX: 2000 });
       for (const k of [...holding.keys()]) answer(k);
       undo();
-      server.closeAllConnections(); // kept alive for 65 s now (lib/net/listen-tuning.ts)
+      server.closeAllConnections(); // held spins and kept-alive fetches would hold close() up
       await new Promise((resolve) => server.close(resolve));
     }
   });
 
-  it("the listening socket takes a crowd: a 4096 accept queue, kept connections for 65 s", async () => {
+  it("the listening socket takes a crowd: a 4096 accept queue", async () => {
     const undo = observeRequests();
     const server = http.createServer((_req, res) => res.end("ok"));
     try {
@@ -224,8 +224,6 @@ describe("load shedding", () => {
       expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(200);
       const somaxconn = Number(readFileSync("/proc/sys/net/core/somaxconn", "utf8"));
       expect(backlog()).toBe(Math.min(LISTEN_BACKLOG, somaxconn));
-      expect(server.keepAliveTimeout).toBe(KEEP_ALIVE_MS);
-      expect(server.headersTimeout).toBeGreaterThan(KEEP_ALIVE_MS);
     } finally {
       undo();
       server.closeAllConnections();
