@@ -1,33 +1,96 @@
 "use client";
-// The play steps' first: the form, the page's first load. What follows 'Começar' (the WhatsApp
-// confirmation, the wheel or the game, the result: steps.tsx) is fetched at 'Começar', while the
-// eligibility check runs. A won prize is remembered on the phone, so coming back offers "Ver meu prêmio".
+// The play steps (form -> wheel -> result). The server draws; the animation only shows it:
+// GIRAR calls spin first, then the wheel turns 4 s to the drawn segment, then the result.
+// A spin whose answer is lost is retried with the same Idempotency-Key ("Conectando..."), and a
+// won prize is remembered on the phone, so coming back offers "Ver meu prêmio".
 // The form's fields are uncontrolled: a slow phone shows the server's HTML seconds before React
 // hydrates it, and what the visitor typed or ticked meanwhile lives only in the DOM. The fields are
 // read from the form at 'Começar', and the consent box's state is taken from the DOM once hydrated.
-import { cloneElement, lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import {
+  cloneElement,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import type { Attribution } from "@/lib/sources/attribution";
+import type { SpinAnswer } from "@/lib/spins/answer";
 import { lastPrizeKey, parseLastPrize } from "@/lib/redemption/last-prize";
 import { storageGet } from "@/lib/ui/safe-storage";
 import { maskCpf } from "@/lib/validation/cpf-mask";
 import type { VisitorFormConfig } from "@/lib/validation/public-rules";
 import { AGE_HINT, LOADING } from "@/lib/copy/public-form";
+import type { Game } from "@/lib/games/names";
 import { ANSWER, type Entered } from "./entered";
-import type { Refusal } from "./flow";
-import type { PlayProps } from "./play-types";
+import type { Segment } from "./segments";
+import type { Slice } from "./slices";
+
+interface Props {
+  companySlug: string;
+  wheelSlug: string;
+  wheelName: string;
+  /** Null on counter wheels, whose count would tell when the next winning number comes up. */
+  totalSpins: number | null;
+  /** Today in São Paulo (YYYY-MM-DD), from the server: the birthdate's upper bound. Computing it
+   *  here would cost the first Intl time-zone lookup, tens of ms on a phone, during hydration. */
+  maxBirthdate: string;
+  /** Prizes available (the form's footer). */
+  prizeCount: number;
+  slices: Slice[];
+  /** Why the slices are equal, outside random mode. */
+  sliceNote: string | null;
+  /** The page URL's source key and utm_* (sent with the spin). */
+  attribution?: Attribution;
+  /** The shop's phone, for "Falar com a loja" on the result. */
+  companyPhone: string | null;
+  /** The wheel asks the visitor to prove the WhatsApp number before the wheel (verify_contact). */
+  verifyContact?: boolean;
+  /** The shop can send a 6-digit code instead (it named its code template). */
+  verifyByCode?: boolean;
+  /** The CPF box's hint (it says "one play per person" only on wheels that allow one per CPF). */
+  cpfHint: string;
+  /** The LGPD consent box's text. */
+  consentText: string;
+  /** What the wheel asks besides name, WhatsApp and birth date (e-mail, CPF, questions). */
+  form?: VisitorFormConfig;
+  /**
+   * A shared totem's token (components/totem): no per-address limit, no prize remembered on the
+   * device, no autofill of the last person's data, and "sem conexão" while a spin is retried.
+   */
+  device?: string;
+  /** On a totem: the shop sends prizes by WhatsApp ("Enviar para o meu WhatsApp" on the result). */
+  kioskWhatsapp?: boolean;
+  /** The big screen the visitor came from (?tela=): the spin is shown on it too. */
+  screen?: string;
+  /** How the draw is revealed (issue 42): the wheel, the raspadinha or the gift box. */
+  game?: Game;
+  /** What the form's intro says the visitor does ("girar a roleta"), from the server (lib/games/names). */
+  gameAction?: string;
+  /** The shop's logo, on the raspadinha's card and the gift box. */
+  logoUrl?: string | null;
+}
 
 const NO_EXTRA_FIELDS: VisitorFormConfig = { fields: { email: "off", cpf: "off" }, questions: [] };
 
-// The steps after the form, with the wheel's or the game's drawing: fetched at 'Começar', while the
-// eligibility check runs (the visitor's phone downloads less before the form works).
-const loadSteps = () => import("./steps");
-const Steps = lazy(() => loadSteps().then((m) => ({ default: m.Steps })));
+// The result screen is not part of the page's first load (the visitor's phone downloads less before
+// the form works): it is fetched when GIRAR is pressed, while the wheel turns.
+const loadResult = () => import("./result");
+const SpinResult = lazy(() => loadResult().then((m) => ({ default: m.SpinResult })));
+// The wheel or the game, with its drawing: fetched at 'Começar', while the eligibility check runs.
+const loadStage = () => import("./stage");
+const Stage = lazy(() => loadStage().then((m) => ({ default: m.Stage })));
+// The WhatsApp confirmation, only on wheels that ask for it: fetched at 'Começar' too.
+const loadVerify = () => import("./verify-step");
+const VerifyStep = lazy(() => loadVerify().then((m) => ({ default: m.VerifyStep })));
 // The form's checks, the eligibility call and the spin request (the zod-free rules: zod would weigh
 // on every visitor's phone): fetched once the page is hydrated, awaited at 'Começar'.
 const loadFlow = () => import("./flow");
 /** Shown when 'Começar' cannot fetch the checks (the connection is gone): the fetcher's own text. */
 const CONNECTION_ERROR = "Erro de conexão";
-
-type Flow = Awaited<ReturnType<typeof loadFlow>>;
 
 const noSubscription = () => () => {};
 
@@ -64,28 +127,38 @@ function showRefusal(form: HTMLFormElement, fields: Record<string, string>) {
   });
 }
 
+const SPIN_MS = 4000;
+/** Under reduced motion the wheel does not turn (wheel-svg.tsx): the landed slice shows this long. */
+const STILL_SPIN_MS = 1500;
 const input =
   "block w-full rounded-lg border border-gray-300 px-3 py-3 text-base text-gray-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
 
-export function Play(props: PlayProps) {
-  const {
-    companySlug,
-    wheelSlug,
-    wheelName,
-    totalSpins,
-    maxBirthdate,
-    prizeCount,
-    attribution,
-    verifyContact = false,
-    cpfHint,
-    consentText,
-    form: config = NO_EXTRA_FIELDS,
-    device,
-    game = "wheel",
-    gameAction = "girar a roleta",
-  } = props;
-  /** Past the form: the checks' module, which the steps after it use (null on the form). */
-  const [flow, setFlow] = useState<Flow | null>(null);
+export function Play({
+  companySlug,
+  wheelSlug,
+  wheelName,
+  totalSpins,
+  maxBirthdate,
+  prizeCount,
+  slices,
+  sliceNote,
+  attribution,
+  companyPhone,
+  verifyContact = false,
+  verifyByCode = false,
+  cpfHint,
+  consentText,
+  form: config = NO_EXTRA_FIELDS,
+  device,
+  kioskWhatsapp = false,
+  screen,
+  game = "wheel",
+  gameAction = "girar a roleta",
+  logoUrl = null,
+}: Props) {
+  const [step, setStep] = useState<"form" | "verify" | "wheel" | "result">("form");
+  /** The proven number's verification (wheels with verify_contact), sent with the spin. */
+  const [verificationId, setVerificationId] = useState<string | null>(null);
   // Nothing entered yet: the fields start empty (undefined defaults), and nothing reads it before 'Começar'.
   const [entered, setEntered] = useState({} as Entered);
   /** Mirrors the consent box (for 'Começar'); the box itself is the truth (see its ref). */
@@ -93,10 +166,22 @@ export function Play(props: PlayProps) {
   const [error, setError] = useState("");
   /** Each field's message, shown under it and tied to its box (aria-describedby). */
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [spinning, setSpinning] = useState(false);
+  const [connecting, setConnecting] = useState(false);
   const [checking, setChecking] = useState(false);
+  /** One Idempotency-Key per form submission: every retry of its spin carries it. */
+  const [spinKey, setSpinKey] = useState("");
+  const [rotation, setRotation] = useState(0);
+  const [result, setResult] = useState<SpinAnswer | null>(null);
+  /** The raspadinha's and the gift box's answer: drawn by the server before they reveal it. */
+  const [answer, setAnswer] = useState<SpinAnswer | null>(null);
+  const playing = useRef(false);
+  /** The wheel's segments, drawn from the slices at 'Começar' (by the checks' module). */
+  const [segments, setSegments] = useState<Segment[]>([]);
+  const storageKey = lastPrizeKey(companySlug, wheelSlug);
   const wheelPath = `/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}`;
   const kiosk = !!device;
-  const lastPrize = useLastPrize(lastPrizeKey(companySlug, wheelSlug));
+  const lastPrize = useLastPrize(storageKey);
   /** On a totem the browser must not offer the last person's name and number. */
   const auto = (hint: string) => (kiosk ? "off" : hint);
   const source = attribution?.source;
@@ -113,15 +198,15 @@ export function Play(props: PlayProps) {
   const pendingFocus = useRef<Record<string, string> | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
-    if (flow || !pendingFocus.current || !formRef.current) return;
+    if (step !== "form" || !pendingFocus.current || !formRef.current) return;
     showRefusal(formRef.current, pendingFocus.current);
     pendingFocus.current = null;
-  }, [flow]);
+  }, [step]);
 
   async function start(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const formEl = e.currentTarget;
-    let flow: Flow;
+    let flow: Awaited<ReturnType<typeof loadFlow>>;
     try {
       flow = await loadFlow();
     } catch {
@@ -140,9 +225,10 @@ export function Play(props: PlayProps) {
     }
     setError("");
     setChecking(true);
-    void loadSteps()
-      .then((m) => m.preload(game, verifyContact))
+    void loadStage()
+      .then((m) => m.preloadGame(game))
       .catch(() => {});
+    if (verifyContact) void loadVerify();
     // A returning number hears it here, not after pressing GIRAR.
     const refusal = await flow.eligibilityRefusal(wheelPath, form, device);
     setChecking(false);
@@ -151,23 +237,123 @@ export function Play(props: PlayProps) {
       setError(refusal.error);
       return showRefusal(formEl, refusal.fields);
     }
-    setFlow(flow);
+    setSpinKey(flow.newIdempotencyKey());
+    setAnswer(null);
+    playing.current = false;
+    setSegments(flow.buildSegments(slices));
+    setStep(verifyContact ? "verify" : "wheel");
   }
 
-  /** Back from the steps to the form: with the server's refusal (shown, its field focused), or not. */
-  function exit(refusal?: Refusal) {
-    if (refusal) {
+  const verified = useCallback((id: string) => {
+    setVerificationId(id);
+    setStep("wheel");
+  }, []);
+
+  /**
+   * The spin call: the server draws here, before any game shows anything. A refusal or a lost
+   * connection takes the visitor back to the form with its message; the answer is null then.
+   */
+  async function draw(flow: Awaited<ReturnType<typeof loadFlow>>): Promise<SpinAnswer | null> {
+    try {
+      return await flow.playSpin({
+        wheelPath,
+        entered,
+        verificationId,
+        attribution,
+        key: spinKey,
+        storageKey: kiosk ? null : storageKey,
+        onRetry: () => setConnecting(true),
+        device: device || screen ? { device, screen } : undefined,
+      });
+    } catch (err) {
+      const refusal = flow.refusalOf(err);
       setError(refusal.error);
       setFieldErrors(refusal.fields);
+      setStep("form");
       pendingFocus.current = refusal.fields;
+      return null;
+    } finally {
+      setConnecting(false);
     }
-    setFlow(null);
   }
 
-  if (flow)
+  async function spin() {
+    setSpinning(true);
+    void loadResult();
+    // Loaded at 'Começar' (the wheel is reached through it).
+    const flow = await loadFlow();
+    const res = await draw(flow);
+    if (res) {
+      setRotation((r) => flow.rotationTo(segments, res, r));
+      const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+      await new Promise((r) => setTimeout(r, still ? STILL_SPIN_MS : SPIN_MS));
+      setResult(res);
+      setStep("result");
+    }
+    setSpinning(false);
+  }
+
+  /** The raspadinha's first stroke or the gift's tap: the answer comes first, the game reveals it. */
+  async function playGame() {
+    if (playing.current) return;
+    playing.current = true;
+    setSpinning(true);
+    void loadResult();
+    const res = await draw(await loadFlow());
+    setSpinning(false);
+    if (res) setAnswer(res);
+    else playing.current = false;
+  }
+
+  const revealed = useCallback(() => {
+    setResult(answer);
+    setStep("result");
+  }, [answer]);
+
+  if (step === "result" && result)
     return (
-      <Suspense fallback={verifyContact ? <p role="status">{LOADING}</p> : <StageFallback />}>
-        <Steps {...props} flow={flow} entered={entered} wheelPath={wheelPath} onExit={exit} />
+      <Suspense fallback={<p role="status">{LOADING}</p>}>
+        <SpinResult
+          result={result}
+          wheelName={wheelName}
+          companyPhone={companyPhone}
+          kiosk={device ? { device, wheelPath, whatsapp: kioskWhatsapp } : undefined}
+        />
+      </Suspense>
+    );
+
+  if (step === "verify")
+    return (
+      <Suspense fallback={<p role="status">{LOADING}</p>}>
+        <VerifyStep
+          wheelPath={wheelPath}
+          whatsapp={entered.whatsapp}
+          byCode={verifyByCode}
+          onVerified={verified}
+          onBack={() => setStep("form")}
+        />
+      </Suspense>
+    );
+
+  if (step === "wheel")
+    return (
+      <Suspense fallback={<StageFallback />}>
+        <Stage
+          game={game}
+          firstName={entered.name.trim().split(" ")[0]}
+          spinning={spinning}
+          connecting={connecting}
+          kiosk={kiosk}
+          wheelName={wheelName}
+          logoUrl={logoUrl}
+          segments={segments}
+          rotation={rotation}
+          sliceNote={sliceNote}
+          onSpin={spin}
+          answer={answer}
+          onPlay={playGame}
+          onRevealed={revealed}
+        />
       </Suspense>
     );
 
@@ -300,7 +486,7 @@ export function Play(props: PlayProps) {
   );
 }
 
-/** The stage's box while the steps' code arrives (the stage's own StageBox, inlined: it is not loaded yet). */
+/** The stage's box while its code arrives (the stage's own StageBox, inlined: it is not loaded yet). */
 const StageFallback = () => <div className="mx-auto my-6 aspect-square w-full max-w-xs" />;
 
 const optional = (label: string, mode: string) => (mode === "optional" ? `${label} (opcional)` : label);

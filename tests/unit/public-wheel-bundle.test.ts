@@ -45,9 +45,9 @@ describe("public wheel client bundle", () => {
     expect(reached.has("react")).toBe(true);
   });
 
-  it("neither do the steps the island loads later (the form's checks and the spin, the steps after the form, the wheel, the verification)", () => {
+  it("neither do the steps the island loads later (the form's checks and the spin, the wheel, the verification)", () => {
     // Fetched with import() (after hydration or at 'Começar'), which the walk above does not follow.
-    for (const step of ["flow.ts", "steps.tsx", "wheel-svg.tsx", "verify-step.tsx"]) {
+    for (const step of ["flow.ts", "wheel-svg.tsx", "verify-step.tsx"]) {
       const reached = packagesReached(path.join(ROOT, "components/public-wheel", step));
       const heavy = [...reached].filter(([pkg]) => HEAVY.some((h) => pkg === h || pkg.startsWith(`${h}/`)));
       expect({ step, heavy }).toEqual({ step, heavy: [] });
