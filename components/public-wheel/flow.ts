@@ -8,13 +8,18 @@ import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
 import { NO_PRIZE } from "@/lib/spins/draw/no-prize";
 import { sendSpin } from "@/lib/swr/spin-request";
-import { storageSet } from "@/lib/ui/safe-storage";
+import { parseLastPrize, type LastPrize } from "@/lib/redemption/last-prize";
+import { storageGet, storageSet } from "@/lib/ui/safe-storage";
 import { spinFormErrors, type SpinForm, type VisitorFormConfig } from "@/lib/validation/public-rules";
 import { ANSWER, type Entered } from "./entered";
 import { rotationFor, type Segment } from "./segments";
 
 export { newIdempotencyKey } from "@/lib/swr/spin-request";
 export { buildSegments } from "./segments";
+
+/** The last prize this phone won on the wheel (localStorage); none where the browser blocks
+ *  storage (the embed's frame on a shop's site, issue 49). */
+export const lastPrize = (storageKey: string): LastPrize | null => parseLastPrize(storageGet(storageKey));
 
 /** The form's fields as they are in the DOM (typed or ticked before or after hydration alike). */
 export function readForm(form: HTMLFormElement): Entered {

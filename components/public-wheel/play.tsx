@@ -6,21 +6,10 @@
 // The form's fields are uncontrolled: a slow phone shows the server's HTML seconds before React
 // hydrates it, and what the visitor typed or ticked meanwhile lives only in the DOM. The fields are
 // read from the form at 'Começar', and the consent box's state is taken from the DOM once hydrated.
-import {
-  cloneElement,
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
+import { cloneElement, lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { Attribution } from "@/lib/sources/attribution";
 import type { SpinAnswer } from "@/lib/spins/answer";
-import { lastPrizeKey, parseLastPrize } from "@/lib/redemption/last-prize";
-import { storageGet } from "@/lib/ui/safe-storage";
+import { lastPrizeKey, type LastPrize } from "@/lib/redemption/last-prize";
 import { maskCpf } from "@/lib/validation/cpf-mask";
 import type { VisitorFormConfig } from "@/lib/validation/public-rules";
 import { AGE_HINT, LOADING } from "@/lib/copy/public-form";
@@ -91,19 +80,6 @@ const VerifyStep = lazy(() => loadVerify().then((m) => ({ default: m.VerifyStep 
 const loadFlow = () => import("./flow");
 /** Shown when 'Começar' cannot fetch the checks (the connection is gone): the fetcher's own text. */
 const CONNECTION_ERROR = "Erro de conexão";
-
-const noSubscription = () => () => {};
-
-/** The last prize this phone won on the wheel (localStorage), read after hydration; none where the
- *  browser blocks storage (the embed's frame on a shop's site, issue 49). */
-function useLastPrize(storageKey: string) {
-  const raw = useSyncExternalStore(
-    noSubscription,
-    () => storageGet(storageKey),
-    () => null,
-  );
-  return useMemo(() => parseLastPrize(raw), [raw]);
-}
 
 /** The DOM id of a field's box, for its error's aria-describedby and the focus on an error. */
 const fieldId = (key: string) => `play-${key.replace(".", "-")}`;
@@ -181,7 +157,8 @@ export function Play({
   const storageKey = lastPrizeKey(companySlug, wheelSlug);
   const wheelPath = `/public/${encodeURIComponent(companySlug)}/wheels/${encodeURIComponent(wheelSlug)}`;
   const kiosk = !!device;
-  const lastPrize = useLastPrize(storageKey);
+  /** The last prize this phone won on the wheel ("Ver meu prêmio"): never on a totem. */
+  const [lastPrize, setLastPrize] = useState<LastPrize | null>(null);
   /** On a totem the browser must not offer the last person's name and number. */
   const auto = (hint: string) => (kiosk ? "off" : hint);
   const source = attribution?.source;
@@ -191,8 +168,21 @@ export function Play({
   useEffect(() => {
     navigator.sendBeacon?.(`/api${wheelPath}/view`, JSON.stringify({ source }));
   }, [wheelPath, source]);
-  // What 'Começar' needs, fetched while the visitor fills in the form (a failure shows at 'Começar').
-  useEffect(() => void loadFlow().catch(() => {}), []);
+  // What 'Começar' needs, fetched while the visitor fills in the form (a failure shows at 'Começar');
+  // the last prize is read by it too, a moment after hydration (storage reads stay out of the first load).
+  useEffect(() => {
+    loadFlow()
+      .then((flow) => !kiosk && setLastPrize(flow.lastPrize(storageKey)))
+      .catch(() => {});
+  }, [kiosk, storageKey]);
+
+  // React has the form now: the page's small script (form-script.ts) stands aside and sends again a
+  // 'Começar' it held. The effect runs once the whole page has hydrated; bench:embed reads the mark.
+  // (A totem mounts the form again for each visitor, and has no such script.)
+  useEffect(() => {
+    performance.mark?.("roleta:hydrated");
+    dispatchEvent(new Event("roleta:hydrated"));
+  }, []);
 
   /** A refusal met at GIRAR: shown once the form is back on screen. */
   const pendingFocus = useRef<Record<string, string> | null>(null);
@@ -363,7 +353,7 @@ export function Play({
         {wheelName}
       </h1>
       <p className="text-center text-sm text-gray-700">Preencha seus dados para {gameAction} e ganhar um prêmio.</p>
-      {lastPrize && !kiosk && (
+      {lastPrize && (
         <a
           href={lastPrize.claim_url}
           className="block rounded-xl border-2 border-brand-600 bg-brand-50 p-3 text-center font-bold text-brand-800"

@@ -1,5 +1,6 @@
 // The visitor's last prize on a wheel, kept in the phone's localStorage so that coming back offers
-// "Ver meu prêmio". Its own small module: the public page's first load imports it.
+// "Ver meu prêmio". Its own small module: the public page's first load needs only the key (the read is in
+// components/public-wheel/flow.ts, fetched after hydration).
 export interface LastPrize {
   claim_url: string;
   prize: string;
