@@ -1,8 +1,8 @@
 // The embed page's own small script (docs/decisions/performance.md "The embed's form works before
 // React (issue 43)"): inline in the page's HTML right after the wheel, so it runs as soon as the
 // form has been parsed (after the CSS, which blocks inline scripts), long before Next's runtime and
-// React have evaluated and hydrated the page on a slow phone. Two jobs, no dependency:
-// - The bridge to the loader (docs/embed.md "Messages"; embed/loader.ts is the other side). The page
+// React have evaluated and hydrated the page on a slow phone. No dependency. It is the bridge to the
+// loader (docs/embed.md "Messages"; embed/loader.ts is the other side). The page
 //   asks its parent to introduce itself (a "ping" without data, the only message sent before it
 //   knows to whom); the loader answers "hello", and the origin the browser attests on that message,
 //   when the wheel allows it, is the one origin every later message goes to: the size, the result,
@@ -13,48 +13,14 @@
 //   "ready", and the loader keeps its popup closed (docs/decisions/embed.md "The popup opens only on a playable
 //   wheel"). The visitor's own data (name, WhatsApp) never leaves the frame; the shop hears the prize
 //   and the code (the "roleta:result" event of components/public-wheel/result.tsx).
-// - The form until React has it (components/embed/hydrated.tsx announces "roleta:hydrated"): the
-//   fields are plain HTML and keep what is typed through hydration; ticking the consent box enables
-//   'Começar'; the CPF box is masked; a 'Começar' pressed before hydration is held (the button busy)
-//   and sent again once React has the form, which then checks it and goes on as if pressed then.
-//   After that, React's own handlers do all of it and this part stands aside.
-// The page says "ready" only once this script runs, so the popup opens on a form that works.
+// The form until React has it is the public wheel page's own script, in the page before this one
+// (components/public-wheel/form-script.ts): the page says "ready" only once this script runs, so
+// the popup opens on a form that works.
 
 /** The script's source; `origins` (null: any site) and `playable` come from the server. */
 const SOURCE = `(function (origins, playable) {
   var w = window, d = document;
   if (w.performance && performance.mark) performance.mark("roleta:script");
-  var form = d.querySelector("main form");
-  if (form) {
-    var box = form.querySelector('input[name="consent"]');
-    var go = form.querySelector('button[type="submit"]');
-    var cpf = form.querySelector('input[name="cpf"]');
-    var react = false, held = false;
-    form.addEventListener("change", function () {
-      if (!react && box && go && !held) go.disabled = !box.checked;
-    });
-    if (cpf) cpf.addEventListener("input", function () {
-      if (react) return;
-      var s = cpf.value.replace(/\\D/g, "").slice(0, 11);
-      var v = [s.slice(0, 3), s.slice(3, 6), s.slice(6, 9)].filter(Boolean).join(".") + (s.length > 9 ? "-" + s.slice(9) : "");
-      if (v !== cpf.value) cpf.value = v;
-    });
-    // On the window, so React's own handler (on the document) has run first once it is there.
-    w.addEventListener("submit", function (e) {
-      if (e.target !== form || e.defaultPrevented) return;
-      e.preventDefault();
-      if (react || !go) return;
-      held = true;
-      go.disabled = true;
-      go.setAttribute("aria-busy", "true");
-    });
-    w.addEventListener("roleta:hydrated", function () {
-      react = true;
-      if (!held || !form.isConnected) return;
-      go.removeAttribute("aria-busy");
-      form.requestSubmit();
-    }, { once: true });
-  }
   var parent = w.parent;
   if (parent === w) return;
   var main = d.querySelector("main"), target = null;

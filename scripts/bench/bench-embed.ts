@@ -120,7 +120,7 @@ async function lighthouseRun(url: string, appOrigin: string): Promise<Audit> {
 interface PhoneRuns {
   visible: number[];
   interactive: number[];
-  /** React has hydrated the form (components/embed/hydrated.tsx's "roleta:hydrated" mark). */
+  /** React has hydrated the form (components/public-wheel/play.tsx's "roleta:hydrated" mark). */
   hydrated: number[];
   /** The longest main-thread task between the popup's opening and React's hydration, ms: the most a
    *  first tap or key in the open form waits (the shop's page and the frame share the thread here). */

@@ -1,6 +1,7 @@
-// The embed page's inline script (lib/embed/frame-script.ts): valid JavaScript, and the server's
-// values cannot end the <script> element it is written into.
+// The public pages' inline scripts (lib/embed/frame-script.ts, components/public-wheel/form-script.ts):
+// valid JavaScript, and the server's values cannot end the <script> element they are written into.
 import { describe, expect, it } from "vitest";
+import { PUBLIC_FORM_SCRIPT } from "@/components/public-wheel/form-script";
 import { embedFrameScript } from "@/lib/embed/frame-script";
 
 describe("embedFrameScript", () => {
@@ -15,5 +16,13 @@ describe("embedFrameScript", () => {
     const script = embedFrameScript(["https://x.example/</script><script>alert(1)</script>"], true);
     expect(script).not.toContain("</script>");
     expect(script).toContain("\\u003c/script>");
+  });
+});
+
+describe("PUBLIC_FORM_SCRIPT", () => {
+  it("is one statement that parses and calls itself, with no '</' to end its <script> element", () => {
+    expect(() => new Function(PUBLIC_FORM_SCRIPT)).not.toThrow();
+    expect(PUBLIC_FORM_SCRIPT).toMatch(/^\(function \(\) \{[\s\S]*\}\)\(\);$/);
+    expect(PUBLIC_FORM_SCRIPT).not.toContain("</");
   });
 });

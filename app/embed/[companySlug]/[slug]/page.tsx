@@ -1,8 +1,8 @@
 // The embed's play page (docs/api.md "The online store: the embed (issue 25)"): the public wheel's play
 // flow without the page chrome, inside the iframe the loader (/embed.js) opens on a shop's site.
-// It renders the public wheel page in its chrome-less form and adds the page's own small script
-// (lib/embed/frame-script.ts): the bridge that talks to the loader, and the form working before React
-// has hydrated it, so the popup opens on a usable form (docs/decisions/performance.md "The embed's
+// It renders the public wheel page in its chrome-less form (whose own small script makes the form work
+// before React has hydrated it) and adds the bridge that talks to the loader (lib/embed/frame-script.ts),
+// so the popup opens on a usable form (docs/decisions/performance.md "The embed's
 // form works before React (issue 43)"). Links open outside the frame (<base target="_blank">): the claim and rules pages may not
 // be framed. Who may frame this page is proxy.ts's business (frame-ancestors from embed_origins);
 // a framing site that list refuses is recorded for the shop to see (lib/embed/refused-origins.ts),
@@ -10,7 +10,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { after } from "next/server";
-import { Hydrated } from "@/components/embed/hydrated";
 import { playState } from "@/components/public-wheel/play-state";
 import { embedWheel } from "@/lib/embed/frame-ancestors";
 import { embedFrameScript } from "@/lib/embed/frame-script";
@@ -49,9 +48,8 @@ export default async function EmbedPage({ params, searchParams }: Props) {
     <>
       <base target="_blank" />
       {page}
-      {/* After the wheel: it runs once the form is parsed (proxy.ts's CSP nonce lets it run). */}
+      {/* After the wheel and its form's script (proxy.ts's CSP nonce lets it run). */}
       <script nonce={requestHeaders.get("x-nonce") ?? undefined} dangerouslySetInnerHTML={{ __html: script }} />
-      <Hydrated />
     </>
   );
 }

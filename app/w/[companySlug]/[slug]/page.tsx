@@ -2,7 +2,9 @@
 // the play steps as a small client island. ?embed=1 drops the page chrome for iframes.
 // The campaign's states (not started, ended, today's prizes gone) are decided here, not in the island.
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { PUBLIC_FORM_SCRIPT } from "@/components/public-wheel/form-script";
 import { Play } from "@/components/public-wheel/play";
 import { playPropsOf } from "@/components/public-wheel/play-props";
 import { DEFAULT_THEME } from "@/lib/campaigns/dto";
@@ -65,12 +67,15 @@ function Body({
   companySlug,
   attribution,
   screen,
+  nonce,
 }: {
   view: PublicWheelView;
   companySlug: string;
   attribution: Attribution;
   /** The big screen whose QR the visitor scanned (?tela=): the spin is shown on it too. */
   screen?: string;
+  /** The request's CSP nonce (proxy.ts), for the form's own script. */
+  nonce?: string;
 }) {
   const { wheel } = view;
   const state = playState(view);
@@ -90,7 +95,13 @@ function Body({
       </Notice>
     );
   if (state === "sold_out_today") return <Notice emoji="🌙" title={wheel.name} text={M.soldOutToday} />;
-  return <Play {...playPropsOf(view, companySlug, attribution)} screen={screen} />;
+  return (
+    <>
+      <Play {...playPropsOf(view, companySlug, attribution)} screen={screen} />
+      {/* Right after the form: it makes the form work before React has it (a slow phone's seconds). */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PUBLIC_FORM_SCRIPT }} />
+    </>
+  );
 }
 
 export default async function PublicWheelPage({ params, searchParams }: Props) {
@@ -105,7 +116,10 @@ export default async function PublicWheelPage({ params, searchParams }: Props) {
   }
 
   const tela = typeof search.tela === "string" && isUuid(search.tela) ? search.tela : undefined;
-  const body = <Body view={view} companySlug={companySlug} attribution={attributionFrom(search)} screen={tela} />;
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
+  const body = (
+    <Body view={view} companySlug={companySlug} attribution={attributionFrom(search)} screen={tela} nonce={nonce} />
+  );
   // The shop's colour on the whole page (buttons, background, links), kept readable.
   const brand = (brandPalette(view.wheel.theme.primary_color, DEFAULT_THEME.primary_color) ?? undefined) as
     React.CSSProperties | undefined;
