@@ -7,6 +7,7 @@
 import type http from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./axe";
+import { holdAppScripts, pressStartBeforeReact } from "./before-react";
 import {
   closeShop,
   embedWheel,
@@ -182,15 +183,7 @@ test("before React: the popup opens on a form that works; a 'Começar' pressed t
   // docs/decisions/performance.md "The embed's form works before React (issue 43)". The app's
   // scripts are held back (a slow phone still evaluating them): the page's own small script
   // (lib/embed/frame-script.ts) opens the popup and makes the form usable without them.
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-    setTimeout(resolve, 30_000);
-  });
-  await page.context().route(/\/_next\/static\/.+\.js(\?.*)?$/, async (route) => {
-    await gate;
-    await route.continue().catch(() => undefined);
-  });
+  const release = await holdAppScripts(page.context());
   await page.goto(shopUrl({ trigger: "manual", warm: "off" }));
   await page.waitForFunction(() => "RoletaPremiada" in window);
   await page.evaluate(() => (window as never as { RoletaPremiada: { open(): void } }).RoletaPremiada.open());
@@ -199,22 +192,7 @@ test("before React: the popup opens on a form that works; a 'Começar' pressed t
   const embedFrame = page.frames().find((f) => f.url().includes(`/embed/${company}/`))!;
   const hydrated = () => embedFrame.evaluate(() => performance.getEntriesByName("roleta:hydrated").length > 0);
   expect(await hydrated()).toBe(false);
-
-  const start = frame.getByRole("button", { name: "Começar" });
-  await frame.getByLabel("Nome completo").fill("Cliente Apressada");
-  await frame.getByLabel("WhatsApp").fill(`(11) 97${String(Date.now()).slice(-3)}-${String(Date.now()).slice(-7, -3)}`);
-  await expect(start).toBeDisabled();
-  await frame.getByRole("checkbox").check();
-  await expect(start).toBeEnabled();
-  await frame.getByRole("checkbox").uncheck();
-  await expect(start).toBeDisabled();
-  await frame.getByRole("checkbox").check();
-  await start.click();
-  // Held, not sent as a plain HTML form (the fields would land in the address).
-  await expect(start).toHaveAttribute("aria-busy", "true");
-  await expect(start).toBeDisabled();
-  expect(embedFrame.url()).not.toContain("name=");
-  expect(await hydrated()).toBe(false);
+  await pressStartBeforeReact(frame, "Cliente Apressada", { url: () => embedFrame.url(), hydrated });
 
   release();
   await expect(frame.getByRole("heading", { name: "Olá, Cliente! Boa sorte!" })).toBeVisible({ timeout: 20_000 });
