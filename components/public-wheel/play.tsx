@@ -176,8 +176,9 @@ export function Play({
       .catch(() => {});
   }, [kiosk, storageKey]);
 
-  // React has the form now: the page's small script (form-script.ts) stands aside and sends again a
-  // 'Começar' it held. The effect runs once the whole page has hydrated; bench:embed reads the mark.
+  // React has the form now: the page's small script (lib/public-page/form-script.ts) stands aside
+  // and sends again a 'Começar' it held. The effect runs once the whole page has hydrated;
+  // bench:embed reads the mark.
   // (A totem mounts the form again for each visitor, and has no such script.)
   useEffect(() => {
     performance.mark?.("roleta:hydrated");

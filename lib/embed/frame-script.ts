@@ -14,7 +14,7 @@
 //   wheel"). The visitor's own data (name, WhatsApp) never leaves the frame; the shop hears the prize
 //   and the code (the "roleta:result" event of components/public-wheel/result.tsx).
 // The form until React has it is the public wheel page's own script, in the page before this one
-// (components/public-wheel/form-script.ts): the page says "ready" only once this script runs, so
+// (lib/public-page/form-script.ts): the page says "ready" only once this script runs, so
 // the popup opens on a form that works.
 
 /** The script's source; `origins` (null: any site) and `playable` come from the server. */

@@ -3,6 +3,8 @@
 // embed_origins) and by this site for the public wheel pages and the embed preview, a stricter
 // referrer policy on the reset and invitation pages (their URLs carry a token), nosniff and HSTS in
 // production.
+import { createHash } from "node:crypto";
+import { PUBLIC_FORM_SCRIPT } from "@/lib/public-page/form-script";
 import { env } from "@/lib/env";
 
 /** The embed's play page, /embed/{company}/{wheel}: framed by the wheel's embed_origins. */
@@ -37,12 +39,21 @@ function frameAncestors(pathname: string, embedAncestors?: string) {
  */
 export const mayUseCamera = (pathname: string) => !isFramable(pathname) && !pathname.startsWith("/embed");
 
+/**
+ * The public wheel's form script (lib/public-page/form-script.ts) by its hash: the same text
+ * on every page, so the page needs no request nonce to write it (and stays renderable outside one).
+ */
+const FORM_SCRIPT_SOURCE = `'sha256-${createHash("sha256").update(PUBLIC_FORM_SCRIPT).digest("base64")}'`;
+
+/** The pages that write the form script: the public wheel's and the embed's. */
+const writesFormScript = (pathname: string) => pathname.startsWith("/w/") || isEmbedPage(pathname);
+
 export function buildCsp(nonce: string, pathname: string, dev: boolean, embedAncestors?: string): string {
   // Direct image uploads (lib/products/direct-upload.ts) go from the browser to Vercel Blob's API.
   const blobApi = env().BLOB_READ_WRITE_TOKEN ? " https://vercel.com/api/blob" : "";
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}${mayUseCamera(pathname) ? " 'wasm-unsafe-eval'" : ""}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${writesFormScript(pathname) ? ` ${FORM_SCRIPT_SOURCE}` : ""}${dev ? " 'unsafe-eval'" : ""}${mayUseCamera(pathname) ? " 'wasm-unsafe-eval'" : ""}`,
     // React style props and Radix positioning use style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",

@@ -1,4 +1,4 @@
-// The public wheel's form before React has hydrated it (components/public-wheel/form-script.ts), for
+// The public wheel's form before React has hydrated it (lib/public-page/form-script.ts), for
 // the public page's and the embed's "before React" specs: the app's scripts held back like a slow
 // phone's, and the form's first moments checked while they are.
 import { expect, type BrowserContext, type FrameLocator, type Page } from "@playwright/test";

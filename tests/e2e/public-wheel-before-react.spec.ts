@@ -1,6 +1,6 @@
 // The public wheel's form works before React has hydrated it (issue 55, item 4): a phone that shows
 // the server's HTML seconds before the framework has run. The app's scripts are held back; the page's
-// own small script (components/public-wheel/form-script.ts) enables 'Começar' with the consent box,
+// own small script (lib/public-page/form-script.ts) enables 'Começar' with the consent box,
 // masks the CPF, and holds a 'Começar' pressed then until React has the form, which goes on from it.
 import { expect, test } from "@playwright/test";
 import { holdAppScripts, pressStartBeforeReact } from "./before-react";

@@ -1,7 +1,7 @@
-// The public pages' inline scripts (lib/embed/frame-script.ts, components/public-wheel/form-script.ts):
+// The public pages' inline scripts (lib/embed/frame-script.ts, lib/public-page/form-script.ts):
 // valid JavaScript, and the server's values cannot end the <script> element they are written into.
 import { describe, expect, it } from "vitest";
-import { PUBLIC_FORM_SCRIPT } from "@/components/public-wheel/form-script";
+import { PUBLIC_FORM_SCRIPT } from "@/lib/public-page/form-script";
 import { embedFrameScript } from "@/lib/embed/frame-script";
 
 describe("embedFrameScript", () => {

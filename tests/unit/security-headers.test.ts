@@ -3,7 +3,10 @@
 // still gets nosniff from next.config.mjs.
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { NextRequest } from "next/server";
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { PUBLIC_FORM_SCRIPT } from "@/lib/public-page/form-script";
+import { buildCsp } from "@/lib/security/headers";
 import nextConfig from "@/next.config.mjs";
 import { config, proxy } from "@/proxy";
 
@@ -32,6 +35,15 @@ describe("security headers", () => {
       expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     }
+  });
+
+  it("the public wheel's form script runs by its hash on the wheel and embed pages, and nowhere else", () => {
+    const hash = `'sha256-${createHash("sha256").update(PUBLIC_FORM_SCRIPT).digest("base64")}'`;
+    const scriptSrc = (path: string) => buildCsp("n0nce", path, false).match(/script-src [^;]+/)![0];
+    for (const path of ["/w/loja/roleta", "/embed/loja/roleta"])
+      expect(scriptSrc(path), path).toBe(`script-src 'self' 'nonce-n0nce' 'strict-dynamic' ${hash}`);
+    for (const path of ["/", "/admin", "/login", "/embed-preview"])
+      expect(scriptSrc(path), path).not.toContain("sha256-");
   });
 
   it("static files, which the proxy skips, are nosniff through next.config.mjs", async () => {

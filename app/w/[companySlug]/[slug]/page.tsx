@@ -2,9 +2,8 @@
 // the play steps as a small client island. ?embed=1 drops the page chrome for iframes.
 // The campaign's states (not started, ended, today's prizes gone) are decided here, not in the island.
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { PUBLIC_FORM_SCRIPT } from "@/components/public-wheel/form-script";
+import { PUBLIC_FORM_SCRIPT } from "@/lib/public-page/form-script";
 import { Play } from "@/components/public-wheel/play";
 import { playPropsOf } from "@/components/public-wheel/play-props";
 import { DEFAULT_THEME } from "@/lib/campaigns/dto";
@@ -67,15 +66,12 @@ function Body({
   companySlug,
   attribution,
   screen,
-  nonce,
 }: {
   view: PublicWheelView;
   companySlug: string;
   attribution: Attribution;
   /** The big screen whose QR the visitor scanned (?tela=): the spin is shown on it too. */
   screen?: string;
-  /** The request's CSP nonce (proxy.ts), for the form's own script. */
-  nonce?: string;
 }) {
   const { wheel } = view;
   const state = playState(view);
@@ -98,8 +94,9 @@ function Body({
   return (
     <>
       <Play {...playPropsOf(view, companySlug, attribution)} screen={screen} />
-      {/* Right after the form: it makes the form work before React has it (a slow phone's seconds). */}
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PUBLIC_FORM_SCRIPT }} />
+      {/* Right after the form: it makes the form work before React has it (a slow phone's seconds).
+          Allowed by its hash in the page's CSP (lib/security/headers.ts), not by the request's nonce. */}
+      <script dangerouslySetInnerHTML={{ __html: PUBLIC_FORM_SCRIPT }} />
     </>
   );
 }
@@ -116,10 +113,7 @@ export default async function PublicWheelPage({ params, searchParams }: Props) {
   }
 
   const tela = typeof search.tela === "string" && isUuid(search.tela) ? search.tela : undefined;
-  const nonce = (await headers()).get("x-nonce") ?? undefined;
-  const body = (
-    <Body view={view} companySlug={companySlug} attribution={attributionFrom(search)} screen={tela} nonce={nonce} />
-  );
+  const body = <Body view={view} companySlug={companySlug} attribution={attributionFrom(search)} screen={tela} />;
   // The shop's colour on the whole page (buttons, background, links), kept readable.
   const brand = (brandPalette(view.wheel.theme.primary_color, DEFAULT_THEME.primary_color) ?? undefined) as
     React.CSSProperties | undefined;

@@ -7,7 +7,8 @@
 // button busy, never sent as a plain HTML form, whose GET would put the fields in the address) and
 // sent again once React has the form, which then checks it and goes on as if pressed then. After
 // that, React's own handlers do all of it and this script stands aside. No dependency, no values
-// from the server: the same text on every page.
+// from the server: the same text on every page, which the pages' CSP allows by its hash
+// (lib/security/headers.ts computes it from this text).
 export const PUBLIC_FORM_SCRIPT = `(function () {
   var w = window, form = document.querySelector("main form");
   if (!form) return;
