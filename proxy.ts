@@ -6,8 +6,7 @@
 import { getToken } from "next-auth/jwt";
 import { NextResponse, type NextRequest } from "next/server";
 import { authSecret, env } from "@/lib/env";
-import { acceptedRequestId } from "@/lib/log/context";
-import { fromTrustedProxy } from "@/lib/net/client-ip";
+import { incomingRequestId } from "@/lib/net/client-ip";
 import { cacheablePage, cachedPage } from "@/lib/public-page/html-cache";
 import { buildCsp, isEmbedPage, securityHeaders } from "@/lib/security/headers";
 import { isClaimPath } from "@/lib/wheels/public-url";
@@ -50,12 +49,6 @@ async function embedAncestors(pathname: string): Promise<string | undefined> {
   return embedFrameAncestors(pathname);
 }
 
-/** The request's id for the log (lib/log): a trusted proxy's X-Request-Id, else a new one. */
-function requestIdOf(req: NextRequest): string {
-  const incoming = fromTrustedProxy(req.headers) ? acceptedRequestId(req.headers.get("x-request-id")) : null;
-  return incoming ?? crypto.randomUUID();
-}
-
 /** A public wheel page from the render of the last second (lib/public-page/html-cache.ts), or null. */
 async function sharedPage(req: NextRequest): Promise<Response | null> {
   const { pathname, search, searchParams } = req.nextUrl;
@@ -66,7 +59,7 @@ async function sharedPage(req: NextRequest): Promise<Response | null> {
 export async function proxy(req: NextRequest) {
   const { pathname } = req.nextUrl;
   const { NODE_ENV } = env();
-  const requestId = requestIdOf(req);
+  const requestId = incomingRequestId(req.headers);
   const production = NODE_ENV === "production";
   const legacy = legacyEmbed(req);
   const shared = legacy ? null : await sharedPage(req);
@@ -94,9 +87,10 @@ export async function proxy(req: NextRequest) {
   return res;
 }
 
-// Every request but static files and incoming webhooks (next.config.mjs STATIC_PATHS says why),
-// prefetches included: a `missing` clause for next-router-prefetch or `purpose: prefetch` (Next's
-// CSP example) left prefetched answers without any security header.
+// Every request but static files and incoming webhooks (next.config.mjs STATIC_PATHS says why) and
+// the visitor's spin (lib/http/proxy-scope.ts says why; the route wrapper gives its answers these
+// headers), prefetches included: a `missing` clause for next-router-prefetch or `purpose: prefetch`
+// (Next's CSP example) left prefetched answers without any security header.
 export const config = {
-  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/webhooks/).*)"],
+  matcher: ["/((?!_next/static|_next/image|favicon.ico|api/webhooks/|api/public/[^/]+/wheels/[^/]+/spin/?$).*)"],
 };

@@ -8,6 +8,7 @@
 // "Shedding load".
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import { poolWaitMs } from "@/lib/db/pool-wait";
+import { SPIN_PATH } from "@/lib/http/proxy-scope";
 
 const SAMPLE_MS = 100;
 const RESOLUTION_MS = 10;
@@ -82,12 +83,11 @@ export function shedRetryAfter(
   return Math.min(RETRY_MAX_S, Math.max(RETRY_MIN_S, Math.floor(ratio)));
 }
 
-const SPIN = /^\/api\/public\/[^/]+\/wheels\/[^/]+\/spin\/?$/;
 const PAGE = /^\/(?:w|embed)\/[^/]+\/[^/]+\/?$/;
 
 /** What a visitor's request is, if it is one that may be shed: the spin or the wheel's page. */
 export function sheddable(method: string | undefined, pathname: string): "spin" | "page" | null {
-  if (method === "POST" && SPIN.test(pathname)) return "spin";
+  if (method === "POST" && SPIN_PATH.test(pathname)) return "spin";
   if ((method === "GET" || method === "HEAD") && PAGE.test(pathname)) return "page";
   return null;
 }

@@ -16,8 +16,10 @@ import { env } from "@/lib/env";
 import { AppError, forbidden, unauthenticated } from "@/lib/errors";
 import { errorResponse, json } from "@/lib/http/respond";
 import { describeRoute, type RouteDoc } from "@/lib/http/route-doc";
+import { skipsProxy } from "@/lib/http/proxy-scope";
 import { acceptedRequestId, setLogCompany, withLogContext } from "@/lib/log/context";
-import { clientIp } from "@/lib/net/client-ip";
+import { proxylessHeaders } from "@/lib/security/headers";
+import { clientIp, incomingRequestId } from "@/lib/net/client-ip";
 import { consume, ensureNotBlocked, type Limit } from "@/lib/rate-limit";
 
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -62,9 +64,31 @@ async function parseInputs<B extends z.ZodType | undefined, Q extends z.ZodType 
   return { params, query: query as Parsed<Q>, body: body as Parsed<B> };
 }
 
-/** The request's id: the one proxy.ts stamped (X-Request-Id), else a new one (a handler called directly). */
+/**
+ * The request's id: the one proxy.ts stamped (X-Request-Id), else a new one (a handler called
+ * directly); on a route the proxy skips, what the proxy would have chosen (lib/net/client-ip.ts).
+ */
 function requestIdOf(req: NextRequest): string {
+  if (skipsProxy(req.nextUrl.pathname)) return incomingRequestId(req.headers);
   return acceptedRequestId(req.headers.get("x-request-id")) ?? randomUUID();
+}
+
+/** On a route proxy.ts skips (lib/http/proxy-scope.ts), the answer gets the proxy's headers here. */
+function withProxylessHeaders(req: NextRequest, requestId: string, res: Response): Response {
+  if (!skipsProxy(req.nextUrl.pathname)) return res;
+  const headers = {
+    ...proxylessHeaders(req.nextUrl.pathname, env().NODE_ENV === "production"),
+    "X-Request-Id": requestId,
+  };
+  try {
+    for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+    return res;
+  } catch {
+    // A response with immutable headers (Response.redirect): the same answer, copied.
+    const copy = new Response(res.body, res);
+    for (const [k, v] of Object.entries(headers)) copy.headers.set(k, v);
+    return copy;
+  }
 }
 
 /** A handler's object answers as JSON with the route's documented status (doc.status, else 200). */
@@ -216,8 +240,9 @@ export function publicRoute<B extends z.ZodType | undefined = undefined, Q exten
   },
   handler: (args: HandlerArgs<Parsed<B>, Parsed<Q>>) => Promise<Result>,
 ) {
-  const route = (req: NextRequest, routeCtx?: RouteContext): Promise<Response> =>
-    withLogContext({ requestId: requestIdOf(req) }, async () => {
+  const route = (req: NextRequest, routeCtx?: RouteContext): Promise<Response> => {
+    const requestId = requestIdOf(req);
+    return withLogContext({ requestId }, async () => {
       let params: Params = {};
       let body: unknown;
       try {
@@ -236,7 +261,8 @@ export function publicRoute<B extends z.ZodType | undefined = undefined, Q exten
         }
         return errorResponse(err);
       }
-    });
+    }).then((res) => withProxylessHeaders(req, requestId, res));
+  };
   const { body, query, doc, moved } = options;
   return describeRoute(route, { auth: "public", body, query, doc, moved: !!moved });
 }

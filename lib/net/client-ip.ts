@@ -6,6 +6,7 @@
 // server start), whatever the client sends.
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/env";
+import { acceptedRequestId } from "@/lib/log/context";
 import { SOCKET_ADDRESS_HEADER } from "@/lib/net/socket-address";
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
@@ -57,4 +58,10 @@ export function clientIp(headers: Headers): string {
   if (trust === true) return hops.at(-1) ?? socket;
   const ranges = rangesOf(trust as string[]);
   return hops.findLast((hop) => !listed(hop, ranges)) ?? hops[0] ?? socket;
+}
+
+/** The id a request is logged under (lib/log): a trusted proxy's X-Request-Id, else a new one. */
+export function incomingRequestId(headers: Headers): string {
+  const incoming = fromTrustedProxy(headers) ? acceptedRequestId(headers.get("x-request-id")) : null;
+  return incoming ?? crypto.randomUUID();
 }

@@ -81,3 +81,15 @@ export function securityHeaders(pathname: string, production: boolean): Record<s
   if (production) h["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return h;
 }
+
+/**
+ * The answer of a request proxy.ts does not run for (lib/http/proxy-scope.ts: the visitor's spin,
+ * JSON): the same headers, with a CSP that allows nothing, which is what a JSON answer needs
+ * (no nonce: nothing in it runs).
+ */
+export function proxylessHeaders(pathname: string, production: boolean): Record<string, string> {
+  return {
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    ...securityHeaders(pathname, production),
+  };
+}

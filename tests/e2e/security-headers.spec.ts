@@ -79,7 +79,9 @@ test("the page runs under the CSP with no violations", async ({ page }) => {
   expect(violations).toEqual([]);
 });
 
-test("without TRUST_PROXY a made-up X-Forwarded-For does not escape the spin limit", async ({ page }) => {
+test("without TRUST_PROXY a made-up X-Forwarded-For does not escape the spin limit; its answers carry the headers", async ({
+  page,
+}) => {
   const owner = await signupByApi(page, "Empresa Flood");
   await signInByApi(page, owner);
   const product = await (
@@ -103,10 +105,18 @@ test("without TRUST_PROXY a made-up X-Forwarded-For does not escape the spin lim
   let retryAfter: string | undefined;
   for (let i = 0; i < 32 && !retryAfter; i++) {
     const res = await page.request.post(`/api/public/${owner.company.slug}/wheels/roleta-flood/spin`, {
-      headers: { "x-forwarded-for": `203.0.113.${i + 1}` },
+      headers: { "x-forwarded-for": `203.0.113.${i + 1}`, "x-request-id": `made-up-request-${i}` },
       data: { name: "Visitante", whatsapp: `1198765${String(4000 + i)}`, consent: true },
     });
     statuses.push(res.status());
+    // The spin skips proxy.ts (lib/http/proxy-scope.ts): its route wrapper sets the same headers, a
+    // CSP that allows nothing (JSON), and its own request id, not a client's.
+    const h = res.headers();
+    expect(h["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(h["x-content-type-options"]).toBe("nosniff");
+    expect(h["x-frame-options"]).toBe("DENY");
+    expect(h["strict-transport-security"]).toContain("max-age=");
+    expect(h["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
     if (res.status() === 429) retryAfter = res.headers()["retry-after"];
   }
   expect(statuses[0]).toBe(201);

@@ -6,6 +6,7 @@ import { NextRequest } from "next/server";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PUBLIC_FORM_SCRIPT } from "@/lib/public-page/form-script";
+import { skipsProxy } from "@/lib/http/proxy-scope";
 import { buildCsp } from "@/lib/security/headers";
 import nextConfig from "@/next.config.mjs";
 import { config, proxy } from "@/proxy";
@@ -26,6 +27,24 @@ describe("security headers", () => {
           unstable_doesMiddlewareMatch({ config, nextConfig, url, headers }),
           `${url} ${JSON.stringify(headers)}`,
         ).toBe(true);
+  });
+
+  it("the visitor's spin alone skips the proxy (its route wrapper sets the headers), by Next's own matching", () => {
+    const spin = "/api/public/loja/wheels/roleta/spin";
+    const skipped = [spin, `${spin}/`];
+    const run = [
+      "/api/public/loja/wheels/roleta",
+      "/api/public/loja/wheels/roleta/eligibility",
+      "/api/public/loja/wheels/roleta/spin/x",
+      "/api/public/loja/wheels/spin",
+      "/api/wheels/roleta/spin",
+      "/w/loja/roleta",
+    ];
+    for (const url of [...skipped, ...run]) {
+      const matched = unstable_doesMiddlewareMatch({ config, nextConfig, url });
+      expect(matched, url).toBe(!skipped.includes(url));
+      expect(skipsProxy(url), url).toBe(!matched);
+    }
   });
 
   it("a prefetch gets the nonce CSP, frame-ancestors and nosniff from the proxy", async () => {
@@ -66,7 +85,7 @@ describe("security headers", () => {
       const rule = rules.find((r) => new RegExp(`^${r.source.replace(":path*", ".*")}$`).test(url));
       expect(rule?.headers, url).toContainEqual({ key: "X-Content-Type-Options", value: "nosniff" });
     }
-    expect(unstable_doesMiddlewareMatch({ config, nextConfig, url: "/api/public/loja/wheels/r/spin" })).toBe(true);
+    expect(unstable_doesMiddlewareMatch({ config, nextConfig, url: "/api/public/loja/wheels/r/eligibility" })).toBe(true);
   });
 
   it("the proxy's body tee stops just past the largest body a route takes (an image upload)", () => {
