@@ -85,7 +85,9 @@ describe("security headers", () => {
       const rule = rules.find((r) => new RegExp(`^${r.source.replace(":path*", ".*")}$`).test(url));
       expect(rule?.headers, url).toContainEqual({ key: "X-Content-Type-Options", value: "nosniff" });
     }
-    expect(unstable_doesMiddlewareMatch({ config, nextConfig, url: "/api/public/loja/wheels/r/eligibility" })).toBe(true);
+    expect(unstable_doesMiddlewareMatch({ config, nextConfig, url: "/api/public/loja/wheels/r/eligibility" })).toBe(
+      true,
+    );
   });
 
   it("the proxy's body tee stops just past the largest body a route takes (an image upload)", () => {
