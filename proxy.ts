@@ -49,7 +49,7 @@ async function embedAncestors(pathname: string): Promise<string | undefined> {
   return embedFrameAncestors(pathname);
 }
 
-/** A public wheel page from the render of the last second (lib/public-page/html-cache.ts), or null. */
+/** A shared public page from the render of the last second (lib/public-page/html-cache.ts), or null. */
 async function sharedPage(req: NextRequest): Promise<Response | null> {
   const { pathname, search, searchParams } = req.nextUrl;
   const page = cacheablePage(req.method, pathname, searchParams, req.headers);

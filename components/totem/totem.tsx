@@ -12,6 +12,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type Componen
 import type { Play as PlaySteps } from "@/components/public-wheel/play";
 import { DEVICE_OFF } from "@/lib/copy/devices";
 import { LOADING } from "@/lib/copy/public-form";
+import { useHydrated } from "@/lib/ui/use-hydrated";
 import { DeviceUnavailable } from "./device-unavailable";
 import { askKiosk, CHECK_MS } from "./kiosk-check";
 
@@ -50,6 +51,9 @@ interface Props {
 type Mode = "attract" | "playing" | "paused";
 
 export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl, sendsWhatsapp }: Props) {
+  // Its buttons need React: a tap before hydration (later on the page's first load, whose scripts
+  // start after its first paint: lib/public-page/scripts-after-paint.ts) would be lost.
+  const hydrated = useHydrated();
   const [mode, setMode] = useState<Mode>("attract");
   const [round, setRound] = useState(0);
   const [countdown, setCountdown] = useState<number | null>(null);
@@ -199,6 +203,7 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
       <button
         type="button"
         onClick={() => void guarded("leave")}
+        disabled={!hydrated}
         className="absolute top-3 right-3 z-20 min-h-12 min-w-12 rounded-full bg-black/40 px-4 text-sm font-semibold text-white"
       >
         Sair
@@ -221,6 +226,7 @@ export function Totem({ play, device, resetSeconds, pinSet, companyName, logoUrl
           <button
             type="button"
             onClick={start}
+            disabled={!hydrated}
             className="w-full max-w-xl rounded-3xl bg-white px-8 py-16 text-center shadow-2xl motion-safe:animate-pulse"
           >
             <span className="block text-5xl" aria-hidden>

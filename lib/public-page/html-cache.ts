@@ -1,13 +1,16 @@
-// The public wheel page's HTML, shared for up to a second by everyone who opens the same address
+// The public pages' HTML, shared for up to a second by everyone who opens the same address
 // (docs/decisions/performance.md "The public page rendered once a second"). A shared link brings a
 // crowd to one page, and rendering it costs Next ~6x the server CPU of a trivial route; the page is
 // per wheel, not per visitor, so proxy.ts answers repeats from here. The first request of a second
 // renders the page through this server (a "fill", single-flight per address) and its answer, with
 // the CSP whose nonce its scripts carry, is served until it is a second old. An admin's change shows
 // at once on the instance that wrote it (this instance's writes of the company forget its pages)
-// and within the second elsewhere, as the spin's reused read (lib/spins/recent-wheels.ts).
+// and within the second elsewhere, as the spin's reused read (lib/spins/recent-wheels.ts). The
+// totem, the big screen and the landing are shared the same way (WHEEL_PAGE below), and every
+// shared render starts its scripts after the first paint (lib/public-page/scripts-after-paint.ts).
 import { onWrite } from "@/lib/db/writes";
 import { env } from "@/lib/env";
+import { scriptsAfterPaint } from "@/lib/public-page/scripts-after-paint";
 
 /** How long one render is served; PUBLIC_PAGE_CACHE_MS=0 turns the cache off. */
 const ttlMs = () => env().PUBLIC_PAGE_CACHE_MS;
@@ -59,14 +62,20 @@ const state = (g[KEY] ??= {
   token: crypto.randomUUID(),
 });
 
-const PAGE = /^\/w\/([^/]+)\/([^/]+)\/?$/;
+/**
+ * The shared pages: a wheel's page, its totem and its big screen (their device token is in the
+ * query string, so in the key), and the landing, which belongs to no company and changes only with
+ * a deploy (its address's company and wheel are empty).
+ */
+const WHEEL_PAGE = /^\/w\/([^/]+)\/([^/]+)(?:\/(?:totem|tela))?\/?$/;
+const LANDING = { companySlug: "", slug: "" };
 
-/** The wheel address of a cacheable request (a plain GET of /w/{company}/{wheel}), or null. */
 /** Whether a request is this process's own fill (its FILL_HEADER's value), not a visitor's. */
 export function isPageFill(headerValue: string | null | undefined): boolean {
   return headerValue === state.token;
 }
 
+/** The wheel of a shared page's plain GET (see WHEEL_PAGE), or null for any other request. */
 export function cacheablePage(
   method: string,
   pathname: string,
@@ -74,12 +83,12 @@ export function cacheablePage(
   headers: Headers,
 ): { companySlug: string; slug: string } | null {
   if (ttlMs() <= 0 || process.env.NODE_ENV !== "production" || method !== "GET") return null;
-  const m = PAGE.exec(pathname);
-  if (!m) return null;
+  const m = WHEEL_PAGE.exec(pathname);
+  if (!m && pathname !== "/") return null;
   // Router navigations and prefetches ask for the RSC payload, not the HTML.
   if (headers.has("rsc") || headers.has("next-router-prefetch") || search.has("_rsc")) return null;
   if (isPageFill(headers.get(FILL_HEADER))) return null;
-  return { companySlug: m[1], slug: m[2] };
+  return m ? { companySlug: m[1], slug: m[2] } : LANDING;
 }
 
 /** Called by the page's read: which company's writes must forget this address's renders. */
@@ -115,8 +124,9 @@ async function fill(address: string, page: { companySlug: string; slug: string }
   // Only a whole page is shared: a redirect, a 404 or an error is rendered for each request.
   const html = res.headers.get("content-type")?.startsWith("text/html");
   // The body is read to its end either way: cancelling it inside proxy.ts left the request hanging.
-  const body = new Uint8Array(await res.arrayBuffer());
+  const raw = await res.text();
   if (res.status !== 200 || !html || res.headers.has("set-cookie")) return null;
+  const body = new TextEncoder().encode(scriptsAfterPaint(raw));
   const entry: Entry = {
     at: Date.now(),
     body,

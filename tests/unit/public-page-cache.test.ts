@@ -116,14 +116,23 @@ describe("the public page's shared render", () => {
     }
   });
 
-  it("takes only plain GETs of a wheel's page in production", () => {
+  it("takes only plain GETs of a wheel's page, totem and big screen, and the landing, in production", () => {
     vi.stubEnv("NODE_ENV", "production");
     try {
       const none = new URLSearchParams();
       const plain = new Headers();
       expect(cacheablePage("GET", "/w/loja/roleta", none, plain)).toEqual({ companySlug: "loja", slug: "roleta" });
+      expect(cacheablePage("GET", "/w/loja/roleta/totem", none, plain)).toEqual({
+        companySlug: "loja",
+        slug: "roleta",
+      });
+      expect(cacheablePage("GET", "/w/loja/roleta/tela", none, plain)).toEqual({ companySlug: "loja", slug: "roleta" });
+      expect(cacheablePage("GET", "/", none, plain)).toEqual({ companySlug: "", slug: "" });
       expect(cacheablePage("POST", "/w/loja/roleta", none, plain)).toBeNull();
       expect(cacheablePage("GET", "/w/loja/roleta/regulamento", none, plain)).toBeNull();
+      expect(cacheablePage("GET", "/w/loja/roleta/premio", none, plain)).toBeNull();
+      expect(cacheablePage("GET", "/w/loja/roleta/totem/x", none, plain)).toBeNull();
+      expect(cacheablePage("GET", "/admin", none, plain)).toBeNull();
       expect(cacheablePage("GET", "/embed/loja/roleta", none, plain)).toBeNull();
       expect(cacheablePage("GET", "/w/loja/roleta", none, new Headers({ rsc: "1" }))).toBeNull();
       expect(cacheablePage("GET", "/w/loja/roleta", new URLSearchParams("_rsc=x"), plain)).toBeNull();
