@@ -7,9 +7,9 @@
 // need them to be read or filled in (the form works before React: lib/public-page/form-script.ts).
 // So the rendered HTML loses those tags and gains one small loader that adds the same scripts, in
 // the same order, when the browser reports the first contentful paint: at once in a tab that is
-// not visible (it never paints), and after 3 s whatever happens. Everything else in the HTML, the
-// RSC payload's inline scripts included, stays as Next wrote it; React finds its scripts loaded as
-// it would have, only later.
+// not visible (it never paints) or in a browser that does not report paints, and after 3 s
+// whatever happens. Everything else in the HTML, the RSC payload's inline scripts included, stays
+// as Next wrote it; React finds its scripts loaded as it would have, only later.
 
 /** Next's script tags for its own static files (empty elements: the RSC payload's have a body). */
 const NEXT_SCRIPT = /<script\b([^>]*) src="(\/_next\/static\/[^"]+\.js)"([^>]*)><\/script>/g;
@@ -27,8 +27,8 @@ function loader(srcs: string[]): string {
   return (
     `(function(d,w,s){var done=false;function go(){if(done)return;done=true;` +
     `s.forEach(function(u){var e=d.createElement("script");e.src=u;e.async=true;d.body.appendChild(e)})}` +
-    `if(d.visibilityState!=="visible"||!w.PerformanceObserver)return go();` +
-    `try{new w.PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()})` +
+    `var P=w.PerformanceObserver;if(d.visibilityState!=="visible"||!P||(P.supportedEntryTypes||[]).indexOf("paint")===-1)return go();` +
+    `try{new P(function(l){if(l.getEntriesByName("first-contentful-paint").length)go()})` +
     `.observe({type:"paint",buffered:true})}catch(e){return go()}w.setTimeout(go,${FALLBACK_MS})})(document,window,${list})`
   );
 }

@@ -24,7 +24,7 @@ const ORDER = [
 ];
 
 /** Runs the page's loader against a stand-in browser; returns what it appended and its hooks. */
-function runLoader(html: string, visibilityState = "visible") {
+function runLoader(html: string, visibilityState = "visible", supportedEntryTypes = ["paint", "navigation"]) {
   const code = /<script id="scripts-after-paint" nonce="[^"]+">([^<]*)<\/script>/.exec(html)![1];
   const appended: string[] = [];
   const timers: (() => void)[] = [];
@@ -35,6 +35,7 @@ function runLoader(html: string, visibilityState = "visible") {
     body: { appendChild: (e: { src: string; async: boolean }) => appended.push(`${e.src}${e.async ? "" : " (sync)"}`) },
   };
   class PerformanceObserver {
+    static supportedEntryTypes = supportedEntryTypes;
     constructor(cb: typeof observe) {
       observe = cb;
     }
@@ -72,12 +73,14 @@ describe("the shared public page's scripts after the first paint", () => {
     expect(appended).toEqual(ORDER);
   });
 
-  it("adds them after its fallback when no paint is reported, and at once in a tab that is not visible", () => {
+  it("adds them after its fallback when no paint is reported, at once in a hidden tab or without paint timing", () => {
     const late = runLoader(scriptsAfterPaint(PAGE));
     expect(late.timers).toHaveLength(1);
     late.timers[0]();
     expect(late.appended).toEqual(ORDER);
     expect(runLoader(scriptsAfterPaint(PAGE), "hidden").appended).toEqual(ORDER);
+    // A browser that does not report paints would otherwise wait for the fallback.
+    expect(runLoader(scriptsAfterPaint(PAGE), "visible", ["navigation"]).appended).toEqual(ORDER);
   });
 
   it("leaves HTML without Next's scripts, or without a nonce for the loader, as it was", () => {
