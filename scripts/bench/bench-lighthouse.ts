@@ -140,6 +140,8 @@ async function firstLoadJs(pageUrl: string): Promise<{ bytes: number; scripts: n
   const res = await fetch(pageUrl);
   if (!res.ok) throw new Error(`${pageUrl} answered ${res.status}`);
   const sources = scriptSources(await res.text());
+  // A page always loads Next's runtime: none found means the HTML was misread, not a lighter page.
+  if (sources.length === 0) throw new Error(`${pageUrl}: no script found in its HTML`);
   let bytes = 0;
   for (const src of sources) {
     const body = Buffer.from(await (await fetch(new URL(src, pageUrl))).arrayBuffer());
