@@ -7,8 +7,8 @@
 // Goals: performance >= 95, accessibility >= 95, best practices 100, SEO 100; each game's and the
 // landing's performance within 3 points of the bare page's median; each game's first-load JS
 // (gzip -9 of every script its HTML names) at most 5,000 bytes above the bare page's.
-// Usage: npm run bench:lighthouse   (BENCH_LH_RUNS rounds, default 5; CHROME_PATH overrides
-//        /usr/bin/chromium; builds into .next-bench and .next-bench-bare first if there is no build)
+// Usage: npm run bench:lighthouse   (BENCH_LH_RUNS rounds, default 5; BENCH_LH_PAGES=totem,landing
+//        audits only those beside the bare page; CHROME_PATH overrides /usr/bin/chromium; builds into .next-bench and .next-bench-bare first if there is no build)
 import os from "node:os";
 import pg from "pg";
 import { gzipSync } from "node:zlib";
@@ -28,6 +28,11 @@ import {
 import { CHROME_PATH, runLighthouse } from "./lib/lighthouse";
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 5);
+/**
+ * BENCH_LH_PAGES=totem,landing audits those pages and the bare page only (a probe while changing
+ * one page; the full run is the one whose figures count).
+ */
+const ONLY = process.env.BENCH_LH_PAGES?.split(",").map((k) => k.trim());
 // The demo company the app seeds with SEED_DEMO=true (lib/demo/seed.ts).
 const WHEEL_PAGE = "/w/loja-demo/roleta-de-natal";
 /** Copies of the demo wheel that reveal the same draw by another game (made by gameWheel below). */
@@ -57,6 +62,8 @@ interface RunResult {
   lcpBreakdown: string;
   /** Audits that cost points, per category: "id (score)". */
   failing: Record<string, string[]>;
+  /** The simulated long tasks, longest first: what TBT is made of. */
+  longTasks: string;
 }
 
 /** The public pages whose JS and score are held to the bare page's: one per game, the totem, the TV. */
@@ -92,6 +99,29 @@ function detailItems(details: unknown): string {
 }
 
 type DetailItem = Record<string, unknown> & { type?: string; items?: DetailItem[] };
+
+/**
+ * The long tasks of the run as Lantern simulated them (the TBT's material: each one's time past 50 ms
+ * between the first paint and TTI), longest first, with the script each is attributed to and its
+ * main kinds of work.
+ */
+function longTaskDetails(audits: Record<string, { details?: unknown }>): string {
+  const debug = (audits["long-tasks"]?.details as { debugData?: { urls?: string[]; tasks?: DetailItem[] } } | undefined)
+    ?.debugData;
+  const tasks = debug?.tasks ?? [];
+  if (!tasks.length) return "(none)";
+  const name = (url: string | undefined) => (url ?? "?").replace(/^https?:\/\/[^/]+/, "").replace(/^.*\/chunks\//, "");
+  return tasks
+    .map((t) => {
+      const { urlIndex, startTime, duration, ...groups } = t as DetailItem & Record<string, number>;
+      const kinds = Object.entries(groups)
+        .filter(([, ms]) => typeof ms === "number" && ms >= 10)
+        .map(([group, ms]) => `${group} ${Math.round(ms as number)}`)
+        .join(", ");
+      return `${name(debug?.urls?.[urlIndex as number])} @${Math.round(startTime as number)} ${Math.round(duration as number)} ms (${kinds})`;
+    })
+    .join("; ");
+}
 
 /** The LCP element and the phases of its paint, from Lighthouse's LCP breakdown insight. */
 function lcpDetails(audits: Record<string, { details?: unknown }>): { element: string; breakdown: string } {
@@ -132,6 +162,7 @@ async function auditOnce(url: string): Promise<RunResult> {
     lcpElement: lcp.element,
     lcpBreakdown: lcp.breakdown,
     failing,
+    longTasks: longTaskDetails(lhr.audits),
   };
 }
 
@@ -254,11 +285,12 @@ export async function benchLighthouse(): Promise<BenchResult> {
     const landingJs = await firstLoadJs(page("landing").url);
     const delta = (n: number) => `${n >= bareJs.bytes ? "+" : ""}${bytes(n - bareJs.bytes)} B`;
     const loadBefore = load();
-    for (let i = 0; i < RUNS; i++) for (const p of pages) p.runs.push(await auditOnce(p.url));
+    const audited = pages.filter((p) => p.key === "bare" || !ONLY || ONLY.includes(p.key));
+    for (let i = 0; i < RUNS; i++) for (const p of audited) p.runs.push(await auditOnce(p.url));
     const loadAfter = load();
 
     print(
-      `bench:lighthouse  Lighthouse mobile (default config: simulated slow 4G, 4x CPU slowdown), ${RUNS} round(s) of bare / public wheel / raspadinha / gift box / totem / big screen / landing in turn, medians; Chromium ${CHROME_PATH}`,
+      `bench:lighthouse  Lighthouse mobile (default config: simulated slow 4G, 4x CPU slowdown), ${RUNS} round(s) of ${audited.map((p) => p.label.split(" /")[0]).join(" / ")} in turn, medians; Chromium ${CHROME_PATH}`,
     );
     print(`  load average (1, 5, 15 min): ${loadBefore} before the audits, ${loadAfter} after`);
     print(
@@ -267,7 +299,7 @@ export async function benchLighthouse(): Promise<BenchResult> {
     const goals: GoalResult[] = [];
     const medianScores = (p: Page) =>
       Object.fromEntries(CATEGORIES.map((c) => [c.id, median(p.runs.map((r) => r.scores[c.id]))]));
-    for (const p of pages) {
+    for (const p of audited) {
       const scores = medianScores(p);
       const last = p.runs[p.runs.length - 1];
       print(
@@ -279,6 +311,7 @@ export async function benchLighthouse(): Promise<BenchResult> {
       const elements = [...new Set(p.runs.map((r) => r.lcpElement))];
       print(`    LCP element: ${elements.join(" | ")}`);
       print(`    LCP breakdown (observed, last run): ${last.lcpBreakdown}`);
+      print(`    long tasks (simulated, last run): ${last.longTasks}`);
       if (p.key === "bare") continue;
       for (const c of CATEGORIES) {
         if (last.failing[c.id].length) print(`    ${c.label} audits below 100: ${last.failing[c.id].join(", ")}`);
@@ -296,7 +329,8 @@ export async function benchLighthouse(): Promise<BenchResult> {
       }
     }
     const barePerf = medianScores(page("bare")).performance;
-    for (const key of [...GAME_KEYS, "landing"] as const) {
+    const heldKeys = ([...GAME_KEYS, "landing"] as const).filter((key) => page(key).runs.length);
+    for (const key of heldKeys) {
       const perf = medianScores(page(key)).performance;
       goals.push({
         label: `${page(key).label}: performance against the bare page's (same run)`,
@@ -308,7 +342,7 @@ export async function benchLighthouse(): Promise<BenchResult> {
     }
     const medianLcp = (p: Page) => Math.round(median(p.runs.map((r) => r.lcp)));
     const bareLcp = medianLcp(page("bare"));
-    for (const key of [...GAME_KEYS, "landing"] as const) {
+    for (const key of heldKeys) {
       const lcp = medianLcp(page(key));
       goals.push({
         label: `${page(key).label}: LCP against the bare page's (same run)`,
