@@ -1,4 +1,6 @@
 // Landing page: a server component (no client JavaScript of its own) with metadata and JSON-LD.
+// Its links do not prefetch: a visitor's phone would fetch the sign-in and sign-up screens' data as
+// the header comes into view, work in the page's first seconds for screens few visitors open.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { EmailCta } from "@/components/landing/email-cta";
@@ -37,17 +39,19 @@ export default function LandingPage() {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(JSON_LD) }} />
       <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3">
-          <Link href="/" className="truncate text-lg font-extrabold text-brand-700 sm:text-xl">
+          <Link href="/" prefetch={false} className="truncate text-lg font-extrabold text-brand-700 sm:text-xl">
             Roleta Premiada
           </Link>
           <nav aria-label="Acesso" className="flex shrink-0 items-center gap-1 sm:gap-3">
             <Link
+              prefetch={false}
               href="/admin/login"
               className="rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap text-gray-800 hover:bg-gray-100 sm:px-3"
             >
               Entrar
             </Link>
             <Link
+              prefetch={false}
               href="/admin/signup"
               className="rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700 sm:px-4"
             >

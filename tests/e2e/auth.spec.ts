@@ -120,3 +120,26 @@ test("the landing page describes a free offer in BRL for search engines", async 
   for (const href of await page.locator("footer a").evaluateAll((as) => as.map((a) => a.getAttribute("href"))))
     expect(href).toMatch(/^(#[a-z]+|\/[a-z/-]+)$/);
 });
+
+test("the landing asks nothing of the session and prefetches no screen; 'Entrar' still signs in", async ({ page }) => {
+  // The landing is a visitor's page (components/providers.tsx): no next-auth client, no toaster,
+  // and its links do not fetch the screens they lead to while the page loads.
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/auth/") || r.url().includes("_rsc=") || r.headers()["next-router-prefetch"])
+      asked.push(r.url());
+  });
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  await page.mouse.wheel(0, 4000);
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
+  await page.getByRole("navigation", { name: "Acesso" }).getByRole("link", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel("Email").fill(DEMO.owner.email);
+  await page.getByLabel("Senha", { exact: true }).fill(DEMO.owner.password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  // The toaster joined once the screen is no longer the landing.
+  await expect(page.getByText("Login realizado com sucesso!")).toBeVisible();
+});
