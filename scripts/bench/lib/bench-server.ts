@@ -143,11 +143,18 @@ export const BENCH_DIST_DIR = process.env.BENCH_DIST_DIR ?? ".next-bench";
 let builtHere = false;
 
 /** What the build is made of: the app's tracked files outside these folders. */
-const NOT_BUILT = [":(exclude)scripts", ":(exclude)tests", ":(exclude)docs", ":(exclude)README.md"];
+const NOT_BUILT = [
+  ":(exclude)scripts",
+  ":(exclude)tests",
+  ":(exclude)docs",
+  ":(exclude)README.md",
+  // Writing down a bench's figures there must not make the next bench rebuild.
+  ":(exclude)CHANGELOG.md",
+];
 
 /**
  * The app source's indexed blobs and unstaged changes: a build of other source must not be
- * measured, while a commit that touches only scripts, tests or docs reuses the build.
+ * measured, while a commit that touches only scripts, tests, docs or the changelog reuses the build.
  */
 function sourceStamp(): string {
   const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8", maxBuffer: 64 << 20 });
